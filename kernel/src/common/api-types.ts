@@ -1,0 +1,64 @@
+/** Shapes of the HTTP API shared by server, SDK and browser (spec 000 §3, §7). */
+
+export interface ListMeta {
+  offset: number;
+  limit: number;
+  total_count: number;
+}
+
+export interface ListResponse<T> {
+  objects: T[];
+  meta: ListMeta;
+}
+
+/** Every error reply: a human reason in the user's language and a machine-readable code. */
+export interface ErrorBody {
+  status: 'error';
+  reason: string;
+  code?: string;
+  field?: string;
+}
+
+export const EVENT_KEYS = ['store', 'update', 'create', 'delete', 'favor', 'unfavor'] as const;
+export type EventKey = (typeof EVENT_KEYS)[number];
+
+export interface EventObject {
+  id: number;
+  resource_uri: string;
+  key: EventKey;
+  user: string | null;
+  user_name: string | null;
+  content_object: string | null;
+  content_kind: string;
+  content_repr: string;
+  metadata: Record<string, unknown>;
+  created: string;
+}
+
+export interface PermissionEntry {
+  user?: string;
+  group?: string;
+  perms: string[];
+}
+
+export interface BackendConfig {
+  default_base_layer: string | null;
+  base_map_tile_url: string | null;
+  source_projection: string;
+  layer_types: Record<string, string>;
+  auth: {
+    is_authenticated: boolean;
+    is_superuser: boolean;
+    user: string | null;
+    username: string | null;
+    display_name: string | null;
+    language: string;
+  };
+  components: Record<string, boolean>;
+  plugins: string[];
+  licence: { state: string; development: boolean; expires: string | null; licensee: string | null };
+  documentation: Record<string, { manual: string; tutorials: string }>;
+}
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 1000;

@@ -1,0 +1,2 @@
+export * from './plugin-discovery';
+export * from './licence-verifier';

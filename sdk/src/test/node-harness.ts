@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { configFromEnv, WerkbankServer, loadNodePlugins, type ServerConfig } from '@werkbank/server';
+import type { PluginEntry } from '@werkbank/kernel';
+import { TestClient } from './test-client';
+
+export interface TestServerOptions {
+  /** Plugin ids to load (and what they require); default every workspace plugin. */
+  plugins?: string[];
+  /** Plugin entries to load instead (e.g. a plugin under test with fakes). */
+  entries?: PluginEntry[];
+  config?: Partial<ServerConfig>;
+  /** Collects log lines (licence refusals, slow hooks). */
+  logs?: string[];
+}
+
+export interface TestServer {
+  server: WerkbankServer;
+  url: string;
+  adminPassword: string;
+  /** A signed-out client. */
+  client(): TestClient;
+  /** A client signed in as the first-start administrator. */
+  admin(): Promise<TestClient>;
+  /** Creates a user and returns a client signed in as that user. */
+  user(fields?: {
+    username?: string;
+    is_superuser?: boolean;
+    max_concurrent_sessions?: number | null;
+    expiration_date?: Date | null;
+    is_active?: boolean;
+  }): Promise<{ id: number; username: string; password: string; client: TestClient }>;
+  close(): Promise<void>;
+}
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+/**
+ * Boots Werkbank with chosen plugins on a real database: embedded PGlite in memory by default;
+ * with DATABASE_URL set, a fresh database on that PostgreSQL server, dropped again on close.
+ * Listens on a free loopback port, so tests use real HTTP and websockets.
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `werkbank_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(serverUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const adminPassword = `admin-${randomBytes(6).toString('hex')}`;
+  const config: ServerConfig = {
+    ...configFromEnv({}, ROOT),
+    dataDir: 'memory://',
+    databaseUrl,
+    adminPassword,
+    ...options.config,
+  };
+  const entries = options.entries ?? (await loadNodePlugins(ROOT, options.plugins));
+  const logs = options.logs;
+  const server = new WerkbankServer({ config, plugins: entries, log: (m) => logs?.push(m) });
+  await server.start();
+  const port = await server.listen(0);
+  const url = `http://127.0.0.1:${port}`;
+  let seq = 0;
+  return {
+    server,
+    url,
+    adminPassword,
+    client: () => new TestClient(url),
+    async admin() {
+      const c = new TestClient(url);
+      await c.login(config.adminUsername, adminPassword);
+      return c;
+    },
+    async user(fields = {}) {
+      const username = fields.username ?? `user${++seq}_${randomBytes(3).toString('hex')}`;
+      const password = `pw-${randomBytes(8).toString('hex')}`;
+      const id = await server.accounts.createUser({ ...fields, username, password });
+      const client = new TestClient(url);
+      if (fields.is_active !== false && !fields.expiration_date) await client.login(username, password);
+      return { id, username, password, client };
+    },
+    async close() {
+      await server.close();
+      await dropDatabase?.();
+    },
+  };
+}

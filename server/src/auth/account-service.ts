@@ -1,0 +1,210 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { AuthUser } from '../http/context';
+import { ApiError } from '../http/api-error';
+import { hashPassword, randomToken, verifyPassword } from './password';
+import { sha256 } from './hash';
+
+export interface UserRow {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  is_active: boolean;
+  is_staff: boolean;
+  is_superuser: boolean;
+  max_concurrent_sessions: number | null;
+  expiration_date: Date | null;
+  language: string | null;
+}
+
+export interface NewSession {
+  key: string;
+  csrfToken: string;
+}
+
+/** Failed logins allowed per account and address within the window before 429. */
+export const LOGIN_ATTEMPT_LIMIT = 5;
+/** Failed logins allowed per address (any account) within the window. */
+export const LOGIN_ADDRESS_LIMIT = 30;
+export const LOGIN_WINDOW_MINUTES = 15;
+
+export function displayName(u: Pick<UserRow, 'first_name' | 'last_name' | 'username'>): string {
+  const full = `${u.first_name} ${u.last_name}`.trim();
+  return full || u.username;
+}
+
+/** Accounts, sessions and API keys (spec 002 §2 "User editor", §3 "API key"). */
+export class AccountService {
+  constructor(private readonly db: DataSource) {}
+
+  async loadAuthUser(userId: number, m: EntityManager = this.db.manager): Promise<AuthUser | undefined> {
+    const [u] = (await m.query(`SELECT * FROM werkbank_user WHERE id = $1`, [userId])) as UserRow[];
+    if (!u || !this.mayLogIn(u)) return undefined;
+    const groups = (await m.query(`SELECT group_id FROM werkbank_user_group WHERE user_id = $1`, [userId])) as {
+      group_id: number;
+    }[];
+    const perms = (await m.query(
+      `SELECT permission FROM werkbank_user_permission WHERE user_id = $1
+       UNION SELECT gp.permission FROM werkbank_group_permission gp
+         JOIN werkbank_user_group ug ON ug.group_id = gp.group_id WHERE ug.user_id = $1`,
+      [userId],
+    )) as { permission: string }[];
+    return {
+      id: u.id,
+      username: u.username,
+      isSuperuser: u.is_superuser,
+      isStaff: u.is_staff,
+      groupIds: groups.map((g) => g.group_id),
+      permissions: new Set(perms.map((p) => p.permission)),
+      language: u.language,
+      displayName: displayName(u),
+    };
+  }
+
+  /** is_active and expiration_date are honoured at login and on every request. */
+  mayLogIn(u: Pick<UserRow, 'is_active' | 'expiration_date'>): boolean {
+    if (!u.is_active) return false;
+    if (u.expiration_date && new Date(u.expiration_date).getTime() <= Date.now()) return false;
+    return true;
+  }
+
+  /**
+   * Checks a login. Throws 429 when the account (from this address) or the address has failed too
+   * often recently, 400 with one message for every other failure (no hint whether the user exists).
+   */
+  async authenticate(username: string, password: string, ip: string): Promise<UserRow> {
+    const [{ n: perAccount }] = (await this.db.query(
+      `SELECT count(*)::int AS n FROM werkbank_login_attempt
+       WHERE username = $1 AND ip_address = $2 AND created > now() - make_interval(mins => $3)`,
+      [username, ip, LOGIN_WINDOW_MINUTES],
+    )) as { n: number }[];
+    const [{ n: perAddress }] = (await this.db.query(
+      `SELECT count(*)::int AS n FROM werkbank_login_attempt
+       WHERE ip_address = $1 AND created > now() - make_interval(mins => $2)`,
+      [ip, LOGIN_WINDOW_MINUTES],
+    )) as { n: number }[];
+    if (perAccount >= LOGIN_ATTEMPT_LIMIT || perAddress >= LOGIN_ADDRESS_LIMIT) {
+      throw new ApiError(429, 'too_many_attempts', 'errors.too_many_attempts', { minutes: LOGIN_WINDOW_MINUTES });
+    }
+    const [u] = (await this.db.query(`SELECT * FROM werkbank_user WHERE username = $1`, [username])) as UserRow[];
+    const ok = await verifyPassword(password, u?.password ?? '');
+    if (!u || !ok) {
+      await this.db.query(`INSERT INTO werkbank_login_attempt (username, ip_address) VALUES ($1, $2)`, [username, ip]);
+      throw ApiError.badRequest('invalid_login', 'errors.invalid_login');
+    }
+    if (!u.is_active) throw ApiError.forbidden('inactive_user', 'errors.inactive_user');
+    if (u.expiration_date && new Date(u.expiration_date).getTime() <= Date.now()) {
+      throw ApiError.forbidden('expired_user', 'errors.expired_user');
+    }
+    await this.db.query(`DELETE FROM werkbank_login_attempt WHERE username = $1 AND ip_address = $2`, [username, ip]);
+    return u;
+  }
+
+  /** Opens a session with a fresh id and CSRF token; closes the oldest beyond max_concurrent_sessions. */
+  async createSession(user: UserRow, ip: string, userAgent: string): Promise<NewSession> {
+    const key = randomToken(32);
+    const csrfToken = randomToken(24);
+    await this.db.transaction(async (m) => {
+      await m.query(
+        `INSERT INTO werkbank_session (key_hash, csrf_token, user_id, ip_address, user_agent) VALUES ($1, $2, $3, $4, $5)`,
+        [sha256(key), csrfToken, user.id, ip, userAgent.slice(0, 1000)],
+      );
+      await m.query(`UPDATE werkbank_user SET last_login = now() WHERE id = $1`, [user.id]);
+      if (user.max_concurrent_sessions && user.max_concurrent_sessions > 0) {
+        await m.query(
+          `UPDATE werkbank_session SET is_active = false, closed_at = now()
+           WHERE id IN (SELECT id FROM werkbank_session WHERE user_id = $1 AND is_active
+                        ORDER BY created_at DESC, id DESC OFFSET $2)`,
+          [user.id, user.max_concurrent_sessions],
+        );
+      }
+    });
+    return { key, csrfToken };
+  }
+
+  async sessionFromKey(key: string): Promise<{ userId: number; keyHash: string; csrfToken: string } | undefined> {
+    const keyHash = sha256(key);
+    const [s] = (await this.db.query(`SELECT user_id, csrf_token FROM werkbank_session WHERE key_hash = $1 AND is_active`, [
+      keyHash,
+    ])) as { user_id: number; csrf_token: string }[];
+    return s ? { userId: s.user_id, keyHash, csrfToken: s.csrf_token } : undefined;
+  }
+
+  async closeSession(keyHash: string): Promise<void> {
+    await this.db.query(`UPDATE werkbank_session SET is_active = false, closed_at = now() WHERE key_hash = $1 AND is_active`, [
+      keyHash,
+    ]);
+  }
+
+  async closeOtherSessions(userId: number, exceptKeyHash: string | undefined): Promise<void> {
+    await this.db.query(
+      `UPDATE werkbank_session SET is_active = false, closed_at = now()
+       WHERE user_id = $1 AND is_active AND key_hash <> $2`,
+      [userId, exceptKeyHash ?? ''],
+    );
+  }
+
+  async setPassword(userId: number, password: string): Promise<void> {
+    await this.db.query(`UPDATE werkbank_user SET password = $1 WHERE id = $2`, [await hashPassword(password), userId]);
+  }
+
+  /** Creates a user; returns its id. Used at first start and by tests. */
+  async createUser(fields: {
+    username: string;
+    password?: string;
+    is_superuser?: boolean;
+    is_staff?: boolean;
+    is_active?: boolean;
+    first_name?: string;
+    last_name?: string;
+    email?: string;
+    max_concurrent_sessions?: number | null;
+    expiration_date?: Date | null;
+  }): Promise<number> {
+    const hash = fields.password ? await hashPassword(fields.password) : '';
+    const [row] = (await this.db.query(
+      `INSERT INTO werkbank_user (username, password, is_superuser, is_staff, is_active, first_name, last_name, email,
+         max_concurrent_sessions, expiration_date)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [
+        fields.username,
+        hash,
+        fields.is_superuser ?? false,
+        fields.is_staff ?? fields.is_superuser ?? false,
+        fields.is_active ?? true,
+        fields.first_name ?? '',
+        fields.last_name ?? '',
+        fields.email ?? '',
+        fields.max_concurrent_sessions ?? null,
+        fields.expiration_date ?? null,
+      ],
+    )) as { id: number }[];
+    return row.id;
+  }
+
+  /** Creates an API key. The plain key is returned once; only its hash is stored. */
+  async createApiKey(userId: number, realms: string[], expiration: Date | null): Promise<{ id: number; key: string }> {
+    const prefix = randomToken(9).replace(/[-_]/g, 'x').slice(0, 12);
+    const key = `wbk_${prefix}_${randomToken(32)}`;
+    const [row] = (await this.db.query(
+      `INSERT INTO werkbank_apikey (key_prefix, key_hash, user_id, realms, expiration) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [prefix, sha256(key), userId, JSON.stringify(realms), expiration],
+    )) as { id: number }[];
+    return { id: row.id, key };
+  }
+
+  /** Finds the user and realms of a presented key; expired or deleted keys find nothing. */
+  async apiKeyUser(key: string): Promise<{ userId: number; realms: string[] } | undefined> {
+    const m = /^wbk_([A-Za-z0-9]{12})_[A-Za-z0-9_-]+$/.exec(key);
+    if (!m) return undefined;
+    const [row] = (await this.db.query(
+      `SELECT user_id, realms, key_hash FROM werkbank_apikey
+       WHERE key_prefix = $1 AND (expiration IS NULL OR expiration > now())`,
+      [m[1]],
+    )) as { user_id: number; realms: string[]; key_hash: string }[];
+    if (!row || row.key_hash !== sha256(key)) return undefined;
+    return { userId: row.user_id, realms: row.realms };
+  }
+}

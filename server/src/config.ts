@@ -1,0 +1,70 @@
+import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+
+/** Everything configurable, read from the environment (README "Configuration"). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminUsername: string;
+  adminPassword?: string;
+  /** Plugin ids to load (WERKBANK_PLUGINS); undefined loads every workspace plugin. */
+  plugins?: string[];
+  /** Extra trusted licence public keys (PEM text), from LICENCE_PUBLIC_KEYS (file paths). */
+  licencePublicKeys: string[];
+  /** Create a development licence on first start (default on; DEV_LICENCE=0 turns it off). */
+  developmentLicence: boolean;
+  bodyLimit: number;
+  secureCookies: boolean;
+  /** Origins allowed to open websockets besides the server's own. */
+  allowedOrigins: string[];
+  defaultBaseLayer: string | null;
+  baseMapTileUrl: string | null;
+  sourceProjection: string;
+  layerTypes: Record<string, string>;
+  documentation: Record<string, { manual: string; tutorials: string }>;
+  /** Folder of the built browser bundle. */
+  distDir: string;
+  root: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resolve(import.meta.dirname, '../..')): ServerConfig {
+  const list = (v: string | undefined) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(root, env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminUsername: env.ADMIN_USERNAME || 'admin',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    plugins: list(env.WERKBANK_PLUGINS).length ? list(env.WERKBANK_PLUGINS) : undefined,
+    licencePublicKeys: list(env.LICENCE_PUBLIC_KEYS).map((f) => readFileSync(resolve(root, f), 'utf8')),
+    developmentLicence: env.DEV_LICENCE !== '0',
+    bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
+    secureCookies: env.SECURE_COOKIES === '1',
+    allowedOrigins: list(env.ALLOWED_ORIGINS),
+    defaultBaseLayer: env.DEFAULT_BASE_LAYER || null,
+    baseMapTileUrl: env.BASE_MAP_TILE_URL || null,
+    sourceProjection: env.SOURCE_PROJECTION || 'EPSG:25832',
+    layerTypes: {
+      feature: 'Feature',
+      wfs: 'WFS',
+      mapproxy: 'MapProxy',
+      external_feature: 'External feature',
+      external_map: 'External map',
+      pmtiles: 'PMTiles',
+      metalayer: 'Metalayer',
+    },
+    documentation: {
+      de: { manual: '/docs/de/manual.md', tutorials: '/docs/de/tutorials.md' },
+      en: { manual: '/docs/en/manual.md', tutorials: '/docs/en/tutorials.md' },
+    },
+    distDir: resolve(root, 'dist'),
+    root,
+  };
+}

@@ -1,0 +1,92 @@
+import type Router from '@koa/router';
+import type { DataSource } from 'typeorm';
+import type { ComponentGate } from '@werkbank/kernel';
+import type { WerkbankContext, WerkbankState } from '../http/context';
+import { ApiError } from '../http/api-error';
+import { readJsonObject } from '../http/body';
+import type { AccountService } from '../auth/account-service';
+import { parseRef } from '../resources/field-codec';
+import { guard } from '../resources/resource-router';
+
+/**
+ * API keys (spec 000 §7 "POST /api/v1/apikey/ with user, realms; DELETE by key"; spec 002 §6:
+ * superusers only). The key is shown once in the reply to POST; lists show only its prefix.
+ */
+export function mountApiKeyRoutes(
+  router: Router<WerkbankState>,
+  db: DataSource,
+  accounts: AccountService,
+  gate: ComponentGate,
+  knownRealms: () => string[],
+  bodyLimit: number,
+): void {
+  const superuser = (ctx: WerkbankContext) => {
+    guard(ctx, gate, undefined, 'apikey');
+    if (!ctx.state.user!.isSuperuser) throw ApiError.forbidden('superuser_required', 'errors.superuser_required');
+  };
+  const shape = (r: { key_prefix: string; user_id: number; realms: string[]; created: Date; expiration: Date | null }) => ({
+    key: `wbk_${r.key_prefix}_…`,
+    key_prefix: r.key_prefix,
+    user: `/api/v1/user/${r.user_id}/`,
+    realms: r.realms,
+    created: new Date(r.created).toISOString(),
+    expiration: r.expiration ? new Date(r.expiration).toISOString() : null,
+    resource_uri: `/api/v1/apikey/${r.key_prefix}/`,
+  });
+
+  router.get('/api/v1/apikey/', async (ctx) => {
+    superuser(ctx);
+    const userId = ctx.query.user ? parseRef(String(ctx.query.user), '/api/v1/user/') : undefined;
+    if (ctx.query.user && userId === undefined)
+      throw ApiError.badRequest('invalid_field', 'errors.field_ref', { field: 'user', path: '/api/v1/user/' }, 'user');
+    const rows = (await db.query(
+      `SELECT key_prefix, user_id, realms, created, expiration FROM werkbank_apikey
+       WHERE ($1::int IS NULL OR user_id = $1) ORDER BY created DESC, id DESC`,
+      [userId ?? null],
+    )) as Parameters<typeof shape>[0][];
+    ctx.body = { objects: rows.map(shape), meta: { offset: 0, limit: rows.length, total_count: rows.length } };
+  });
+
+  router.post('/api/v1/apikey/', async (ctx) => {
+    superuser(ctx);
+    const body = await readJsonObject(ctx, bodyLimit);
+    for (const k of Object.keys(body)) {
+      if (!['user', 'realms', 'expiration'].includes(k))
+        throw ApiError.badRequest('unknown_field', 'errors.unknown_field', { field: k }, k);
+    }
+    const userId = parseRef(body.user, '/api/v1/user/');
+    const [exists] = userId ? ((await db.query(`SELECT 1 FROM werkbank_user WHERE id = $1`, [userId])) as unknown[]) : [];
+    if (!exists) throw ApiError.badRequest('invalid_user', 'errors.invalid_user', {}, 'user');
+    const known = ['*', ...knownRealms()];
+    const realms = body.realms ?? ['*'];
+    if (!Array.isArray(realms) || !realms.length || !realms.every((r) => typeof r === 'string' && known.includes(r))) {
+      throw ApiError.badRequest('invalid_realms', 'errors.invalid_realms', { realms: known.join(', ') }, 'realms');
+    }
+    let expiration: Date | null = null;
+    if (body.expiration !== undefined && body.expiration !== null) {
+      expiration = new Date(String(body.expiration));
+      if (Number.isNaN(expiration.getTime()) || expiration.getTime() <= Date.now()) {
+        throw ApiError.badRequest('invalid_expiration', 'errors.invalid_expiration', {}, 'expiration');
+      }
+    }
+    const created = await accounts.createApiKey(userId!, realms as string[], expiration);
+    const [row] = (await db.query(`SELECT key_prefix, user_id, realms, created, expiration FROM werkbank_apikey WHERE id = $1`, [
+      created.id,
+    ])) as Parameters<typeof shape>[0][];
+    ctx.status = 201;
+    ctx.body = { ...shape(row), key: created.key };
+  });
+
+  router.delete('/api/v1/apikey/:key/', async (ctx) => {
+    superuser(ctx);
+    const raw = ctx.params.key;
+    const prefix = /^wbk_([A-Za-z0-9]{12})_/.exec(raw)?.[1] ?? raw;
+    const deleted = (await db.query(`DELETE FROM werkbank_apikey WHERE key_prefix = $1 RETURNING id`, [prefix])) as [
+      unknown[],
+      number,
+    ];
+    const count = Array.isArray(deleted[0]) ? deleted[0].length : (deleted as unknown[]).length;
+    if (!count) throw new ApiError(404, 'apikey_not_found', 'errors.apikey_not_found');
+    ctx.status = 204;
+  });
+}

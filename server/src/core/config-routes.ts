@@ -1,0 +1,36 @@
+import type Router from '@koa/router';
+import type { BackendConfig, PluginManifest } from '@werkbank/kernel';
+import type { WerkbankState } from '../http/context';
+import type { LicenceService } from '../licence/licence-service';
+import type { ServerConfig } from '../config';
+
+/** GET /api/v2/backend/config (spec 000 §3 "Configuration"). Readable before login. */
+export function mountConfigRoute(
+  router: Router<WerkbankState>,
+  licences: LicenceService,
+  plugins: PluginManifest[],
+  config: ServerConfig,
+): void {
+  router.get('/api/v2/backend/config', async (ctx) => {
+    const user = ctx.state.user;
+    const body: BackendConfig = {
+      default_base_layer: config.defaultBaseLayer,
+      base_map_tile_url: config.baseMapTileUrl,
+      source_projection: config.sourceProjection,
+      layer_types: config.layerTypes,
+      auth: {
+        is_authenticated: !!user,
+        is_superuser: !!user?.isSuperuser,
+        user: user ? `/api/v1/user/${user.id}/` : null,
+        username: user?.username ?? null,
+        display_name: user?.displayName ?? null,
+        language: ctx.state.lang,
+      },
+      components: licences.gate.switches(),
+      plugins: plugins.map((p) => p.id),
+      licence: licences.summary(),
+      documentation: config.documentation,
+    };
+    ctx.body = body;
+  });
+}

@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DataSource, type EntitySchema, type MigrationInterface } from 'typeorm';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+export interface DatabaseOptions {
+  /** postgres://... selects a PostgreSQL server; absent means embedded PGlite. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; 'memory://' keeps it in memory (tests). */
+  dataDir: string;
+  entities: EntitySchema[];
+  migrations: Array<new () => MigrationInterface>;
+  log: (message: string) => void;
+}
+
+export interface DatabaseHandle {
+  dataSource: DataSource;
+  kind: 'embedded' | 'postgres';
+  /** Connection string clients (benchmarks, the pg peer) can use. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database and runs pending migrations. Embedded: PGlite served in-process through
+ * pglite-socket on a free loopback port, so TypeORM's pg driver talks to it like to any server
+ * (DESIGN §3, §6). The socket queues queries; a connection inside a transaction holds the others.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  let url = options.databaseUrl;
+  let socket: PGLiteSocketServer | undefined;
+  let pglite: PGlite | undefined;
+  if (!url) {
+    const memory = options.dataDir.startsWith('memory://');
+    const dir = memory ? options.dataDir : join(options.dataDir, 'pg');
+    if (!memory) mkdirSync(dir, { recursive: true });
+    pglite = await PGlite.create(dir);
+    socket = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 32, idleTimeout: 0 });
+    await socket.start();
+    const conn = socket.getServerConn();
+    const port = conn.split(':').pop();
+    url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  }
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url,
+    entities: options.entities,
+    migrations: options.migrations,
+    migrationsTableName: 'werkbank_migrations',
+    synchronize: false,
+    logging: false,
+    extra: { max: socket ? 8 : 10 },
+  });
+  await dataSource.initialize();
+  const ran = await dataSource.runMigrations({ transaction: 'each' });
+  if (ran.length) options.log(`Ran ${ran.length} database migration(s)`);
+  return {
+    dataSource,
+    kind: socket ? 'embedded' : 'postgres',
+    url,
+    async close() {
+      if (dataSource.isInitialized) await dataSource.destroy();
+      if (socket) await socket.stop();
+      if (pglite) await pglite.close();
+    },
+  };
+}

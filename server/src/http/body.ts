@@ -1,0 +1,42 @@
+import getRawBody from 'raw-body';
+import type { WerkbankContext } from './context';
+import { ApiError } from './api-error';
+
+/** Reads the request body as text, refusing bodies over `limit` bytes with 413. */
+export async function readText(ctx: WerkbankContext, limit: number): Promise<string> {
+  const declared = Number(ctx.get('content-length') || 0);
+  if (declared > limit) throw new ApiError(413, 'body_too_large', 'errors.body_too_large', { limit });
+  try {
+    return await getRawBody(ctx.req, { limit, encoding: 'utf8' });
+  } catch (e) {
+    const err = e as { type?: string };
+    if (err.type === 'entity.too.large') throw new ApiError(413, 'body_too_large', 'errors.body_too_large', { limit });
+    throw ApiError.badRequest('body_unreadable', 'errors.body_unreadable');
+  }
+}
+
+/** Reads a JSON object body. Malformed JSON or a non-object is 400. An empty body is `{}`. */
+export async function readJsonObject(ctx: WerkbankContext, limit: number): Promise<Record<string, unknown>> {
+  const text = await readText(ctx, limit);
+  if (!text.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw ApiError.badRequest('malformed_json', 'errors.malformed_json', { detail: (e as Error).message });
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw ApiError.badRequest('not_an_object', 'errors.not_an_object');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Reads an application/x-www-form-urlencoded or JSON body into string fields. */
+export async function readForm(ctx: WerkbankContext, limit: number): Promise<Record<string, string>> {
+  if (ctx.is('application/json')) {
+    const obj = await readJsonObject(ctx, limit);
+    return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, v == null ? '' : String(v)]));
+  }
+  const text = await readText(ctx, limit);
+  return Object.fromEntries(new URLSearchParams(text));
+}

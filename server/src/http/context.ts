@@ -1,0 +1,29 @@
+import type { ParameterizedContext } from 'koa';
+import type { TFunction } from 'i18next';
+import type { Language } from '@werkbank/kernel';
+
+/** The authenticated caller of a request. */
+export interface AuthUser {
+  id: number;
+  username: string;
+  isSuperuser: boolean;
+  isStaff: boolean;
+  groupIds: number[];
+  /** Named permissions, own and through groups (spec 002 §6). */
+  permissions: Set<string>;
+  language: string | null;
+  displayName: string;
+}
+
+export interface WerkbankState {
+  user?: AuthUser;
+  /** Session id (hash) when authenticated by cookie. */
+  sessionKey?: string;
+  csrfToken?: string;
+  /** Realms of the API key when authenticated by key; undefined for sessions. */
+  apiKeyRealms?: string[];
+  lang: Language;
+  t: TFunction;
+}
+
+export type WerkbankContext = ParameterizedContext<WerkbankState>;

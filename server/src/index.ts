@@ -1,0 +1,12 @@
+export * from './contributions';
+export * from './contributions-extra';
+export * from './config';
+export * from './server-services';
+export * from './werkbank-server';
+export * from './http/api-error';
+export type { AuthUser, WerkbankState, WerkbankContext } from './http/context';
+export { readJsonObject, readForm } from './http/body';
+export * from './resources/resource-definition';
+export { guard } from './resources/resource-router';
+export { parseRef } from './resources/field-codec';
+export { AccountService } from './auth/account-service';

@@ -1,0 +1,160 @@
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { TFunction } from 'i18next';
+import type { AuthUser } from '../http/context';
+
+export type FieldType = 'string' | 'text' | 'int' | 'number' | 'bool' | 'datetime' | 'json' | 'ref';
+
+/** One field of a resource: how it is stored, validated, searched, filtered and ordered. */
+export interface FieldSpec {
+  type: FieldType;
+  /** Database column; defaults to the field name. */
+  column?: string;
+  /** Never writable by clients. */
+  readOnly?: boolean;
+  /** Writable on create only; a later change is refused (e.g. a depot's content_type). */
+  createOnly?: boolean;
+  /** Must be given on create. */
+  required?: boolean;
+  nullable?: boolean;
+  maxLength?: number;
+  /** Allowed values of a string field. */
+  enum?: readonly string[];
+  /** For 'ref': the kind the stored id points to; serialised as that kind's resource address. */
+  refKind?: string;
+  /** For 'ref': the base path of the referenced kind (defaults to /api/v1/{refKind}/). */
+  refPath?: string;
+  /** Matched by ?q= (case-insensitive substring). */
+  search?: boolean;
+  /** Allowed in ?order_by=. */
+  order?: boolean;
+  /** Allowed as an exact-match query parameter (?field=value). */
+  filter?: boolean;
+  /** Value used on create when the field is not given. */
+  default?: unknown;
+  /** Extra check; returns a translation key (namespace 'server' or `ns:key`) when the value is bad. */
+  validate?: (value: unknown) => string | undefined;
+  /** Not part of replies (e.g. secrets). */
+  hidden?: boolean;
+}
+
+/** What hooks and actions get: the caller, its language, and the manager of the transaction. */
+export interface ResourceRequest {
+  user: AuthUser;
+  t: TFunction;
+  lang: string;
+  manager: EntityManager;
+}
+
+export type Row = Record<string, unknown> & { id: number };
+
+export interface ResourceHooks {
+  /** May the caller create objects of this kind? Default: every authenticated user. */
+  canCreate?(req: ResourceRequest): boolean;
+  /**
+   * May the caller change or delete this object? Runs after the permission check, so it can only
+   * narrow it. Return a translation key to refuse with 403 and that reason.
+   */
+  checkWrite?(row: Row, req: ResourceRequest, action: 'update' | 'delete'): string | undefined;
+  /** Before insert, with validated column values; may amend them or throw ApiError. */
+  beforeCreate?(values: Record<string, unknown>, req: ResourceRequest): void | Promise<void>;
+  beforeUpdate?(row: Row, changes: Record<string, unknown>, req: ResourceRequest): void | Promise<void>;
+  beforeDelete?(row: Row, req: ResourceRequest): void | Promise<void>;
+  /** Adds fields to the reply objects. */
+  serialize?(rows: Row[], out: Record<string, unknown>[], req: ResourceRequest): void | Promise<void>;
+}
+
+/** A call on one object (`{resource}{name}/`) or on the list (`{list}{name}/`). */
+export interface ResourceAction {
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** On one object; the object must be readable, and writable when `needs` is 'write'. */
+  detail: boolean;
+  needs?: 'read' | 'write' | 'execute';
+  handler(args: {
+    row?: Row;
+    query: Record<string, string>;
+    body: Record<string, unknown>;
+    req: ResourceRequest;
+    services: ResourceServices;
+  }): Promise<unknown>;
+}
+
+/** What actions and extensions may use from the resource layer. */
+export interface ResourceServices {
+  /** Resolves a resource address (`/api/v1/kind/3/`) to its definition and id, or undefined. */
+  resolveAddress(address: string): { def: ResourceDefinition; id: number } | undefined;
+  /** Loads one object the caller may read (undefined otherwise). */
+  loadReadable(def: ResourceDefinition, id: number, req: ResourceRequest): Promise<Row | undefined>;
+  /** True when the caller may change the object. */
+  mayWrite(def: ResourceDefinition, row: Row, req: ResourceRequest): Promise<boolean>;
+  /** Writes an event-feed entry in the request's transaction. */
+  recordEvent(
+    def: ResourceDefinition,
+    key: string,
+    row: Row,
+    req: ResourceRequest,
+    metadata?: Record<string, unknown>,
+  ): Promise<void>;
+  uriOf(def: ResourceDefinition, id: number): string;
+  /** Every registered resource definition. */
+  definitions(): ResourceDefinition[];
+}
+
+/** A kind of object served at `/api/v1/{kind}/` (or `path`) by the shared resource layer. */
+export interface ResourceDefinition {
+  /** Registry id: `<plugin-id>.<kind>`. */
+  id: string;
+  /** Kind name: the event content kind, the favourites and permission key, the API key realm. */
+  kind: string;
+  /** List address; default `/api/v1/{kind}/`. Must end with '/'. */
+  path?: string;
+  table: string;
+  /** Licensed component that must be on for every call of this kind. */
+  component?: string;
+  /** API key realm; defaults to the kind. */
+  realm?: string;
+  fields: Record<string, FieldSpec>;
+  /** e.g. '-created' or 'name'; default 'id'. */
+  defaultOrder?: string;
+  /** Object-level permissions (spec 002 §6). Without them every signed-in user may read. */
+  objectPermissions?: { read: string; write: string; execute?: string };
+  /** Column holding the owner's user id; the owner always has every permission. */
+  ownerColumn?: string;
+  /** Only superusers may read (and write) objects of this kind. */
+  superuserOnly?: boolean;
+  /** No create, update or delete through the generic calls. */
+  readOnly?: boolean;
+  /** Tags may be assigned to objects of this kind (the tags plugin adds `?tag=` and `tags`). */
+  taggable?: boolean;
+  /** Event-feed entries for changes; default true. */
+  events?: boolean;
+  /** Text that names an object in the feed. */
+  repr?: (row: Row) => string;
+  /**
+   * Narrows lists for callers who are not superusers, for kinds whose visibility is not decided by
+   * object permissions (e.g. the event feed).
+   */
+  readFilter?: (qb: SelectQueryBuilder<Row>, req: ResourceRequest, services: ResourceServices) => void;
+  /** Named filters for `?filter=name` (built in for every kind: favorites, and mine where owned). */
+  namedFilters?: Record<string, (qb: SelectQueryBuilder<Row>, req: ResourceRequest) => void>;
+  /** Related objects for `contextview/` (spec 000 §7); default none. */
+  contextview?: (row: Row, req: ResourceRequest) => Promise<{ relations: unknown[]; objects: unknown[] }>;
+  hooks?: ResourceHooks;
+  actions?: ResourceAction[];
+  /** Text for the API reference. */
+  description?: string;
+}
+
+/** Cross-cutting additions to every resource (e.g. tags add `?tag=` and a `tags` field). */
+export interface ResourceExtension {
+  id: string;
+  /** Extra list query parameters: name → how it narrows the query. */
+  queryParams?: Record<
+    string,
+    (qb: SelectQueryBuilder<Row>, def: ResourceDefinition, value: string, req: ResourceRequest) => void
+  >;
+  /** Adds fields to reply objects of any kind. */
+  serialize?(def: ResourceDefinition, rows: Row[], out: Record<string, unknown>[], req: ResourceRequest): Promise<void>;
+  /** Called inside the transaction after an object was deleted. */
+  onDelete?(def: ResourceDefinition, row: Row, req: ResourceRequest): Promise<void>;
+}

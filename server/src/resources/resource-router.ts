@@ -1,0 +1,152 @@
+import type Router from '@koa/router';
+import type { DataSource } from 'typeorm';
+import type { ComponentGate } from '@werkbank/kernel';
+import { ApiError } from '../http/api-error';
+import { readJsonObject } from '../http/body';
+import type { WerkbankContext, WerkbankState } from '../http/context';
+import type { ResourceDefinition, ResourceRequest } from './resource-definition';
+import { basePath } from './field-codec';
+import type { ResourceService } from './resource-service';
+
+export interface ResourceRouterOptions {
+  db: DataSource;
+  service: ResourceService;
+  gate: ComponentGate;
+  bodyLimit: number;
+}
+
+/** Refuses the call unless a user is signed in, the component is on and the API key's realms allow it. */
+export function guard(ctx: WerkbankContext, gate: ComponentGate, component: string | undefined, realm: string): void {
+  if (!ctx.state.user) throw ApiError.unauthorized();
+  if (component && !gate.isEnabled(component)) {
+    throw new ApiError(403, 'component_disabled', 'errors.component_disabled', { name: component });
+  }
+  const realms = ctx.state.apiKeyRealms;
+  if (realms && !realms.includes('*') && !realms.includes(realm)) {
+    throw new ApiError(403, 'realm_denied', 'errors.realm_denied', { realm });
+  }
+}
+
+function query(ctx: WerkbankContext): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(ctx.query)) out[k] = Array.isArray(v) ? v.join(',') : (v ?? '');
+  return out;
+}
+
+function parseId(raw: string): number | undefined {
+  return /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+}
+
+/**
+ * Binds every resource definition to HTTP (spec 000 §7 "Generic"): list and create on the list
+ * address; GET, POST, PATCH, DELETE on an object; favor/, unfavor/, contextview/ and the kind's
+ * own actions.
+ */
+export function mountResource(router: Router<WerkbankState>, def: ResourceDefinition, opts: ResourceRouterOptions): void {
+  const base = basePath(def);
+  const realm = def.realm ?? def.kind;
+  const { service, gate, db } = opts;
+  const reqOf = (ctx: WerkbankContext): ResourceRequest => ({
+    user: ctx.state.user!,
+    t: ctx.state.t,
+    lang: ctx.state.lang,
+    manager: db.manager,
+  });
+  const write = <T>(ctx: WerkbankContext, fn: (r: ResourceRequest) => Promise<T>) =>
+    service.inTransaction(reqOf(ctx), def.kind, fn);
+
+  router.get(base, async (ctx) => {
+    guard(ctx, gate, def.component, realm);
+    ctx.body = await service.list(def, query(ctx), reqOf(ctx));
+  });
+  router.post(base, async (ctx) => {
+    guard(ctx, gate, def.component, realm);
+    const body = await readJsonObject(ctx, opts.bodyLimit);
+    ctx.body = await write(ctx, (r) => service.create(def, body, r));
+    ctx.status = 201;
+  });
+
+  for (const action of def.actions ?? []) {
+    const path = action.detail ? `${base}:id/${action.name}/` : `${base}${action.name}/`;
+    const method = action.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
+    router[method](path, async (ctx, next) => {
+      const id = action.detail ? parseId(ctx.params.id) : undefined;
+      if (action.detail && id === undefined) return next();
+      guard(ctx, gate, def.component, realm);
+      const body = action.method === 'GET' ? {} : await readJsonObject(ctx, opts.bodyLimit);
+      const run = async (r: ResourceRequest) => {
+        let row;
+        if (id !== undefined) {
+          row = await service.loadReadable(def, id, r);
+          if (!row) throw ApiError.notFound();
+          if (action.needs && action.needs !== 'read' && !(await service.mayAccess(def, row, r, action.needs))) {
+            throw ApiError.forbidden('permission_denied', 'errors.permission_denied');
+          }
+        }
+        return action.handler({ row, query: query(ctx), body, req: r, services: service });
+      };
+      const result = action.method === 'GET' ? await run(reqOf(ctx)) : await write(ctx, run);
+      ctx.body = result ?? { status: 'ok' };
+    });
+  }
+
+  const detail = `${base}:id/`;
+  const withId =
+    (handler: (ctx: WerkbankContext, id: number) => Promise<void>) =>
+    async (ctx: WerkbankContext, next: () => Promise<unknown>) => {
+      const id = parseId(ctx.params.id);
+      if (id === undefined) return next();
+      guard(ctx, gate, def.component, realm);
+      await handler(ctx, id);
+    };
+  router.get(
+    detail,
+    withId(async (ctx, id) => {
+      ctx.body = await service.detail(def, id, reqOf(ctx));
+    }),
+  );
+  router.patch(
+    detail,
+    withId(async (ctx, id) => {
+      const body = await readJsonObject(ctx, opts.bodyLimit);
+      ctx.body = await write(ctx, (r) => service.update(def, id, body, r, 'update'));
+    }),
+  );
+  router.post(
+    detail,
+    withId(async (ctx, id) => {
+      const body = await readJsonObject(ctx, opts.bodyLimit);
+      ctx.body = await write(ctx, (r) => service.update(def, id, body, r, 'store'));
+    }),
+  );
+  router.delete(
+    detail,
+    withId(async (ctx, id) => {
+      await write(ctx, (r) => service.remove(def, id, r));
+      ctx.status = 204;
+    }),
+  );
+  // spec 000 §7: favour and unfavour are GETs; they still require the CSRF header (see docs/api.md).
+  for (const [name, on] of [
+    ['favor', true],
+    ['unfavor', false],
+  ] as const) {
+    router.get(
+      `${detail}${name}/`,
+      withId(async (ctx, id) => {
+        await write(ctx, (r) => service.favor(def, id, r, on));
+        ctx.body = { status: 'ok', favored: on };
+      }),
+    );
+  }
+  router.get(
+    `${detail}contextview/`,
+    withId(async (ctx, id) => {
+      const r = reqOf(ctx);
+      const row = await service.loadReadable(def, id, r);
+      if (!row) throw ApiError.notFound();
+      const related = def.contextview ? await def.contextview(row, r) : { relations: [], objects: [] };
+      ctx.body = { type: def.kind, resource_uri: service.uriOf(def, id), ...related };
+    }),
+  );
+}

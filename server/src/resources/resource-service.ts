@@ -1,0 +1,360 @@
+import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { DEFAULT_LIMIT, MAX_LIMIT, type ListResponse, type Registry } from '@werkbank/kernel';
+import { ApiError } from '../http/api-error';
+import type { ResourceDefinition, ResourceExtension, ResourceRequest, ResourceServices, Row } from './resource-definition';
+import { basePath, columnOf, decodeField, decodeFilter, encodeField, parseRef } from './field-codec';
+import { PermissionService, type Access } from './permission-service';
+import type { EventService } from './event-service';
+
+/** Query parameters every list understands; others must be declared filters or extensions. */
+const RESERVED = new Set(['offset', 'limit', 'q', 'filter', 'order_by', 'format', 'lang']);
+
+function intParam(query: Record<string, string>, name: string, fallback: number, min: number, max: number): number {
+  const raw = query[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw ApiError.badRequest('invalid_parameter', 'errors.invalid_integer_param', { name });
+  return Math.min(Math.max(Number(raw), min), max);
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The shared resource layer (DESIGN §3): list, detail, create, update, delete for every kind,
+ * with permissions enforced here once, validation at the boundary, and event-feed entries
+ * written in the same transaction as the change.
+ */
+export class ResourceService implements ResourceServices {
+  readonly permissions = new PermissionService();
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly resources: Registry<ResourceDefinition>,
+    private readonly extensions: Registry<ResourceExtension>,
+    private readonly events: EventService,
+  ) {}
+
+  uriOf(def: ResourceDefinition, id: number): string {
+    return `${basePath(def)}${id}/`;
+  }
+
+  resolveAddress(address: string): { def: ResourceDefinition; id: number } | undefined {
+    const path = address.split('?')[0];
+    for (const def of this.resources.all()) {
+      const base = basePath(def);
+      if (path.startsWith(base)) {
+        const id = parseRef(path, base);
+        if (id !== undefined) return { def, id };
+      }
+    }
+    return undefined;
+  }
+
+  private baseQuery(m: EntityManager, def: ResourceDefinition): SelectQueryBuilder<Row> {
+    return m.createQueryBuilder().from(def.table, 't') as SelectQueryBuilder<Row>;
+  }
+
+  private selectColumns(qb: SelectQueryBuilder<Row>, def: ResourceDefinition): SelectQueryBuilder<Row> {
+    qb.select('t.id', 'id');
+    const seen = new Set(['id']);
+    const add = (col: string) => {
+      if (seen.has(col)) return;
+      seen.add(col);
+      qb.addSelect(`t.${qb.escape(col)}`, col);
+    };
+    for (const [name, spec] of Object.entries(def.fields)) add(columnOf(name, spec));
+    if (def.ownerColumn) add(def.ownerColumn);
+    return qb;
+  }
+
+  definitions(): ResourceDefinition[] {
+    return this.resources.all();
+  }
+
+  private applyReadable(qb: SelectQueryBuilder<Row>, def: ResourceDefinition, req: ResourceRequest): void {
+    this.permissions.applyReadable(qb, def, req.user);
+    if (def.readFilter && !req.user.isSuperuser) def.readFilter(qb, req, this);
+  }
+
+  async loadReadable(def: ResourceDefinition, id: number, req: ResourceRequest): Promise<Row | undefined> {
+    const qb = this.selectColumns(this.baseQuery(req.manager, def), def).where('t.id = :id', { id });
+    this.applyReadable(qb, def, req);
+    return (await qb.getRawOne<Row>()) ?? undefined;
+  }
+
+  async mayWrite(def: ResourceDefinition, row: Row, req: ResourceRequest): Promise<boolean> {
+    return this.permissions.has(req.manager, def, row, req.user, 'write');
+  }
+
+  async mayAccess(def: ResourceDefinition, row: Row, req: ResourceRequest, access: Access): Promise<boolean> {
+    return this.permissions.has(req.manager, def, row, req.user, access);
+  }
+
+  async recordEvent(
+    def: ResourceDefinition,
+    key: string,
+    row: Row,
+    req: ResourceRequest,
+    metadata?: Record<string, unknown>,
+  ): Promise<void> {
+    if (def.events === false) return;
+    await this.events.record(req.manager, {
+      key,
+      userId: req.user.id,
+      kind: def.kind,
+      objectId: row.id,
+      objectUri: key === 'delete' ? null : this.uriOf(def, row.id),
+      repr: def.repr ? def.repr(row) : String(row.name ?? `${def.kind} ${row.id}`),
+      ownerId: def.ownerColumn ? ((row[def.ownerColumn] as number | null) ?? null) : null,
+      metadata,
+    });
+  }
+
+  async list(def: ResourceDefinition, query: Record<string, string>, req: ResourceRequest): Promise<ListResponse<unknown>> {
+    const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+    const limit = intParam(query, 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT);
+    const qb = this.baseQuery(req.manager, def);
+    this.applyReadable(qb, def, req);
+    const q = query.q?.trim();
+    if (q) {
+      const cols = Object.entries(def.fields)
+        .filter(([, s]) => s.search)
+        .map(([n, s]) => `t.${qb.escape(columnOf(n, s))}::text ILIKE :q ESCAPE '\\'`);
+      if (cols.length) qb.andWhere(`(${cols.join(' OR ')})`, { q: `%${escapeLike(q)}%` });
+    }
+    const paramHandlers = new Map(this.extensions.all().flatMap((e) => Object.entries(e.queryParams ?? {})));
+    for (const [name, raw] of Object.entries(query)) {
+      if (RESERVED.has(name)) continue;
+      const handler = paramHandlers.get(name);
+      if (handler) {
+        if (raw !== '') handler(qb, def, raw, req);
+        continue;
+      }
+      const spec = def.fields[name];
+      if (!spec || !spec.filter) throw ApiError.badRequest('unknown_filter', 'errors.unknown_filter', { name }, name);
+      const value = decodeFilter(name, spec, raw);
+      qb.andWhere(`t.${qb.escape(columnOf(name, spec))} = :f_${name}`, { [`f_${name}`]: value });
+    }
+    if (query.filter) {
+      for (const name of query.filter.split(',').filter(Boolean)) {
+        if (name === 'favorites') {
+          qb.andWhere(
+            `EXISTS (SELECT 1 FROM werkbank_favorite fav WHERE fav.user_id = :favUser AND fav.kind = :favKind AND fav.object_id = t.id)`,
+            { favUser: req.user.id, favKind: def.kind },
+          );
+          continue;
+        }
+        if (name === 'mine' && def.ownerColumn) {
+          qb.andWhere(`t.${qb.escape(def.ownerColumn)} = :mineUser`, { mineUser: req.user.id });
+          continue;
+        }
+        const f = def.namedFilters?.[name];
+        if (!f) throw ApiError.badRequest('unknown_filter', 'errors.unknown_named_filter', { name }, 'filter');
+        f(qb, req);
+      }
+    }
+    const total = await qb.clone().select('count(*)::int', 'n').getRawOne<{ n: number }>();
+    const order = query.order_by || def.defaultOrder || 'id';
+    for (const part of order.split(',')) {
+      const desc = part.startsWith('-');
+      const name = desc ? part.slice(1) : part;
+      if (name === 'id') {
+        qb.addOrderBy('t.id', desc ? 'DESC' : 'ASC');
+        continue;
+      }
+      const spec = def.fields[name];
+      if (!spec || !spec.order) throw ApiError.badRequest('unknown_order', 'errors.unknown_order', { name }, 'order_by');
+      qb.addOrderBy(`t.${qb.escape(columnOf(name, spec))}`, desc ? 'DESC' : 'ASC');
+    }
+    if (order.split(',').every((p) => p.replace(/^-/, '') !== 'id')) qb.addOrderBy('t.id', 'ASC');
+    const rows = await this.selectColumns(qb, def).offset(offset).limit(limit).getRawMany<Row>();
+    return { objects: await this.serialize(def, rows, req), meta: { offset, limit, total_count: total?.n ?? 0 } };
+  }
+
+  async detail(def: ResourceDefinition, id: number, req: ResourceRequest): Promise<unknown> {
+    const row = await this.loadReadable(def, id, req);
+    if (!row) throw ApiError.notFound();
+    return (await this.serialize(def, [row], req))[0];
+  }
+
+  async serialize(def: ResourceDefinition, rows: Row[], req: ResourceRequest): Promise<Record<string, unknown>[]> {
+    const out = rows.map((row) => {
+      const o: Record<string, unknown> = { id: row.id, resource_uri: this.uriOf(def, row.id) };
+      for (const [name, spec] of Object.entries(def.fields)) {
+        if (spec.hidden) continue;
+        o[name] = encodeField(spec, row[columnOf(name, spec)]);
+      }
+      if (def.ownerColumn) o.owner = row[def.ownerColumn] ? `/api/v1/user/${row[def.ownerColumn]}/` : null;
+      return o;
+    });
+    if (!rows.length) return out;
+    const ids = rows.map((r) => r.id);
+    const favs = (await req.manager.query(
+      `SELECT object_id FROM werkbank_favorite WHERE user_id = $1 AND kind = $2 AND object_id = ANY($3)`,
+      [req.user.id, def.kind, ids],
+    )) as { object_id: number }[];
+    const favSet = new Set(favs.map((f) => f.object_id));
+    out.forEach((o, i) => (o.favored = favSet.has(rows[i].id)));
+    if (def.objectPermissions) {
+      const grants = await this.permissions.grants(req.manager, def, ids);
+      out.forEach((o, i) => (o.permissions = grants.get(rows[i].id) ?? []));
+    }
+    await def.hooks?.serialize?.(rows, out, req);
+    for (const ext of this.extensions.all()) await ext.serialize?.(def, rows, out, req);
+    return out;
+  }
+
+  /** Validates a body into column values. Unknown, read-only and (on update) create-only fields are 400. */
+  private decodeBody(def: ResourceDefinition, body: Record<string, unknown>, mode: 'create' | 'update'): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(body)) {
+      if (name === 'permissions' && def.objectPermissions) continue;
+      if (['id', 'resource_uri', 'favored', 'owner'].includes(name)) continue;
+      const spec = def.fields[name];
+      if (!spec) throw ApiError.badRequest('unknown_field', 'errors.unknown_field', { field: name }, name);
+      if (spec.readOnly) throw ApiError.badRequest('read_only_field', 'errors.read_only_field', { field: name }, name);
+      if (mode === 'update' && spec.createOnly) {
+        throw ApiError.badRequest('locked_field', 'errors.locked_field', { field: name }, name);
+      }
+      values[columnOf(name, spec)] = decodeField(name, spec, value);
+    }
+    if (mode === 'create') {
+      for (const [name, spec] of Object.entries(def.fields)) {
+        const col = columnOf(name, spec);
+        if (col in values || spec.readOnly) continue;
+        if (spec.default !== undefined) values[col] = spec.type === 'json' ? JSON.stringify(spec.default) : spec.default;
+        else if (spec.required) throw ApiError.badRequest('invalid_field', 'errors.field_required', { field: name }, name);
+      }
+    }
+    return values;
+  }
+
+  /** Validates a `permissions` body entry into grants (users and groups must exist). */
+  private async decodeGrants(m: EntityManager, def: ResourceDefinition, value: unknown) {
+    const bad = () => ApiError.badRequest('invalid_field', 'errors.invalid_permissions', {}, 'permissions');
+    if (!Array.isArray(value)) throw bad();
+    const allowed: Access[] = def.objectPermissions?.execute ? ['read', 'write', 'execute'] : ['read', 'write'];
+    const out: Array<{ userId?: number; groupId?: number; perms: Access[] }> = [];
+    for (const e of value as Array<Record<string, unknown>>) {
+      if (!e || typeof e !== 'object' || !Array.isArray(e.perms)) throw bad();
+      const perms = e.perms as Access[];
+      if (!perms.every((p) => allowed.includes(p))) throw bad();
+      const userId = e.user !== undefined ? parseRef(e.user, '/api/v1/user/') : undefined;
+      const groupId = e.group !== undefined ? parseRef(e.group, '/api/v1/group/') : undefined;
+      if ((userId === undefined) === (groupId === undefined)) throw bad();
+      const table = userId !== undefined ? 'werkbank_user' : 'werkbank_group';
+      const [exists] = (await m.query(`SELECT 1 FROM ${table} WHERE id = $1`, [userId ?? groupId])) as unknown[];
+      if (!exists) throw bad();
+      out.push({ userId, groupId, perms: [...new Set(perms)] });
+    }
+    return out;
+  }
+
+  private async ensureMayManageGrants(def: ResourceDefinition, row: Row, req: ResourceRequest): Promise<void> {
+    const isOwner = def.ownerColumn ? row[def.ownerColumn] === req.user.id : false;
+    if (!req.user.isSuperuser && !isOwner) {
+      throw ApiError.forbidden('permission_denied', 'errors.only_owner_permissions');
+    }
+  }
+
+  /** Runs `fn` in a transaction; announces events only after commit. */
+  async inTransaction<T>(
+    req: Omit<ResourceRequest, 'manager'>,
+    kind: string,
+    fn: (r: ResourceRequest) => Promise<T>,
+  ): Promise<T> {
+    const result = await this.db.transaction((manager) => fn({ ...req, manager }));
+    this.events.announce(kind);
+    return result;
+  }
+
+  async create(def: ResourceDefinition, body: Record<string, unknown>, req: ResourceRequest): Promise<Record<string, unknown>> {
+    if (def.readOnly) throw new ApiError(405, 'method_not_allowed', 'errors.method_not_allowed');
+    if (def.superuserOnly && !req.user.isSuperuser) throw ApiError.forbidden('permission_denied', 'errors.permission_denied');
+    if (def.hooks?.canCreate && !def.hooks.canCreate(req))
+      throw ApiError.forbidden('permission_denied', 'errors.permission_denied');
+    const values = this.decodeBody(def, body, 'create');
+    if (def.ownerColumn) values[def.ownerColumn] = req.user.id;
+    await def.hooks?.beforeCreate?.(values, req);
+    const inserted = (await req.manager
+      .createQueryBuilder()
+      .insert()
+      .into(def.table)
+      .values(values)
+      .returning('id')
+      .execute()) as { raw: Array<{ id: number }> };
+    const id = inserted.raw[0].id;
+    const row = (await this.loadRow(def, id, req.manager))!;
+    if (body.permissions !== undefined && def.objectPermissions) {
+      await this.permissions.replaceGrants(req.manager, def, id, await this.decodeGrants(req.manager, def, body.permissions));
+    }
+    await this.recordEvent(def, 'create', row, req);
+    return (await this.serialize(def, [row], req))[0];
+  }
+
+  private async loadRow(def: ResourceDefinition, id: number, m: EntityManager): Promise<Row | undefined> {
+    return (await this.selectColumns(this.baseQuery(m, def), def).where('t.id = :id', { id }).getRawOne<Row>()) ?? undefined;
+  }
+
+  /** Loads for a change: 404 when unreadable, 403 when readable but not writable. */
+  async loadForWrite(def: ResourceDefinition, id: number, req: ResourceRequest, action: 'update' | 'delete'): Promise<Row> {
+    if (def.readOnly) throw new ApiError(405, 'method_not_allowed', 'errors.method_not_allowed');
+    const row = await this.loadReadable(def, id, req);
+    if (!row) throw ApiError.notFound();
+    if (!(await this.mayWrite(def, row, req))) throw ApiError.forbidden('permission_denied', 'errors.permission_denied');
+    const refusal = def.hooks?.checkWrite?.(row, req, action);
+    if (refusal) throw ApiError.forbidden('permission_denied', refusal);
+    return row;
+  }
+
+  async update(
+    def: ResourceDefinition,
+    id: number,
+    body: Record<string, unknown>,
+    req: ResourceRequest,
+    eventKey: 'update' | 'store' = 'update',
+  ): Promise<Record<string, unknown>> {
+    const row = await this.loadForWrite(def, id, req, 'update');
+    const changes = this.decodeBody(def, body, 'update');
+    await def.hooks?.beforeUpdate?.(row, changes, req);
+    if (Object.keys(changes).length) {
+      await req.manager.createQueryBuilder().update(def.table).set(changes).where('id = :id', { id }).execute();
+    }
+    if (body.permissions !== undefined && def.objectPermissions) {
+      await this.ensureMayManageGrants(def, row, req);
+      await this.permissions.replaceGrants(req.manager, def, id, await this.decodeGrants(req.manager, def, body.permissions));
+    }
+    const updated = (await this.loadRow(def, id, req.manager))!;
+    await this.recordEvent(def, eventKey, updated, req, { fields: Object.keys(body) });
+    return (await this.serialize(def, [updated], req))[0];
+  }
+
+  async remove(def: ResourceDefinition, id: number, req: ResourceRequest): Promise<void> {
+    const row = await this.loadForWrite(def, id, req, 'delete');
+    await def.hooks?.beforeDelete?.(row, req);
+    for (const ext of this.extensions.all()) await ext.onDelete?.(def, row, req);
+    await req.manager.query(`DELETE FROM werkbank_object_permission WHERE kind = $1 AND object_id = $2`, [def.kind, id]);
+    await req.manager.query(`DELETE FROM werkbank_favorite WHERE kind = $1 AND object_id = $2`, [def.kind, id]);
+    await req.manager.createQueryBuilder().delete().from(def.table).where('id = :id', { id }).execute();
+    await this.recordEvent(def, 'delete', row, req);
+  }
+
+  async favor(def: ResourceDefinition, id: number, req: ResourceRequest, on: boolean): Promise<void> {
+    const row = await this.loadReadable(def, id, req);
+    if (!row) throw ApiError.notFound();
+    if (on) {
+      await req.manager.query(
+        `INSERT INTO werkbank_favorite (user_id, kind, object_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+        [req.user.id, def.kind, id],
+      );
+    } else {
+      await req.manager.query(`DELETE FROM werkbank_favorite WHERE user_id = $1 AND kind = $2 AND object_id = $3`, [
+        req.user.id,
+        def.kind,
+        id,
+      ]);
+    }
+    await this.recordEvent(def, on ? 'favor' : 'unfavor', row, req);
+  }
+}

@@ -1,0 +1,18 @@
+import { token } from '@werkbank/kernel';
+import type { DataSource } from 'typeorm';
+import type { ComponentGate, Event } from '@werkbank/kernel';
+import type { ResourceDefinition, ResourceServices } from './resources/resource-definition';
+
+/**
+ * What node-side plugins may use from the host, bound under the ServerServices token. The fields
+ * are filled once the database is open, before any start-up hook runs or any request is served.
+ */
+export interface ServerServices {
+  dataSource: DataSource;
+  resources: ResourceServices & { definitions(): ResourceDefinition[] };
+  gate: ComponentGate;
+  /** Fires after a transaction that wrote event-feed entries has committed. */
+  onDidRecordEvent: Event<{ kind: string }>;
+  log(message: string): void;
+}
+export const ServerServices = token<ServerServices>('ServerServices');

@@ -1,0 +1,283 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { i18n } from 'i18next';
+import {
+  Kernel,
+  Registry,
+  TranslationRegistry,
+  TypeRegistry,
+  createI18n,
+  selectPlugins,
+  type PluginEntry,
+  type PluginModule,
+  type TranslationBundle,
+} from '@werkbank/kernel';
+import { discoverPlugins } from '@werkbank/kernel/node';
+import type { ServerConfig } from './config';
+import {
+  DatumTypeContribution,
+  EntityContribution,
+  FunctionContribution,
+  HttpRouteContribution,
+  NodeTranslationContribution,
+  ResourceContribution,
+  ServiceEndpointContribution,
+  StartupHookContribution,
+  type EntityDescriptor,
+  type FunctionDescriptor,
+  type RouteDescriptor,
+  type ServiceEndpointDescriptor,
+  type StartupHookDescriptor,
+} from './contributions';
+import {
+  ResourceExtensionContribution,
+  WebSocketChannelContribution,
+  type WebSocketChannelDescriptor,
+} from './contributions-extra';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { CoreSchema1764000000000 } from './db/core-migration';
+import type { WerkbankState } from './http/context';
+import { errorMiddleware } from './http/error-middleware';
+import { staticFiles } from './http/static-files';
+import { buildOpenApi } from './http/openapi';
+import { ApiError } from './http/api-error';
+import { AccountService } from './auth/account-service';
+import { authMiddleware } from './auth/auth-middleware';
+import { mountAccountRoutes } from './auth/accounts-routes';
+import { randomToken } from './auth/password';
+import { LicenceService } from './licence/licence-service';
+import type { ResourceDefinition, ResourceExtension } from './resources/resource-definition';
+import { ResourceService } from './resources/resource-service';
+import { EventService } from './resources/event-service';
+import { mountResource } from './resources/resource-router';
+import { basePath } from './resources/field-codec';
+import { mountConfigRoute } from './core/config-routes';
+import { mountAddonRoutes } from './core/addon-routes';
+import { mountApiKeyRoutes } from './core/apikey-routes';
+import { groupResource, sessionResource, userResource } from './core/account-resources';
+import { mountBackendPage } from './core/backend-page';
+import { ServerServices } from './server-services';
+import { WebSocketHub } from './ws/websocket-hub';
+import serverEn from './i18n/en.json' with { type: 'json' };
+import serverDe from './i18n/de.json' with { type: 'json' };
+
+export interface WerkbankServerOptions {
+  config: ServerConfig;
+  /** Plugins to load instead of discovering the workspace (tests). */
+  plugins?: PluginEntry[];
+  log?: (message: string) => void;
+}
+
+/** Loads the node entries of the discovered (or chosen) plugins. */
+export async function loadNodePlugins(root: string, chosen?: string[]): Promise<PluginEntry[]> {
+  const found = selectPlugins(discoverPlugins(root), chosen);
+  const out: PluginEntry[] = [];
+  for (const p of found) {
+    let module: PluginModule | undefined;
+    if (p.manifest.node) {
+      const mod = (await import(pathToFileURL(join(p.dir, p.manifest.node)).href)) as { default: PluginModule };
+      module = mod.default;
+    }
+    out.push({ manifest: p.manifest, module });
+  }
+  return out;
+}
+
+/** The Koa/TypeORM host: kernel, database, auth, resource layer, websockets (DESIGN §3). */
+export class WerkbankServer {
+  readonly kernel: Kernel;
+  readonly app = new Koa<WerkbankState>();
+  readonly resources = new Registry<ResourceDefinition>('resource');
+  readonly extensions = new Registry<ResourceExtension>('resource extension');
+  readonly routes = new Registry<RouteDescriptor>('http route');
+  readonly translations = new TranslationRegistry();
+  readonly types = new TypeRegistry();
+  readonly functions = new Registry<FunctionDescriptor>('function');
+  readonly endpoints = new Registry<ServiceEndpointDescriptor>('service endpoint');
+  readonly startupHooks = new Registry<StartupHookDescriptor>('start-up hook');
+  readonly wsChannels = new Registry<WebSocketChannelDescriptor>('websocket channel');
+  readonly events = new EventService();
+  db!: DatabaseHandle;
+  accounts!: AccountService;
+  licences!: LicenceService;
+  resourceService!: ResourceService;
+  i18n!: i18n;
+  http?: HttpServer;
+  hub?: WebSocketHub;
+  /** The admin password when it was generated at this start (printed once). */
+  generatedAdminPassword?: string;
+  private readonly log: (m: string) => void;
+
+  constructor(private readonly options: WerkbankServerOptions) {
+    this.log = options.log ?? ((m) => console.log(m));
+    this.kernel = new Kernel({ log: this.log });
+  }
+
+  get config(): ServerConfig {
+    return this.options.config;
+  }
+
+  async start(): Promise<void> {
+    const config = this.options.config;
+    const entries = this.options.plugins ?? (await loadNodePlugins(config.root, config.plugins));
+    const services = {} as ServerServices;
+    this.kernel.container.bind(ServerServices).toConstantValue(services);
+    this.kernel.load(entries);
+
+    const entities = new Registry<EntityDescriptor>('entity set');
+    this.kernel.collect(EntityContribution, entities, (c, s) => c.registerEntities(s));
+    this.kernel.collect(ResourceContribution, this.resources, (c, s) => c.registerResources(s));
+    this.kernel.collect(ResourceExtensionContribution, this.extensions, (c, s) => c.registerResourceExtensions(s));
+    this.kernel.collect(HttpRouteContribution, this.routes, (c, s) => c.registerHttpRoutes(s));
+    this.kernel.collect(NodeTranslationContribution, this.translations, (c, s) => c.registerTranslations(s));
+    this.kernel.collect(DatumTypeContribution, this.types, (c, s) => c.registerDatumTypes(s));
+    this.kernel.collect(FunctionContribution, this.functions, (c, s) => c.registerFunctions(s));
+    this.kernel.collect(ServiceEndpointContribution, this.endpoints, (c, s) => c.registerServiceEndpoints(s));
+    this.kernel.collect(StartupHookContribution, this.startupHooks, (c, s) => c.registerStartupHooks(s));
+    this.kernel.collect(WebSocketChannelContribution, this.wsChannels, (c, s) => c.registerWebSocketChannels(s));
+    for (const core of [userResource, groupResource, sessionResource])
+      this.kernel.disposables.push(this.resources.add(core, 'server'));
+
+    const migrations = [CoreSchema1764000000000, ...entities.all().flatMap((e) => e.migrations)].sort(
+      (a, b) => a.name.replace(/^\D+/, '').localeCompare(b.name.replace(/^\D+/, '')) || a.name.localeCompare(b.name),
+    );
+    this.db = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      entities: entities.all().flatMap((e) => e.entities),
+      migrations,
+      log: this.log,
+    });
+    const dataSource = this.db.dataSource;
+    this.accounts = new AccountService(dataSource);
+    const memory = config.dataDir.startsWith('memory://');
+    this.licences = new LicenceService(dataSource, {
+      dir: memory ? undefined : join(config.dataDir, 'licence'),
+      trustedKeys: config.licencePublicKeys,
+      developmentLicence: config.developmentLicence,
+      log: this.log,
+    });
+    await this.licences.start();
+    this.resourceService = new ResourceService(dataSource, this.resources, this.extensions, this.events);
+    Object.assign(services, {
+      dataSource,
+      resources: this.resourceService,
+      gate: this.licences.gate,
+      onDidRecordEvent: this.events.onDidRecordEvent,
+      log: this.log,
+    } satisfies ServerServices);
+
+    const bundles: TranslationBundle[] = [
+      { id: 'server.core', namespace: 'server', de: serverDe, en: serverEn },
+      ...this.translations.all(),
+    ];
+    this.i18n = createI18n(bundles);
+    await this.ensureAdmin();
+    for (const { item, owner } of this.startupHooks.owned()) {
+      await this.kernel.timed(`${owner}:${item.id}`, () => item.run({ dataSource, log: this.log }));
+    }
+    this.buildApp();
+  }
+
+  /** First start: a superuser (ADMIN_USERNAME, default admin). ADMIN_PASSWORD sets its password. */
+  private async ensureAdmin(): Promise<void> {
+    const config = this.options.config;
+    const [existing] = (await this.db.dataSource.query(`SELECT id FROM werkbank_user WHERE username = $1`, [
+      config.adminUsername,
+    ])) as { id: number }[];
+    const [{ n }] = (await this.db.dataSource.query(`SELECT count(*)::int AS n FROM werkbank_user`)) as { n: number }[];
+    if (!existing && n === 0) {
+      const password = config.adminPassword ?? randomToken(12);
+      if (!config.adminPassword) this.generatedAdminPassword = password;
+      await this.accounts.createUser({
+        username: config.adminUsername,
+        password,
+        is_superuser: true,
+        is_staff: true,
+        first_name: 'Admin',
+      });
+    } else if (existing && config.adminPassword) {
+      await this.accounts.setPassword(existing.id, config.adminPassword);
+    }
+  }
+
+  private buildApp(): void {
+    const config = this.options.config;
+    const app = this.app;
+    app.proxy = process.env.TRUST_PROXY === '1';
+    const router = new Router<WerkbankState>();
+    app.use(staticFiles(config.distDir, { '/docs/': resolve(config.root, 'docs') + '/' }));
+    app.use(errorMiddleware(this.log));
+    app.use(async (ctx, next) => {
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.set('X-Frame-Options', 'SAMEORIGIN');
+      ctx.set('Referrer-Policy', 'same-origin');
+      await next();
+    });
+    app.use(authMiddleware(this.accounts, this.i18n, config.secureCookies));
+    const gate = this.licences.gate;
+    const dataSource = this.db.dataSource;
+    mountConfigRoute(router, this.licences, this.kernel.plugins, config);
+    mountAccountRoutes(router, this.accounts, dataSource, { secureCookies: config.secureCookies, bodyLimit: config.bodyLimit });
+    mountAddonRoutes(router, dataSource, this.licences, this.kernel.plugins, config.bodyLimit);
+    mountApiKeyRoutes(router, dataSource, this.accounts, gate, () => this.realms(), config.bodyLimit);
+    mountBackendPage(router, this);
+    const resourceOpts = { db: dataSource, service: this.resourceService, gate, bodyLimit: config.bodyLimit };
+    // Longer list addresses first, so `/api/v1/a/b/` is not taken for an object of `/api/v1/a/`.
+    const defs = [...this.resources.all()].sort((a, b) => basePath(b).length - basePath(a).length);
+    for (const def of defs) mountResource(router, def, resourceOpts);
+    for (const r of this.routes.all()) r.mount(router);
+    for (const e of this.endpoints.all()) e.mount(router);
+    router.get('/api/openapi.json', (ctx) => {
+      ctx.body = buildOpenApi(this.resources.all(), {});
+    });
+    app.use(async (ctx, next) => {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && /^\/api\//.test(ctx.path)) throw ApiError.notFound();
+    });
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+
+  /** Every API key realm: the resource kinds' realms plus the fixed ones. */
+  realms(): string[] {
+    return [...new Set(['addon', 'apikey', ...this.resources.all().map((r) => r.realm ?? r.kind)])].sort();
+  }
+
+  callback() {
+    return this.app.callback();
+  }
+
+  /** Listens on `port` (0 picks a free one); attaches the websocket channels. */
+  async listen(port: number, host = '127.0.0.1'): Promise<number> {
+    this.http = createServer(this.app.callback());
+    this.hub = new WebSocketHub(this.accounts, this.options.config.allowedOrigins, this.log);
+    for (const c of this.wsChannels.all()) this.hub.addChannel(c);
+    this.hub.attach(this.http);
+    await new Promise<void>((res, rej) => {
+      this.http!.once('error', rej);
+      this.http!.listen(port, host, () => res());
+    });
+    const addr = this.http.address();
+    return typeof addr === 'object' && addr ? addr.port : port;
+  }
+
+  /** Graceful stop: no new connections, in-flight requests finish, websockets and database close. */
+  async close(): Promise<void> {
+    this.hub?.dispose();
+    if (this.http) {
+      const server = this.http;
+      await new Promise<void>((res) => {
+        server.close(() => res());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 5000).unref();
+      });
+    }
+    this.events.dispose();
+    await this.db?.close();
+    this.kernel.dispose();
+  }
+}

@@ -1,0 +1,87 @@
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { Disposable, DisposableCollection } from '@werkbank/kernel';
+import type { AccountService } from '../auth/account-service';
+import type { AuthUser } from '../http/context';
+import { SESSION_COOKIE } from '../auth/auth-middleware';
+
+export interface WebSocketChannel {
+  /** Path, e.g. '/ws/events'. */
+  path: string;
+  /** Called for each accepted connection of a signed-in user; returns what to dispose on close. */
+  onConnect(socket: WebSocket, user: AuthUser, url: URL): Disposable;
+}
+
+function cookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * Websocket upgrades for every channel. An upgrade is refused unless its Origin is the server's
+ * own host (or configured), and the session cookie belongs to a signed-in user.
+ */
+export class WebSocketHub implements Disposable {
+  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly channels = new Map<string, WebSocketChannel>();
+  private readonly toDispose = new DisposableCollection();
+
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly allowedOrigins: string[],
+    private readonly log: (m: string) => void,
+  ) {}
+
+  addChannel(channel: WebSocketChannel): Disposable {
+    this.channels.set(channel.path, channel);
+    return Disposable.create(() => this.channels.delete(channel.path));
+  }
+
+  attach(server: HttpServer): void {
+    const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.upgrade(req, socket, head);
+    server.on('upgrade', onUpgrade);
+    this.toDispose.push(Disposable.create(() => server.off('upgrade', onUpgrade)));
+  }
+
+  originAllowed(origin: string | undefined, host: string | undefined): boolean {
+    if (!origin) return false;
+    try {
+      const o = new URL(origin);
+      return o.host === host || this.allowedOrigins.includes(o.origin);
+    } catch {
+      return false;
+    }
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const channel = this.channels.get(url.pathname);
+    const refuse = (code: number, text: string) => {
+      socket.write(`HTTP/1.1 ${code} ${text}\r\nConnection: close\r\n\r\n`);
+      socket.destroy();
+    };
+    if (!channel) return refuse(404, 'Not Found');
+    if (!this.originAllowed(req.headers.origin, req.headers.host)) {
+      this.log(`Refused websocket from origin ${req.headers.origin ?? '(none)'}`);
+      return refuse(403, 'Forbidden');
+    }
+    const key = cookie(req.headers.cookie, SESSION_COOKIE);
+    const session = key ? await this.accounts.sessionFromKey(key) : undefined;
+    const user = session && (await this.accounts.loadAuthUser(session.userId));
+    if (!user) return refuse(401, 'Unauthorized');
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      const d = channel.onConnect(ws, user, url);
+      ws.on('close', () => d.dispose());
+    });
+  }
+
+  dispose(): void {
+    for (const c of this.wss.clients) c.terminate();
+    this.wss.close();
+    this.toDispose.dispose();
+  }
+}
