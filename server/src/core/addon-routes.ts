@@ -57,17 +57,15 @@ export function mountAddonRoutes(
     ctx.body = {
       objects: all,
       meta: { offset: 0, limit: all.length, total_count: all.length },
-      licences: licences
-        .statusList()
-        .map((s) => ({
-          state: s.state,
-          reason: s.reason ?? null,
-          id: s.payload?.id ?? null,
-          licensee: s.payload?.licensee ?? null,
-          expires: s.payload?.expires ?? null,
-          development: !!s.payload?.development,
-          components: s.payload?.components ?? [],
-        })),
+      licences: licences.statusList().map((s) => ({
+        state: s.state,
+        reason: s.reason ?? null,
+        id: s.payload?.id ?? null,
+        licensee: s.payload?.licensee ?? null,
+        expires: s.payload?.expires ?? null,
+        development: !!s.payload?.development,
+        components: s.payload?.components ?? [],
+      })),
     };
   });
 
