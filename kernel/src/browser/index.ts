@@ -1,3 +1,4 @@
+export * from '../common/index';
 export * from './contributions';
 export * from './api-client';
 export * from './config-store';

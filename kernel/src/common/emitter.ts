@@ -7,9 +7,12 @@ export class Emitter<T> implements Disposable {
   private listeners: Array<(e: T) => void> = [];
 
   readonly event: Event<T> = (listener) => {
-    this.listeners.push(listener);
+    // A wrapper per subscription, so disposing one removes only that one (not every
+    // subscription of the same function).
+    const subscription = (e: T) => listener(e);
+    this.listeners.push(subscription);
     return Disposable.create(() => {
-      this.listeners = this.listeners.filter((l) => l !== listener);
+      this.listeners = this.listeners.filter((l) => l !== subscription);
     });
   };
 

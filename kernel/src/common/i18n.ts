@@ -26,15 +26,20 @@ export function normaliseLanguage(lang: string | undefined | null): Language {
   return (LANGUAGES as readonly string[]).includes(l) ? (l as Language) : DEFAULT_LANGUAGE;
 }
 
-/** Picks the first supported language of an Accept-Language header. */
+/**
+ * Picks the supported language with the highest q of an Accept-Language header (header order on
+ * ties). q=0 means "not acceptable" and is never picked (RFC 9110 §12.4.2).
+ */
 export function languageFromHeader(header: string | undefined): Language | undefined {
   if (!header) return undefined;
   const langs = header
     .split(',')
     .map((part) => {
-      const [tag, q] = part.trim().split(';q=');
-      return { tag: tag.toLowerCase().slice(0, 2), q: q ? Number(q) : 1 };
+      const [tag, ...params] = part.split(';').map((s) => s.trim());
+      const q = params.find((p) => p.startsWith('q='));
+      return { tag: tag.toLowerCase().slice(0, 2), q: q ? Number(q.slice(2)) : 1 };
     })
+    .filter((l) => l.q > 0)
     .sort((a, b) => b.q - a.q);
   return langs.find((l) => (LANGUAGES as readonly string[]).includes(l.tag))?.tag as Language | undefined;
 }

@@ -16,9 +16,9 @@ export interface ResourceRouterOptions {
 }
 
 /** Refuses the call unless a user is signed in, the component is on and the API key's realms allow it. */
-export function guard(ctx: WerkbankContext, gate: ComponentGate, component: string | undefined, realm: string): void {
+export function guard(ctx: WerkbankContext, gate: ComponentGate | undefined, component: string | undefined, realm: string): void {
   if (!ctx.state.user) throw ApiError.unauthorized();
-  if (component && !gate.isEnabled(component)) {
+  if (component && gate && !gate.isEnabled(component)) {
     throw new ApiError(403, 'component_disabled', 'errors.component_disabled', { name: component });
   }
   const realms = ctx.state.apiKeyRealms;

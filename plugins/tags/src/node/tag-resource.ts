@@ -1,0 +1,119 @@
+import { ApiError, type ResourceDefinition, type ResourceRequest, type ResourceServices, type Row } from '@werkbank/sdk/node';
+import { DEFAULT_TAG_COLOR, HEX_COLOR, TAG_INTENTS, TAGS_PATH, tagChangeRefusal } from '../common/tag-rules';
+
+/** Splits `a,b` of resource addresses; addresses themselves contain no commas. */
+function addresses(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Resolves a taggable object the caller may change; 400/404/403 otherwise. */
+async function writableTarget(address: string, services: ResourceServices, req: ResourceRequest) {
+  const found = services.resolveAddress(address);
+  if (!found || !found.def.taggable)
+    throw ApiError.badRequest('not_taggable', 'tags:errors.not_taggable', { address }, 'resource_ids');
+  const row = await services.loadReadable(found.def, found.id, req);
+  if (!row) throw ApiError.notFound();
+  if (!(await services.mayWrite(found.def, row, req))) throw ApiError.forbidden('permission_denied', 'errors.permission_denied');
+  return { def: found.def, row };
+}
+
+/** Tags at /api/v2/backend/tags/ (spec 002 §7: tag references use /api/v2/backend/tags/{id}). */
+export const tagResource: ResourceDefinition = {
+  id: 'tags.tag',
+  kind: 'tag',
+  path: TAGS_PATH,
+  table: 'werkbank_tag',
+  component: 'tags',
+  defaultOrder: 'name',
+  description: 'Tags. Only superusers change or delete user tags; system tags are never changed or deleted.',
+  fields: {
+    name: { type: 'string', required: true, maxLength: 100, search: true, order: true, filter: true },
+    color: {
+      type: 'string',
+      default: DEFAULT_TAG_COLOR,
+      validate: (v) => (typeof v === 'string' && HEX_COLOR.test(v) ? undefined : 'tags:errors.color'),
+    },
+    icon: { type: 'string', maxLength: 50, default: 'tag' },
+    intent: { type: 'string', enum: TAG_INTENTS, createOnly: true, default: 'user', filter: true, order: true },
+    user: { type: 'ref', column: 'created_by', refKind: 'user', readOnly: true, nullable: true, filter: true },
+    created: { type: 'datetime', readOnly: true, order: true },
+  },
+  namedFilters: {
+    system: (qb) => qb.andWhere(`t.intent = 'system'`),
+    user: (qb) => qb.andWhere(`t.intent = 'user'`),
+  },
+  hooks: {
+    beforeCreate(values, req) {
+      if (values.intent === 'system' && !req.user.isSuperuser)
+        throw ApiError.forbidden('permission_denied', 'tags:errors.system_create');
+      values.created_by = req.user.id;
+    },
+    checkWrite: (row, req) => tagChangeRefusal(String(row.intent), req.user.isSuperuser),
+    async serialize(rows, out, req) {
+      const counts = (await req.manager.query(
+        `SELECT tag_id, kind, count(*)::int AS n FROM werkbank_tag_assignment WHERE tag_id = ANY($1) GROUP BY tag_id, kind`,
+        [rows.map((r) => r.id)],
+      )) as { tag_id: number; kind: string; n: number }[];
+      out.forEach((o, i) => {
+        o.counts = Object.fromEntries(counts.filter((c) => c.tag_id === rows[i].id).map((c) => [c.kind, c.n]));
+      });
+    },
+  },
+  actions: [
+    {
+      // spec 000 §7: PATCH {tag}assign-to?resource_ids=a,b
+      name: 'assign-to',
+      method: 'PATCH',
+      detail: true,
+      needs: 'read',
+      async handler({ row, query, req, services }) {
+        const targets = addresses(query.resource_ids);
+        if (!targets.length) throw ApiError.badRequest('invalid_parameter', 'tags:errors.no_targets', {}, 'resource_ids');
+        let assigned = 0;
+        for (const address of targets) {
+          const { def, row: target } = await writableTarget(address, services, req);
+          const inserted = (await req.manager.query(
+            `INSERT INTO werkbank_tag_assignment (tag_id, kind, object_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING tag_id`,
+            [row!.id, def.kind, target.id],
+          )) as unknown[];
+          if (inserted.length) {
+            assigned++;
+            await services.recordEvent(def, 'update', target as Row, req, { tagged: row!.name, tag: `${TAGS_PATH}${row!.id}/` });
+          }
+        }
+        return { status: 'ok', assigned };
+      },
+    },
+    {
+      // spec 000 §7: PATCH {tag}remove_from?object=...
+      name: 'remove_from',
+      method: 'PATCH',
+      detail: true,
+      needs: 'read',
+      async handler({ row, query, req, services }) {
+        const targets = addresses(query.object);
+        if (!targets.length) throw ApiError.badRequest('invalid_parameter', 'tags:errors.no_targets', {}, 'object');
+        let removed = 0;
+        for (const address of targets) {
+          const { def, row: target } = await writableTarget(address, services, req);
+          const deleted = (await req.manager.query(
+            `DELETE FROM werkbank_tag_assignment WHERE tag_id = $1 AND kind = $2 AND object_id = $3 RETURNING tag_id`,
+            [row!.id, def.kind, target.id],
+          )) as [unknown[], number] | unknown[];
+          const n = Array.isArray(deleted[0]) ? (deleted[0] as unknown[]).length : deleted.length;
+          if (n) {
+            removed++;
+            await services.recordEvent(def, 'update', target as Row, req, {
+              untagged: row!.name,
+              tag: `${TAGS_PATH}${row!.id}/`,
+            });
+          }
+        }
+        return { status: 'ok', removed };
+      },
+    },
+  ],
+};

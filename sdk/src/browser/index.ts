@@ -1,0 +1,13 @@
+/** @werkbank/sdk/browser: contribution points, services and UI building blocks for a plugin's browser entry. */
+export * from '@werkbank/kernel/browser';
+export { injectable, inject, optional, postConstruct, multiInject } from 'inversify';
+export { ResourceListStore, IS_LOADING, type ListObject, type ListQuery } from './resource-list-store';
+export { SearchBar, SEARCH_AUTOFOCUS_DELAY_MS, type Presentation, type SearchBarProps } from './search-bar';
+export { ObjectList, type ListColumn, type ObjectListProps } from './object-list';
+export { useInfiniteScroll, INFINITE_SCROLL_THRESHOLD_PX, INFINITE_SCROLL_THROTTLE_MS } from './infinite-scroll';
+export { AddonNotice, Licensed } from './addon-notice';
+export { TagChips, type TagRef } from './tag-chips';
+export { RealmTagList } from './realm-tag-list';
+export { ObjectEditorHost } from './object-editor-host';
+export { observer } from 'mobx-react-lite';
+export { makeAutoObservable, runInAction, observable, action, computed } from 'mobx';

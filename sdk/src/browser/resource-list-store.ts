@@ -1,0 +1,106 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { ApiClient, ListResponse } from '@werkbank/kernel/browser';
+
+export interface ListObject {
+  id: number;
+  resource_uri: string;
+  [key: string]: unknown;
+}
+
+/** spec 000 §4: a load while a load is running is rejected with this error's message. */
+export const IS_LOADING = 'isLoading';
+
+export interface ListQuery {
+  q?: string;
+  order_by?: string;
+  filter?: string;
+  [param: string]: string | undefined;
+}
+
+/**
+ * The state of one list screen: query, filters, the loaded pages, selection. Loads through the
+ * resource layer's paging (offset, limit) for infinite scroll.
+ */
+export class ResourceListStore<T extends ListObject = ListObject> {
+  items: T[] = [];
+  total = 0;
+  isLoading = false;
+  error: string | undefined = undefined;
+  query: ListQuery = {};
+  selected = new Set<number>();
+  private generation = 0;
+
+  constructor(
+    private readonly api: ApiClient,
+    readonly path: string,
+    readonly pageSize = 20,
+  ) {
+    makeAutoObservable<ResourceListStore<T>, 'api' | 'generation'>(this, { api: false, generation: false });
+  }
+
+  get hasMore(): boolean {
+    return this.items.length < this.total;
+  }
+
+  setQuery(patch: ListQuery): void {
+    this.query = { ...this.query, ...patch };
+  }
+
+  /** Loads the first page (reset) or the next one. Rejects with 'isLoading' while a load runs. */
+  async load(reset = true): Promise<void> {
+    if (this.isLoading && !reset) throw new Error(IS_LOADING);
+    const gen = ++this.generation;
+    this.isLoading = true;
+    this.error = undefined;
+    try {
+      const offset = reset ? 0 : this.items.length;
+      const query = Object.fromEntries(Object.entries(this.query).filter(([, v]) => v !== undefined && v !== ''));
+      const page = await this.api.get<ListResponse<T>>(this.path, { query: { ...query, offset, limit: this.pageSize } });
+      if (gen !== this.generation) return;
+      runInAction(() => {
+        this.items = reset ? page.objects : [...this.items, ...page.objects];
+        this.total = page.meta.total_count;
+        if (reset) this.selected = new Set([...this.selected].filter((id) => page.objects.some((o) => o.id === id)));
+      });
+    } catch (e) {
+      if (gen === this.generation) runInAction(() => (this.error = (e as Error).message));
+      throw e;
+    } finally {
+      if (gen === this.generation) runInAction(() => (this.isLoading = false));
+    }
+  }
+
+  /** Next page for infinite scroll; does nothing when all are loaded or a load runs. */
+  async loadMore(): Promise<void> {
+    if (!this.hasMore || this.isLoading) return;
+    await this.load(false);
+  }
+
+  toggleSelected(id: number): void {
+    const next = new Set(this.selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    this.selected = next;
+  }
+
+  selectAll(): void {
+    this.selected = new Set(this.items.map((i) => i.id));
+  }
+
+  clearSelection(): void {
+    this.selected = new Set();
+  }
+
+  replace(item: T): void {
+    this.items = this.items.map((i) => (i.id === item.id ? item : i));
+  }
+
+  removeLocal(id: number): void {
+    this.items = this.items.filter((i) => i.id !== id);
+    this.total = Math.max(0, this.total - 1);
+  }
+
+  get selectedItems(): T[] {
+    return this.items.filter((i) => this.selected.has(i.id));
+  }
+}
