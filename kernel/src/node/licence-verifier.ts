@@ -39,7 +39,13 @@ export function verifyLicence(doc: unknown, trustedKeysPem: string[], now = new 
   if (typeof p.id !== 'string' || !Array.isArray(p.components) || typeof p.expires !== 'string') {
     return { state: 'malformed', reason: 'the licence lacks id, components or expiry' };
   }
-  const keys = trustedKeysPem.map((pem) => createPublicKey(pem));
+  const keys = trustedKeysPem.flatMap((pem) => {
+    try {
+      return [createPublicKey(pem)];
+    } catch {
+      return []; // a malformed trusted key (configuration) trusts nothing
+    }
+  });
   const key = keys.find((k) => keyId(k) === d.keyId);
   if (!key)
     return {

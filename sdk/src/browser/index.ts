@@ -8,6 +8,7 @@ export { useInfiniteScroll, INFINITE_SCROLL_THRESHOLD_PX, INFINITE_SCROLL_THROTT
 export { AddonNotice, Licensed } from './addon-notice';
 export { TagChips, type TagRef } from './tag-chips';
 export { RealmTagList } from './realm-tag-list';
+export { TagAssignMenuItems, ObjectTags, useAssignableTags } from './tag-assign';
 export { ObjectEditorHost } from './object-editor-host';
 export { observer } from 'mobx-react-lite';
 export { makeAutoObservable, runInAction, observable, action, computed } from 'mobx';
