@@ -4,7 +4,6 @@ import type { ApiClient, ListResponse } from '@werkbank/kernel/browser';
 export interface ListObject {
   id: number;
   resource_uri: string;
-  [key: string]: unknown;
 }
 
 /** spec 000 §4: a load while a load is running is rejected with this error's message. */

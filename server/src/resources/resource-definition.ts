@@ -137,6 +137,8 @@ export interface ResourceDefinition {
   readFilter?: (qb: SelectQueryBuilder<Row>, req: ResourceRequest, services: ResourceServices) => void;
   /** Named filters for `?filter=name` (built in for every kind: favorites, and mine where owned). */
   namedFilters?: Record<string, (qb: SelectQueryBuilder<Row>, req: ResourceRequest) => void>;
+  /** The kind's own list query parameters: name → how it narrows the query. */
+  queryParams?: Record<string, (qb: SelectQueryBuilder<Row>, value: string, req: ResourceRequest) => void>;
   /** Related objects for `contextview/` (spec 000 §7); default none. */
   contextview?: (row: Row, req: ResourceRequest) => Promise<{ relations: unknown[]; objects: unknown[] }>;
   hooks?: ResourceHooks;

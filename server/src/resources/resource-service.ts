@@ -126,6 +126,11 @@ export class ResourceService implements ResourceServices {
     const paramHandlers = new Map(this.extensions.all().flatMap((e) => Object.entries(e.queryParams ?? {})));
     for (const [name, raw] of Object.entries(query)) {
       if (RESERVED.has(name)) continue;
+      const own = def.queryParams?.[name];
+      if (own) {
+        if (raw !== '') own(qb, raw, req);
+        continue;
+      }
       const handler = paramHandlers.get(name);
       if (handler) {
         if (raw !== '') handler(qb, def, raw, req);

@@ -41,6 +41,13 @@ export const tagResource: ResourceDefinition = {
     user: { type: 'ref', column: 'created_by', refKind: 'user', readOnly: true, nullable: true, filter: true },
     created: { type: 'datetime', readOnly: true, order: true },
   },
+  queryParams: {
+    /** Tags used on objects of one kind (the sidebar tag list of a realm). */
+    realm: (qb, value) =>
+      qb.andWhere(`EXISTS (SELECT 1 FROM werkbank_tag_assignment ra WHERE ra.tag_id = t.id AND ra.kind = :realmKind)`, {
+        realmKind: value,
+      }),
+  },
   namedFilters: {
     system: (qb) => qb.andWhere(`t.intent = 'system'`),
     user: (qb) => qb.andWhere(`t.intent = 'user'`),

@@ -1,0 +1,147 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { H2, HTMLSelect, Tag } from '@blueprintjs/core';
+import { observer } from 'mobx-react-lite';
+import {
+  ApiClient,
+  EVENT_KEYS,
+  I18nService,
+  Licensed,
+  ObjectList,
+  ResourceListStore,
+  SearchBar,
+  useService,
+  useT,
+  type EventObject,
+  type ListResponse,
+} from '@werkbank/sdk/browser';
+import { useLiveEvents } from './live-events';
+
+interface UserOption {
+  resource_uri: string;
+  display_name: string;
+}
+
+/** One feed entry as a sentence: who did what to which object, and when. */
+function EntryText({ e }: { e: EventObject }) {
+  const t = useT('events');
+  const meta = e.metadata as { tagged?: string; untagged?: string };
+  const extra = meta.tagged
+    ? ` (${t('tagged', { tag: meta.tagged })})`
+    : meta.untagged
+      ? ` (${t('untagged', { tag: meta.untagged })})`
+      : '';
+  return (
+    <span>
+      {t('entry', {
+        user: e.user_name ?? t('unknown_user'),
+        action: t(`keys.${e.key}`),
+        kind: e.content_kind,
+        name: e.content_repr,
+      })}
+      {extra}
+    </span>
+  );
+}
+
+/** The activity feed at /events/: newest first, filter by user and key, infinite scroll, live. */
+const Feed = observer(function Feed() {
+  const api = useService(ApiClient);
+  const i18n = useService(I18nService);
+  const t = useT('events');
+  const store = useMemo(() => new ResourceListStore<EventObject>(api, '/api/v1/event/', 30), [api]);
+  const [users, setUsers] = useState<UserOption[]>([]);
+  const [user, setUser] = useState('');
+  const [key, setKey] = useState('');
+  const [text, setText] = useState('');
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const reload = () => void store.load().catch(() => undefined);
+
+  useEffect(() => {
+    api.get<ListResponse<UserOption>>('/api/v1/user/', { query: { limit: 1000 } }).then(
+      (r) => setUsers(r.objects),
+      () => setUsers([]),
+    );
+  }, [api]);
+  useEffect(() => {
+    store.setQuery({ user: user || undefined, key: key || undefined });
+    reload();
+  }, [store, user, key]);
+  const live = useLiveEvents(() => {
+    if (pending.current) return;
+    pending.current = setTimeout(() => {
+      pending.current = undefined;
+      reload();
+    }, 250);
+  });
+  const fmt = new Intl.DateTimeFormat(i18n.language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+  return (
+    <div className="wb-page">
+      <div className="wb-toolbar">
+        <H2>{t('title')}</H2>
+        {live && (
+          <Tag intent="success" round icon="feed">
+            {t('live')}
+          </Tag>
+        )}
+      </div>
+      <p className="wb-muted">{t('intro')}</p>
+      <SearchBar
+        value={text}
+        onChange={setText}
+        onSubmit={(q) => {
+          store.setQuery({ q });
+          reload();
+        }}
+      >
+        <HTMLSelect
+          aria-label={String(t('all_users'))}
+          value={user}
+          onChange={(e) => setUser(e.target.value)}
+          data-testid="event-user-filter"
+        >
+          <option value="">{t('all_users')}</option>
+          {users.map((u) => (
+            <option key={u.resource_uri} value={u.resource_uri}>
+              {u.display_name}
+            </option>
+          ))}
+        </HTMLSelect>
+        <HTMLSelect
+          aria-label={String(t('all_keys'))}
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          data-testid="event-key-filter"
+        >
+          <option value="">{t('all_keys')}</option>
+          {EVENT_KEYS.map((k) => (
+            <option key={k} value={k}>
+              {t(`key_filter.${k}`)}
+            </option>
+          ))}
+        </HTMLSelect>
+      </SearchBar>
+      <div className="wb-feed">
+        <ObjectList
+          store={store}
+          presentation="cards"
+          columns={[]}
+          emptyText={String(t('empty'))}
+          renderCard={(e) => (
+            <div className="wb-feed-entry" data-testid="feed-entry">
+              <span className="wb-feed-time">{fmt.format(new Date(e.created))}</span>
+              <EntryText e={e} />
+            </div>
+          )}
+        />
+      </div>
+    </div>
+  );
+});
+
+export default function EventsScreen() {
+  return (
+    <Licensed component="events">
+      <Feed />
+    </Licensed>
+  );
+}
