@@ -239,7 +239,11 @@ export class WerkbankServer {
       if (ctx.status === 404 && ctx.body === undefined && /^\/api\//.test(ctx.path)) throw ApiError.notFound();
     });
     app.use(router.routes());
-    app.use(router.allowedMethods());
+    app.on('error', (err: NodeJS.ErrnoException) => {
+      // A browser that goes away while a file streams is not an error of ours.
+      if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'EPIPE' || err.code === 'ECONNRESET') return;
+      this.log(`HTTP error: ${err.stack ?? err.message}`);
+    });
   }
 
   /** Every API key realm: the resource kinds' realms plus the fixed ones. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Button, ButtonGroup, InputGroup, Popover, Menu, MenuItem, MenuDivider, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, InputGroup, PopoverNext, Menu, MenuItem, MenuDivider, Tooltip } from '@blueprintjs/core';
 import { useT } from '@werkbank/kernel/browser';
 
 export type Presentation = 'cards' | 'table';
@@ -113,7 +113,7 @@ export function SearchBar(props: SearchBarProps) {
         </ButtonGroup>
       )}
       {(props.selectionMenu || props.onSelectAll) && (
-        <Popover
+        <PopoverNext
           placement="bottom-end"
           content={
             <Menu>
@@ -132,7 +132,7 @@ export function SearchBar(props: SearchBarProps) {
             data-testid="selection-menu"
             text={selected ? t('common.selected', { count: selected }) : undefined}
           />
-        </Popover>
+        </PopoverNext>
       )}
       {props.children}
     </div>

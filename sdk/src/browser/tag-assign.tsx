@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Menu, MenuItem, Popover, Icon } from '@blueprintjs/core';
+import { Button, Menu, MenuItem, PopoverNext, Icon } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { ApiClient, ConfigStore, NotificationService, useService, useT, type ListResponse } from '@werkbank/kernel/browser';
 import { TagChips, type TagRef } from './tag-chips';
@@ -95,7 +95,7 @@ export const ObjectTags = observer(function ObjectTags({
         <span className="wb-muted">{t('tags.none_assigned')}</span>
       )}
       {!readOnly && (
-        <Popover
+        <PopoverNext
           isOpen={open}
           onInteraction={setOpen}
           content={
@@ -115,7 +115,7 @@ export const ObjectTags = observer(function ObjectTags({
           }
         >
           <Button size="small" variant="minimal" icon="add" aria-label={String(t('tags.add'))} data-testid="add-tag" />
-        </Popover>
+        </PopoverNext>
       )}
     </div>
   );

@@ -22,20 +22,20 @@ export function cookieOptions(secure: boolean, httpOnly: boolean) {
 /**
  * Resolves the caller (API key header or session cookie), the language, and enforces CSRF
  * (spec 000 §7: csrftoken cookie echoed in X-CSRFToken on every unsafe method). API-key calls
- * carry no cookies and need no CSRF token.
+ * carry no cookies and need no CSRF token; a call presenting an unknown, expired or deleted key
+ * stays anonymous (never falls back to the session cookie) and is refused with 401.
  */
 export function authMiddleware(accounts: AccountService, i18nInstance: i18n, secureCookies: boolean): Middleware<WerkbankState> {
   return async (ctx, next) => {
     const header = ctx.get('authorization');
     const apiKey = header.startsWith('ApiKey ') ? header.slice(7).trim() : ctx.get('x-api-key');
-    let viaKey = false;
+    const viaKey = !!apiKey;
     if (apiKey) {
       const found = await accounts.apiKeyUser(apiKey);
       const user = found && (await accounts.loadAuthUser(found.userId));
       if (user) {
         ctx.state.user = user;
         ctx.state.apiKeyRealms = found.realms;
-        viaKey = true;
       }
     } else {
       const key = ctx.cookies.get(SESSION_COOKIE);

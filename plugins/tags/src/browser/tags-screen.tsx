@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, H2, Icon, Menu, MenuItem, Popover, Tag as BpTag } from '@blueprintjs/core';
+import { Button, H2, Icon, Menu, MenuItem, PopoverNext, Tag as BpTag } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import {
   ApiClient,
@@ -59,7 +59,7 @@ const TagList = observer(function TagList() {
   const actions = (tag: Tag) => {
     const locked = !!tagChangeRefusal(tag.intent, config.isSuperuser);
     return (
-      <Popover
+      <PopoverNext
         content={
           <Menu>
             <MenuItem icon="edit" text={t('core:common.edit')} onClick={() => setEditing(tag.resource_uri)} />
@@ -68,7 +68,7 @@ const TagList = observer(function TagList() {
         }
       >
         <Button size="small" variant="minimal" icon="more" aria-label="menu" onClick={(e) => e.stopPropagation()} />
-      </Popover>
+      </PopoverNext>
     );
   };
   const columns: ListColumn<Tag>[] = [
