@@ -1,0 +1,188 @@
+import assert from 'node:assert/strict';
+import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import {
+  assertError,
+  createGreeting,
+  expectStatus,
+  GREETINGS,
+  TAGS,
+  userUri,
+  type Client,
+  type Greeting,
+} from './api-test-support';
+
+interface Tag {
+  id: number;
+  resource_uri: string;
+  name: string;
+  color: string;
+  intent: 'system' | 'user';
+  user: string | null;
+  counts: Record<string, number>;
+}
+
+const SUPERUSER_ONLY = 'Only administrators may change or delete user tags.';
+const SYSTEM_LOCKED = 'System tags cannot be changed or deleted.';
+
+/** Tag rules (spec 000 §6) and assigning tags to objects (spec 000 §7 assign-to, remove_from). */
+describe('tags', () => {
+  let t: TestServer;
+  let admin: Client;
+  let alice: { id: number; client: Client };
+  let bob: { id: number; client: Client };
+  let seq = 0;
+
+  const newTag = async (c: Client, fields: Partial<Tag> = {}) =>
+    expectStatus<Tag>(await c.post(TAGS, { name: `tag ${++seq}`, ...fields }), 201);
+  const tagNow = async (tag: Tag) => expectStatus<Tag>(await admin.get(tag.resource_uri), 200);
+  const assign = (c: Client, tag: Tag, target: string) =>
+    c.patch(`${tag.resource_uri}assign-to/?resource_ids=${encodeURIComponent(target)}`);
+  const removeFrom = (c: Client, tag: Tag, target: string) =>
+    c.patch(`${tag.resource_uri}remove_from/?object=${encodeURIComponent(target)}`);
+
+  before(async () => {
+    t = await startTestServer();
+    admin = await t.admin();
+    alice = await t.user();
+    bob = await t.user();
+  });
+  after(async () => {
+    await t?.close();
+  });
+
+  describe('who may create, change and delete', () => {
+    it('lets any signed-in user create a user tag, recorded as theirs', async () => {
+      const tag = await newTag(alice.client, { color: '#112233' });
+      assert.equal(tag.intent, 'user');
+      assert.equal(tag.user, userUri(alice.id));
+      assert.equal(tag.color, '#112233');
+      assert.deepEqual(tag.counts, {});
+      expectStatus(await bob.client.get(tag.resource_uri), 200);
+    });
+
+    it('refuses a normal user changing or deleting a user tag, even their own (403 with a reason)', async () => {
+      const tag = await newTag(alice.client);
+      assertError(await alice.client.patch(tag.resource_uri, { name: 'renamed' }), 403, 'permission_denied', SUPERUSER_ONLY);
+      assertError(await bob.client.patch(tag.resource_uri, { name: 'renamed' }), 403, 'permission_denied', SUPERUSER_ONLY);
+      assertError(await alice.client.delete(tag.resource_uri), 403, 'permission_denied', SUPERUSER_ONLY);
+      assert.equal((await tagNow(tag)).name, tag.name);
+    });
+
+    it('lets a superuser change and delete a user tag', async () => {
+      const tag = await newTag(alice.client);
+      assert.equal(
+        expectStatus<Tag>(await admin.patch(tag.resource_uri, { name: 'renamed by admin' }), 200).name,
+        'renamed by admin',
+      );
+      expectStatus(await admin.delete(tag.resource_uri), 204);
+      assertError(await admin.get(tag.resource_uri), 404, 'not_found');
+    });
+
+    it('refuses everybody, superusers too, changing or deleting a system tag', async () => {
+      const tag = await newTag(admin, { intent: 'system' });
+      assert.equal(tag.intent, 'system');
+      for (const c of [admin, alice.client]) {
+        assertError(await c.patch(tag.resource_uri, { name: 'renamed' }), 403, 'permission_denied', SYSTEM_LOCKED);
+        assertError(await c.delete(tag.resource_uri), 403, 'permission_denied', SYSTEM_LOCKED);
+      }
+      assert.equal((await tagNow(tag)).name, tag.name);
+    });
+
+    it('refuses a normal user creating a system tag, and creates nothing', async () => {
+      const name = 'would-be system tag';
+      const res = await alice.client.post(TAGS, { name, intent: 'system' });
+      assertError(res, 403, 'permission_denied', 'Only administrators may create system tags.');
+      assert.equal(expectStatus(await admin.get(`${TAGS}?name=${encodeURIComponent(name)}`), 200).meta.total_count, 0);
+    });
+
+    it('refuses a colour that is not a hex value', async () => {
+      assertError(await alice.client.post(TAGS, { name: 'badly coloured', color: 'red' }), 400, 'invalid_field', /hex value/);
+    });
+  });
+
+  describe('assigning tags to objects', () => {
+    it('assign-to puts the tag on the greeting: the greeting shows it, ?tag= finds it and the tag counts it', async () => {
+      const g = await createGreeting(alice.client, { name: 'to be tagged' });
+      await createGreeting(alice.client, { name: 'stays untagged' });
+      const tag = await newTag(alice.client);
+
+      const res = expectStatus(await assign(alice.client, tag, g.resource_uri), 200);
+
+      assert.equal(res.assigned, 1);
+      const shown = expectStatus<Greeting>(await alice.client.get(g.resource_uri), 200);
+      assert.deepEqual(
+        shown.tags?.map((x) => [x.id, x.name]),
+        [[tag.id, tag.name]],
+      );
+      const filtered = expectStatus(await alice.client.get(`${GREETINGS}?tag=${tag.id}`), 200);
+      assert.deepEqual(
+        filtered.objects.map((o: Greeting) => o.id),
+        [g.id],
+      );
+      assert.deepEqual((await tagNow(tag)).counts, { greeting: 1 });
+    });
+
+    it('assigning the same tag twice keeps one assignment', async () => {
+      const g = await createGreeting(alice.client, { name: 'tagged twice' });
+      const tag = await newTag(alice.client);
+      expectStatus(await assign(alice.client, tag, g.resource_uri), 200);
+      assert.equal(expectStatus(await assign(alice.client, tag, g.resource_uri), 200).assigned, 0);
+      assert.deepEqual((await tagNow(tag)).counts, { greeting: 1 });
+    });
+
+    it('remove_from takes the tag off the greeting', async () => {
+      const g = await createGreeting(alice.client, { name: 'tagged, then untagged' });
+      const tag = await newTag(alice.client);
+      expectStatus(await assign(alice.client, tag, g.resource_uri), 200);
+
+      assert.equal(expectStatus(await removeFrom(alice.client, tag, g.resource_uri), 200).removed, 1);
+
+      assert.deepEqual(expectStatus<Greeting>(await alice.client.get(g.resource_uri), 200).tags, []);
+      assert.equal(expectStatus(await alice.client.get(`${GREETINGS}?tag=${tag.id}`), 200).meta.total_count, 0);
+      assert.deepEqual((await tagNow(tag)).counts, {});
+    });
+
+    it('refuses tagging a greeting the user may not read (404) or only read (403), and assigns nothing', async () => {
+      const g = await createGreeting(alice.client, { name: 'alice’s private greeting' });
+      const tag = await newTag(bob.client);
+
+      assertError(await assign(bob.client, tag, g.resource_uri), 404, 'not_found');
+      expectStatus(await alice.client.patch(g.resource_uri, { permissions: [{ user: userUri(bob.id), perms: ['read'] }] }), 200);
+      assertError(await assign(bob.client, tag, g.resource_uri), 403, 'permission_denied');
+
+      assert.deepEqual((await tagNow(tag)).counts, {});
+      assert.deepEqual(expectStatus<Greeting>(await alice.client.get(g.resource_uri), 200).tags, []);
+    });
+
+    it('refuses removing a tag from a greeting the user may only read', async () => {
+      const g = await createGreeting(alice.client, { name: 'tag stays on' });
+      const tag = await newTag(alice.client);
+      expectStatus(await assign(alice.client, tag, g.resource_uri), 200);
+      expectStatus(await alice.client.patch(g.resource_uri, { permissions: [{ user: userUri(bob.id), perms: ['read'] }] }), 200);
+
+      assertError(await removeFrom(bob.client, tag, g.resource_uri), 403, 'permission_denied');
+      assert.deepEqual((await tagNow(tag)).counts, { greeting: 1 });
+    });
+
+    it('refuses an address of a kind that cannot be tagged', async () => {
+      const tag = await newTag(alice.client);
+      assertError(await assign(alice.client, tag, `/api/v1/user/${alice.id}/`), 400, 'not_taggable');
+    });
+
+    it('deleting a greeting removes its tag assignments', async () => {
+      const g = await createGreeting(alice.client, { name: 'deleted while tagged' });
+      const tag = await newTag(alice.client);
+      expectStatus(await assign(alice.client, tag, g.resource_uri), 200);
+      assert.deepEqual((await tagNow(tag)).counts, { greeting: 1 });
+
+      expectStatus(await alice.client.delete(g.resource_uri), 204);
+
+      assert.deepEqual((await tagNow(tag)).counts, {});
+      const [{ n }] = await t.server.db.dataSource.query(
+        `SELECT count(*)::int AS n FROM werkbank_tag_assignment WHERE kind = 'greeting' AND object_id = $1`,
+        [g.id],
+      );
+      assert.equal(n, 0);
+    });
+  });
+});
