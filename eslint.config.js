@@ -21,7 +21,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@werkbank/kernel*', '@werkbank/server*', '**/kernel/**', '**/server/**'], message: 'Plugins import only @werkbank/sdk.' }] },
+        {
+          patterns: [
+            { group: ['@werkbank/kernel*', '@werkbank/server*', '**/kernel/**', '**/server/**'], message: 'Plugins import only @werkbank/sdk.' },
+            { regex: '^(react|react-dom(/.*)?|mobx.*|inversify|@blueprintjs/.*|typeorm|i18next|react-i18next)$', message: 'Plugins get shared libraries through @werkbank/sdk (/ui, /react, /browser, /node).' },
+          ],
+        },
       ],
     },
   },

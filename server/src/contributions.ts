@@ -1,7 +1,7 @@
 import { token } from '@werkbank/kernel';
 import type { EntitySchema, MigrationInterface } from 'typeorm';
 import type Router from '@koa/router';
-import type { RegistrySink, TranslationBundle, DatumTypeDescriptor } from '@werkbank/kernel';
+import type { Disposable, RegistrySink, TranslationBundle } from '@werkbank/kernel';
 import type { ResourceDefinition } from './resources/resource-definition';
 import type { WerkbankState } from './http/context';
 
@@ -26,6 +26,8 @@ export interface ResourceContribution {
 /** Extra HTTP routes beyond the resource layer. `mount` receives a router under the app root. */
 export interface RouteDescriptor {
   id: string;
+  /** API key realms the routes check with guard(); listed as known realms. */
+  realms?: string[];
   mount(router: Router<WerkbankState>): void;
 }
 export const HttpRouteContribution = token<HttpRouteContribution>('HttpRouteContribution');
@@ -38,10 +40,7 @@ export interface NodeTranslationContribution {
   registerTranslations(registry: RegistrySink<TranslationBundle>): void;
 }
 
-export const DatumTypeContribution = token<DatumTypeContribution>('DatumTypeContribution');
-export interface DatumTypeContribution {
-  registerDatumTypes(registry: RegistrySink<DatumTypeDescriptor>): void;
-}
+export { DatumTypeContribution } from '@werkbank/kernel';
 
 /** A unit a switchboard node runs. Its first users arrive with the switchboard engine. */
 export interface PortDescriptor {
@@ -85,10 +84,13 @@ export interface ServiceEndpointContribution {
   registerServiceEndpoints(registry: RegistrySink<ServiceEndpointDescriptor>): void;
 }
 
-/** Runs once after migrations, before the server listens. Must not await slow I/O (STYLE §8). */
+/**
+ * Runs once after migrations, before the server listens. Must not await slow I/O (STYLE §8): start
+ * background work and return a Disposable that stops it; it is disposed when the server closes.
+ */
 export interface StartupHookDescriptor {
   id: string;
-  run(services: StartupServices): void | Promise<void>;
+  run(services: StartupServices): void | Disposable | Promise<void | Disposable>;
 }
 export interface StartupServices {
   dataSource: import('typeorm').DataSource;

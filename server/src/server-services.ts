@@ -1,6 +1,6 @@
 import { token } from '@werkbank/kernel';
 import type { DataSource } from 'typeorm';
-import type { ComponentGate, Event } from '@werkbank/kernel';
+import type { ComponentGate, Event, TypeRegistry } from '@werkbank/kernel';
 import type { ResourceDefinition, ResourceServices } from './resources/resource-definition';
 
 /**
@@ -11,6 +11,8 @@ export interface ServerServices {
   dataSource: DataSource;
   resources: ResourceServices & { definitions(): ResourceDefinition[] };
   gate: ComponentGate;
+  /** The datum types contributed by plugins (base chains, assignability). */
+  types: TypeRegistry;
   /** Fires after a transaction that wrote event-feed entries has committed. */
   onDidRecordEvent: Event<{ kind: string }>;
   log(message: string): void;

@@ -166,6 +166,7 @@ export class WerkbankServer {
       dataSource,
       resources: this.resourceService,
       gate: this.licences.gate,
+      types: this.types,
       onDidRecordEvent: this.events.onDidRecordEvent,
       log: this.log,
     } satisfies ServerServices);
@@ -177,7 +178,8 @@ export class WerkbankServer {
     this.i18n = createI18n(bundles);
     await this.ensureAdmin();
     for (const { item, owner } of this.startupHooks.owned()) {
-      await this.kernel.timed(`${owner}:${item.id}`, () => item.run({ dataSource, log: this.log }));
+      const started = await this.kernel.timed(`${owner}:${item.id}`, () => item.run({ dataSource, log: this.log }));
+      if (started) this.kernel.disposables.push(started);
     }
     this.buildApp();
   }
@@ -248,7 +250,14 @@ export class WerkbankServer {
 
   /** Every API key realm: the resource kinds' realms plus the fixed ones. */
   realms(): string[] {
-    return [...new Set(['addon', 'apikey', ...this.resources.all().map((r) => r.realm ?? r.kind)])].sort();
+    return [
+      ...new Set([
+        'addon',
+        'apikey',
+        ...this.resources.all().map((r) => r.realm ?? r.kind),
+        ...this.routes.all().flatMap((r) => r.realms ?? []),
+      ]),
+    ].sort();
   }
 
   callback() {

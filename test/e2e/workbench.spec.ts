@@ -68,7 +68,7 @@ describe('the workbench in a browser', function () {
     await page.getByText('No tags found for this query').waitFor();
     await page.getByTestId('new-tag').click();
     await page.fill('#tag-name', 'Flood zones');
-    await page.fill('#tag-color', '#aa3300');
+    await page.getByTestId('datum-editor-color').getByLabel('Hex value').fill('#aa3300');
     await page.getByTestId('tag-save').click();
     await page.getByText('Object was saved').waitFor();
     await page.getByText('Flood zones').first().waitFor();

@@ -1,4 +1,5 @@
-import { Registry } from './registry';
+import { Registry, type RegistrySink } from './registry';
+import { token } from './contribution-provider';
 
 /** A datum type: its name and its base type (spec 000 §3 "Type"). */
 export interface DatumTypeDescriptor {
@@ -40,4 +41,10 @@ export class TypeRegistry extends Registry<DatumTypeDescriptor> {
   isAssignable(from: string, to: string): boolean {
     return this.baseChain(from).includes(to);
   }
+}
+
+/** Datum types contributed by plugins; collected on both sides into a TypeRegistry. */
+export const DatumTypeContribution = token<DatumTypeContribution>('DatumTypeContribution');
+export interface DatumTypeContribution {
+  registerDatumTypes(registry: RegistrySink<DatumTypeDescriptor>): void;
 }

@@ -10,5 +10,6 @@ export { TagChips, type TagRef } from './tag-chips';
 export { RealmTagList } from './realm-tag-list';
 export { TagAssignMenuItems, ObjectTags, useAssignableTags } from './tag-assign';
 export { ObjectEditorHost } from './object-editor-host';
+export { DatumEditorHost, type DatumEditorHostProps } from './datum-editor-host';
 export { observer } from 'mobx-react-lite';
 export { makeAutoObservable, runInAction, observable, action, computed } from 'mobx';

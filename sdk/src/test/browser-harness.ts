@@ -9,7 +9,8 @@ export interface RecordedCall {
 }
 
 /** A fixed reply, or a function computing one from the call. */
-export type FakeAnswer = ((call: RecordedCall) => unknown) | Record<string, unknown> | unknown[] | string | number | boolean | null;
+export type FakeAnswer =
+  ((call: RecordedCall) => unknown) | Record<string, unknown> | unknown[] | string | number | boolean | null;
 
 /**
  * A recording fake of the ApiClient: answers from `routes` ("GET /api/v1/x/" → value or function)

@@ -91,6 +91,7 @@ export class CoreSchema1764000000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX werkbank_event_created ON werkbank_event (id DESC)`);
     await q.query(`CREATE INDEX werkbank_event_obj ON werkbank_event (kind, object_id)`);
+    await q.query(`CREATE INDEX werkbank_event_created_at ON werkbank_event (created)`);
     await q.query(`
       CREATE TABLE werkbank_favorite (
         user_id integer NOT NULL REFERENCES werkbank_user(id) ON DELETE CASCADE,

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, H2, InputGroup, TextArea } from '@blueprintjs/core';
+import { useEffect, useMemo, useState } from '@werkbank/sdk/react';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, H2, InputGroup, TextArea } from '@werkbank/sdk/ui';
 import {
   ApiClient,
   ConfirmService,

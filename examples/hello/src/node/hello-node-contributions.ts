@@ -32,6 +32,7 @@ export const helloRoutes: HttpRouteContribution = {
   registerHttpRoutes(registry: RegistrySink<RouteDescriptor>) {
     registry.add({
       id: 'hello.ping',
+      realms: ['greeting'],
       mount(router) {
         router.get('/api/v1/hello/ping/', (ctx) => {
           guard(ctx, undefined, undefined, 'greeting');

@@ -1,6 +1,7 @@
 import {
   Kernel,
   TypeRegistry,
+  DatumTypeContribution,
   createI18n,
   normaliseLanguage,
   type BackendConfig,
@@ -82,7 +83,8 @@ export function createWorkbench(entries: PluginEntry[], backendConfig: BackendCo
   };
   const config = new ObservableConfigStore(backendConfig);
   c.bind(Registries).toConstantValue(registries);
-  c.bind(TypeHierarchy).toConstantValue(new TypeRegistry());
+  const types = new TypeRegistry();
+  c.bind(TypeHierarchy).toConstantValue(types);
   c.bind(ConfigStore).toConstantValue(config);
   c.bind(NotificationService).toConstantValue(new ObservableNotificationService());
   c.bind(NavigationStore).toConstantValue(new PersistedNavigationStore());
@@ -101,6 +103,7 @@ export function createWorkbench(entries: PluginEntry[], backendConfig: BackendCo
   kernel.collect(NodeRendererContribution, registries.nodeRenderers, (x, s) => x.registerNodeRenderers(s));
   kernel.collect(SettingsFieldContribution, registries.settingsFields, (x, s) => x.registerSettingsFields(s));
   kernel.collect(CommandContribution, registries.commands, (x, s) => x.registerCommands(s));
+  kernel.collect(DatumTypeContribution, types, (x, s) => x.registerDatumTypes(s));
   kernel.collect(KeybindingContribution, registries.keybindings, (x, s) => x.registerKeybindings(s));
 
   const instance = createI18n(registries.translations.all(), normaliseLanguage(backendConfig.auth.language));

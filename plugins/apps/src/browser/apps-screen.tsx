@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from '@werkbank/sdk/react';
 import {
   Button,
   Callout,
@@ -12,8 +12,8 @@ import {
   Tag,
   TextArea,
   FileInput,
-} from '@blueprintjs/core';
-import { observer } from 'mobx-react-lite';
+} from '@werkbank/sdk/ui';
+import { observer } from '@werkbank/sdk/react';
 import { ApiClient, ConfigStore, I18nService, NotificationService, useService, useT } from '@werkbank/sdk/browser';
 import { AddonNotice } from '@werkbank/sdk/browser';
 

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { H2, HTMLSelect, Tag } from '@blueprintjs/core';
-import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo, useRef, useState } from '@werkbank/sdk/react';
+import { H2, HTMLSelect, Tag } from '@werkbank/sdk/ui';
+import { observer } from '@werkbank/sdk/react';
 import {
   ApiClient,
   EVENT_KEYS,

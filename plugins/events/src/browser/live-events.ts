@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from '@werkbank/sdk/react';
 
 /** Reconnect delays: doubling from 1 s up to 30 s after an unclean close; none after a clean one. */
 export const RECONNECT_INITIAL_MS = 1000;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from '@werkbank/sdk/react';
 import {
   Button,
   Callout,
@@ -11,9 +11,17 @@ import {
   InputGroup,
   Radio,
   RadioGroup,
-} from '@blueprintjs/core';
-import { observer } from 'mobx-react-lite';
-import { ApiClient, ConfigStore, NotificationService, useService, useT, type EditorProps } from '@werkbank/sdk/browser';
+} from '@werkbank/sdk/ui';
+import { observer } from '@werkbank/sdk/react';
+import {
+  ApiClient,
+  ConfigStore,
+  DatumEditorHost,
+  NotificationService,
+  useService,
+  useT,
+  type EditorProps,
+} from '@werkbank/sdk/browser';
 import { DEFAULT_TAG_COLOR, HEX_COLOR, TAG_ICONS, TAGS_PATH, tagChangeRefusal, type Tag } from '../common/tag-rules';
 
 /**
@@ -71,25 +79,15 @@ export const TagEditor = observer(function TagEditor({ address, onClose }: Edito
         </FormGroup>
         <FormGroup
           label={t('editor.colour')}
-          labelFor="tag-color"
           intent={colorOk ? 'none' : 'danger'}
           helperText={colorOk ? undefined : t('errors.color')}
         >
-          <div className="wb-toolbar">
-            <input
-              type="color"
-              aria-label={String(t('editor.colour'))}
-              disabled={locked}
-              value={colorOk ? tag.color : DEFAULT_TAG_COLOR}
-              onChange={(e) => setTag({ ...tag, color: e.target.value })}
-            />
-            <InputGroup
-              id="tag-color"
-              disabled={locked}
-              value={tag.color ?? ''}
-              onValueChange={(color) => setTag({ ...tag, color })}
-            />
-          </div>
+          <DatumEditorHost
+            contentType="color"
+            readOnly={locked}
+            value={tag.color}
+            onChange={(color) => setTag({ ...tag, color: String(color) })}
+          />
         </FormGroup>
         <FormGroup label={t('editor.icon')} labelFor="tag-icon">
           <div className="wb-toolbar">

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, H2, Icon, Menu, MenuItem, PopoverNext, Tag as BpTag } from '@blueprintjs/core';
-import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo, useState } from '@werkbank/sdk/react';
+import { Button, H2, Icon, Menu, MenuItem, PopoverNext, Tag as BpTag } from '@werkbank/sdk/ui';
+import { observer } from '@werkbank/sdk/react';
 import {
   ApiClient,
   ConfigStore,

@@ -1,0 +1,16 @@
+/** @werkbank/sdk/react: React and its MobX binding for plugin screens — one shared copy. */
+export {
+  useState,
+  useEffect,
+  useMemo,
+  useRef,
+  useCallback,
+  useContext,
+  createContext,
+  createElement,
+  Fragment,
+  lazy,
+  Suspense,
+} from 'react';
+export type { ReactNode, ComponentType, FormEvent, ChangeEvent, KeyboardEvent as ReactKeyboardEvent } from 'react';
+export { observer } from 'mobx-react-lite';
