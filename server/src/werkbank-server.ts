@@ -52,12 +52,12 @@ import { LicenceService } from './licence/licence-service';
 import type { ResourceDefinition, ResourceExtension } from './resources/resource-definition';
 import { ResourceService } from './resources/resource-service';
 import { EventService } from './resources/event-service';
-import { mountResource } from './resources/resource-router';
+import { guard, mountResource } from './resources/resource-router';
 import { basePath } from './resources/field-codec';
 import { mountConfigRoute } from './core/config-routes';
 import { mountAddonRoutes } from './core/addon-routes';
 import { mountApiKeyRoutes } from './core/apikey-routes';
-import { groupResource, sessionResource, userResource } from './core/account-resources';
+import { accountResources, NAMED_PERMISSIONS } from './core/account-resources';
 import { mountBackendPage } from './core/backend-page';
 import { ServerServices } from './server-services';
 import { WebSocketHub } from './ws/websocket-hub';
@@ -138,7 +138,7 @@ export class WerkbankServer {
     this.kernel.collect(ServiceEndpointContribution, this.endpoints, (c, s) => c.registerServiceEndpoints(s));
     this.kernel.collect(StartupHookContribution, this.startupHooks, (c, s) => c.registerStartupHooks(s));
     this.kernel.collect(WebSocketChannelContribution, this.wsChannels, (c, s) => c.registerWebSocketChannels(s));
-    for (const core of [userResource, groupResource, sessionResource])
+    for (const core of accountResources(() => this.namedPermissions()))
       this.kernel.disposables.push(this.resources.add(core, 'server'));
 
     const migrations = [CoreSchema1764000000000, ...entities.all().flatMap((e) => e.migrations)].sort(
@@ -233,6 +233,14 @@ export class WerkbankServer {
     for (const def of defs) mountResource(router, def, resourceOpts);
     for (const r of this.routes.all()) r.mount(router);
     for (const e of this.endpoints.all()) e.mount(router);
+    router.get('/api/v2/backend/permissions', (ctx) => {
+      guard(ctx, gate, undefined, 'user');
+      const names = this.namedPermissions();
+      ctx.body = {
+        objects: names.map((name) => ({ name })),
+        meta: { offset: 0, limit: names.length, total_count: names.length },
+      };
+    });
     router.get('/api/openapi.json', (ctx) => {
       ctx.body = buildOpenApi(this.resources.all(), {});
     });
@@ -246,6 +254,14 @@ export class WerkbankServer {
       if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'EPIPE' || err.code === 'ECONNRESET') return;
       this.log(`HTTP error: ${err.stack ?? err.message}`);
     });
+  }
+
+  /** Named permissions that may be granted to users and groups: the spec's and every kind's object permissions. */
+  namedPermissions(): string[] {
+    const fromKinds = this.resources
+      .all()
+      .flatMap((r) => Object.values(r.objectPermissions ?? {}).filter((p): p is string => !!p));
+    return [...new Set([...NAMED_PERMISSIONS, ...fromKinds])].sort();
   }
 
   /** Every API key realm: the resource kinds' realms plus the fixed ones. */

@@ -27,14 +27,14 @@ export class ResourceListStore<T extends ListObject = ListObject> {
   error: string | undefined = undefined;
   query: ListQuery = {};
   selected = new Set<number>();
-  private generation = 0;
+  private controller: AbortController | undefined = undefined;
 
   constructor(
     private readonly api: ApiClient,
     readonly path: string,
     readonly pageSize = 20,
   ) {
-    makeAutoObservable<ResourceListStore<T>, 'api' | 'generation'>(this, { api: false, generation: false });
+    makeAutoObservable<ResourceListStore<T>, 'api' | 'controller'>(this, { api: false, controller: false });
   }
 
   get hasMore(): boolean {
@@ -45,28 +45,45 @@ export class ResourceListStore<T extends ListObject = ListObject> {
     this.query = { ...this.query, ...patch };
   }
 
-  /** Loads the first page (reset) or the next one. Rejects with 'isLoading' while a load runs. */
+  /**
+   * Loads the first page (reset) or the next one. spec 000 §4: a load while a load runs is rejected
+   * with the error 'isLoading'. Use reload() when the query changed and the running load is stale.
+   */
   async load(reset = true): Promise<void> {
-    if (this.isLoading && !reset) throw new Error(IS_LOADING);
-    const gen = ++this.generation;
+    if (this.isLoading) throw new Error(IS_LOADING);
+    const controller = new AbortController();
+    this.controller = controller;
     this.isLoading = true;
     this.error = undefined;
     try {
       const offset = reset ? 0 : this.items.length;
       const query = Object.fromEntries(Object.entries(this.query).filter(([, v]) => v !== undefined && v !== ''));
-      const page = await this.api.get<ListResponse<T>>(this.path, { query: { ...query, offset, limit: this.pageSize } });
-      if (gen !== this.generation) return;
+      const page = await this.api.get<ListResponse<T>>(this.path, {
+        query: { ...query, offset, limit: this.pageSize },
+        signal: controller.signal,
+      });
+      if (controller.signal.aborted) return;
       runInAction(() => {
         this.items = reset ? page.objects : [...this.items, ...page.objects];
         this.total = page.meta.total_count;
         if (reset) this.selected = new Set([...this.selected].filter((id) => page.objects.some((o) => o.id === id)));
       });
     } catch (e) {
-      if (gen === this.generation) runInAction(() => (this.error = (e as Error).message));
+      if (controller.signal.aborted) return;
+      runInAction(() => (this.error = (e as Error).message));
       throw e;
     } finally {
-      if (gen === this.generation) runInAction(() => (this.isLoading = false));
+      if (this.controller === controller) runInAction(() => (this.isLoading = false));
     }
+  }
+
+  /** Abandons a running load (its result is dropped) and loads the first page for the current query. */
+  async reload(): Promise<void> {
+    if (this.controller && this.isLoading) {
+      this.controller.abort();
+      this.isLoading = false;
+    }
+    await this.load(true);
   }
 
   /** Next page for infinite scroll; does nothing when all are loaded or a load runs. */

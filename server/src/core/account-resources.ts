@@ -1,6 +1,8 @@
 import type { ResourceDefinition, Row } from '../resources/resource-definition';
 import { ApiError } from '../http/api-error';
 import { hashPassword } from '../auth/password';
+import { parseRef } from '../resources/field-codec';
+import type { ResourceRequest } from '../resources/resource-definition';
 
 const superuserOnlyWrites = {
   canCreate: (req: { user: { isSuperuser: boolean } }) => req.user.isSuperuser,
@@ -10,8 +12,67 @@ const superuserOnlyWrites = {
 
 const USERNAME = /^[A-Za-z0-9._-]+$/;
 
+/** spec 002 §6: the named permissions the spec names; object-permission names of kinds are added. */
+export const NAMED_PERMISSIONS = [
+  'publish_view',
+  'access_connect',
+  'read_depot',
+  'write_depot',
+  'read_depotfolder',
+  'write_depotfolder',
+  'read_switchboard',
+  'execute_switchboard',
+  'write_switchboard',
+  'read_workflow',
+  'execute_workflow',
+  'write_workflow',
+] as const;
+
+const groupList = (v: unknown) =>
+  Array.isArray(v) && v.every((x) => parseRef(x, '/api/v1/group/') !== undefined) ? undefined : 'errors.invalid_groups';
+
+function permissionList(known: () => string[]) {
+  return (v: unknown) =>
+    Array.isArray(v) && v.every((x) => typeof x === 'string' && known().includes(x))
+      ? undefined
+      : 'errors.invalid_named_permissions';
+}
+
+async function replaceRows(
+  req: ResourceRequest,
+  table: 'werkbank_user_group' | 'werkbank_user_permission' | 'werkbank_group_permission',
+  owner: string,
+  id: number,
+  column: string,
+  values: unknown[],
+) {
+  await req.manager.query(`DELETE FROM ${table} WHERE ${owner} = $1`, [id]);
+  for (const v of [...new Set(values)])
+    await req.manager.query(`INSERT INTO ${table} (${owner}, ${column}) VALUES ($1, $2)`, [id, v]);
+}
+
+/** Users, groups and sessions; `known` lists the named permissions that may be granted. */
+export function accountResources(known: () => string[]): ResourceDefinition[] {
+  const checkPermissions = permissionList(known);
+  return [
+    {
+      ...userResource,
+      fields: {
+        ...userResource.fields,
+        groups: { type: 'json', virtual: true, validate: groupList },
+        user_permissions: { type: 'json', virtual: true, validate: checkPermissions },
+      },
+    },
+    {
+      ...groupResource,
+      fields: { ...groupResource.fields, group_permissions: { type: 'json', virtual: true, validate: checkPermissions } },
+    },
+    sessionResource,
+  ];
+}
+
 /** Users (spec 002 §3 "User"): every signed-in user may read names; only superusers write. */
-export const userResource: ResourceDefinition = {
+const userResource: ResourceDefinition = {
   id: 'server.user',
   kind: 'user',
   table: 'werkbank_user',
@@ -65,22 +126,51 @@ export const userResource: ResourceDefinition = {
     beforeDelete(row, req) {
       if (row.id === req.user.id) throw ApiError.badRequest('invalid_user', 'errors.cannot_delete_self');
     },
-    serialize(rows, out, req) {
+    async afterWrite(row, virtuals, req) {
+      if (Array.isArray(virtuals.groups)) {
+        const ids = virtuals.groups.map((g) => parseRef(g, '/api/v1/group/')!);
+        const found = (await req.manager.query(`SELECT id FROM werkbank_group WHERE id = ANY($1)`, [ids])) as unknown[];
+        if (found.length !== new Set(ids).size) throw ApiError.badRequest('invalid_field', 'errors.invalid_groups', {}, 'groups');
+        await replaceRows(req, 'werkbank_user_group', 'user_id', row.id, 'group_id', ids);
+      }
+      if (Array.isArray(virtuals.user_permissions)) {
+        await replaceRows(req, 'werkbank_user_permission', 'user_id', row.id, 'permission', virtuals.user_permissions);
+      }
+    },
+    async serialize(rows, out, req) {
+      const ids = rows.map((r) => r.id);
+      const groups = (await req.manager.query(
+        `SELECT user_id, group_id FROM werkbank_user_group WHERE user_id = ANY($1) ORDER BY group_id`,
+        [ids],
+      )) as {
+        user_id: number;
+        group_id: number;
+      }[];
+      const perms = (await req.manager.query(
+        `SELECT user_id, permission FROM werkbank_user_permission WHERE user_id = ANY($1) ORDER BY permission`,
+        [ids],
+      )) as {
+        user_id: number;
+        permission: string;
+      }[];
       out.forEach((o, i) => {
         o.display_name = `${rows[i].first_name ?? ''} ${rows[i].last_name ?? ''}`.trim() || rows[i].username;
         o.name = o.display_name;
+        o.groups = groups.filter((g) => g.user_id === rows[i].id).map((g) => `/api/v1/group/${g.group_id}/`);
+        o.user_permissions = perms.filter((p) => p.user_id === rows[i].id).map((p) => p.permission);
         if (!req.user.isSuperuser && rows[i].id !== req.user.id) {
           delete o.email;
           delete o.notes;
           delete o.expiration_date;
           delete o.max_concurrent_sessions;
+          delete o.user_permissions;
         }
       });
     },
   },
 };
 
-export const groupResource: ResourceDefinition = {
+const groupResource: ResourceDefinition = {
   id: 'server.group',
   kind: 'group',
   table: 'werkbank_group',
@@ -90,6 +180,11 @@ export const groupResource: ResourceDefinition = {
   },
   hooks: {
     ...superuserOnlyWrites,
+    async afterWrite(row, virtuals, req) {
+      if (Array.isArray(virtuals.group_permissions)) {
+        await replaceRows(req, 'werkbank_group_permission', 'group_id', row.id, 'permission', virtuals.group_permissions);
+      }
+    },
     async serialize(rows, out, req) {
       const perms = (await req.manager.query(
         `SELECT group_id, permission FROM werkbank_group_permission WHERE group_id = ANY($1) ORDER BY permission`,

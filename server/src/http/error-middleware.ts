@@ -21,6 +21,18 @@ export function errorMiddleware(log: (msg: string) => void): Middleware<Werkbank
         ctx.body = { status: 'error', reason, code: e.code, ...(e.field ? { field: e.field } : {}) } satisfies ErrorBody;
         return;
       }
+      const driverCode = (e as { driverError?: { code?: string } }).driverError?.code ?? (e as { code?: string }).code;
+      if (driverCode === '23505' || driverCode === '23503') {
+        // Unique or reference violations a caller caused (e.g. a taken username): 400, nothing written.
+        ctx.status = 400;
+        const key = driverCode === '23505' ? 'errors.duplicate' : 'errors.reference_missing';
+        ctx.body = {
+          status: 'error',
+          reason: t ? String(t(key)) : key,
+          code: driverCode === '23505' ? 'duplicate' : 'reference_missing',
+        } satisfies ErrorBody;
+        return;
+      }
       const err = e as { status?: number; expose?: boolean; message?: string };
       if (err.status && err.status < 500 && err.expose) {
         ctx.status = err.status;

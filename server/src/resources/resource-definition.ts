@@ -35,6 +35,11 @@ export interface FieldSpec {
   validate?: (value: unknown) => string | undefined;
   /** Not part of replies (e.g. secrets). */
   hidden?: boolean;
+  /**
+   * Not a column: validated like other fields, then handed to hooks.afterWrite (e.g. a user's
+   * groups); hooks.serialize adds it to replies.
+   */
+  virtual?: boolean;
 }
 
 /** What hooks and actions get: the caller, its language, and the manager of the transaction. */
@@ -59,6 +64,8 @@ export interface ResourceHooks {
   beforeCreate?(values: Record<string, unknown>, req: ResourceRequest): void | Promise<void>;
   beforeUpdate?(row: Row, changes: Record<string, unknown>, req: ResourceRequest): void | Promise<void>;
   beforeDelete?(row: Row, req: ResourceRequest): void | Promise<void>;
+  /** After insert or update, in the same transaction, with the validated virtual fields given. */
+  afterWrite?(row: Row, virtuals: Record<string, unknown>, req: ResourceRequest): void | Promise<void>;
   /** Adds fields to the reply objects. */
   serialize?(rows: Row[], out: Record<string, unknown>[], req: ResourceRequest): void | Promise<void>;
 }

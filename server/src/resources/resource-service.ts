@@ -63,7 +63,7 @@ export class ResourceService implements ResourceServices {
       seen.add(col);
       qb.addSelect(`t.${qb.escape(col)}`, col);
     };
-    for (const [name, spec] of Object.entries(def.fields)) add(columnOf(name, spec));
+    for (const [name, spec] of Object.entries(def.fields)) if (!spec.virtual) add(columnOf(name, spec));
     if (def.ownerColumn) add(def.ownerColumn);
     return qb;
   }
@@ -187,7 +187,7 @@ export class ResourceService implements ResourceServices {
     const out = rows.map((row) => {
       const o: Record<string, unknown> = { id: row.id, resource_uri: this.uriOf(def, row.id) };
       for (const [name, spec] of Object.entries(def.fields)) {
-        if (spec.hidden) continue;
+        if (spec.hidden || spec.virtual) continue;
         o[name] = encodeField(spec, row[columnOf(name, spec)]);
       }
       if (def.ownerColumn) o.owner = row[def.ownerColumn] ? `/api/v1/user/${row[def.ownerColumn]}/` : null;
@@ -211,7 +211,12 @@ export class ResourceService implements ResourceServices {
   }
 
   /** Validates a body into column values. Unknown, read-only and (on update) create-only fields are 400. */
-  private decodeBody(def: ResourceDefinition, body: Record<string, unknown>, mode: 'create' | 'update'): Record<string, unknown> {
+  private decodeBody(
+    def: ResourceDefinition,
+    body: Record<string, unknown>,
+    mode: 'create' | 'update',
+    virtuals: Record<string, unknown> = {},
+  ): Record<string, unknown> {
     const values: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(body)) {
       if (name === 'permissions' && def.objectPermissions) continue;
@@ -222,12 +227,17 @@ export class ResourceService implements ResourceServices {
       if (mode === 'update' && spec.createOnly) {
         throw ApiError.badRequest('locked_field', 'errors.locked_field', { field: name }, name);
       }
+      if (spec.virtual) {
+        if (spec.validate) decodeField(name, spec, value);
+        virtuals[name] = value;
+        continue;
+      }
       values[columnOf(name, spec)] = decodeField(name, spec, value);
     }
     if (mode === 'create') {
       for (const [name, spec] of Object.entries(def.fields)) {
         const col = columnOf(name, spec);
-        if (col in values || spec.readOnly) continue;
+        if (col in values || spec.readOnly || spec.virtual) continue;
         if (spec.default !== undefined) values[col] = spec.type === 'json' ? JSON.stringify(spec.default) : spec.default;
         else if (spec.required) throw ApiError.badRequest('invalid_field', 'errors.field_required', { field: name }, name);
       }
@@ -279,7 +289,8 @@ export class ResourceService implements ResourceServices {
     if (def.superuserOnly && !req.user.isSuperuser) throw ApiError.forbidden('permission_denied', 'errors.permission_denied');
     if (def.hooks?.canCreate && !def.hooks.canCreate(req))
       throw ApiError.forbidden('permission_denied', 'errors.permission_denied');
-    const values = this.decodeBody(def, body, 'create');
+    const virtuals: Record<string, unknown> = {};
+    const values = this.decodeBody(def, body, 'create', virtuals);
     if (def.ownerColumn) values[def.ownerColumn] = req.user.id;
     await def.hooks?.beforeCreate?.(values, req);
     const inserted = (await req.manager
@@ -294,6 +305,7 @@ export class ResourceService implements ResourceServices {
     if (body.permissions !== undefined && def.objectPermissions) {
       await this.permissions.replaceGrants(req.manager, def, id, await this.decodeGrants(req.manager, def, body.permissions));
     }
+    await def.hooks?.afterWrite?.(row, virtuals, req);
     await this.recordEvent(def, 'create', row, req);
     return (await this.serialize(def, [row], req))[0];
   }
@@ -321,7 +333,8 @@ export class ResourceService implements ResourceServices {
     eventKey: 'update' | 'store' = 'update',
   ): Promise<Record<string, unknown>> {
     const row = await this.loadForWrite(def, id, req, 'update');
-    const changes = this.decodeBody(def, body, 'update');
+    const virtuals: Record<string, unknown> = {};
+    const changes = this.decodeBody(def, body, 'update', virtuals);
     await def.hooks?.beforeUpdate?.(row, changes, req);
     if (Object.keys(changes).length) {
       await req.manager.createQueryBuilder().update(def.table).set(changes).where('id = :id', { id }).execute();
@@ -331,6 +344,7 @@ export class ResourceService implements ResourceServices {
       await this.permissions.replaceGrants(req.manager, def, id, await this.decodeGrants(req.manager, def, body.permissions));
     }
     const updated = (await this.loadRow(def, id, req.manager))!;
+    await def.hooks?.afterWrite?.(updated, virtuals, req);
     await this.recordEvent(def, eventKey, updated, req, { fields: Object.keys(body) });
     return (await this.serialize(def, [updated], req))[0];
   }

@@ -86,7 +86,7 @@ const GreetingsScreen = observer(function GreetingsScreen() {
   const favorites = nav.get<boolean>('greeting_favorites', false);
   const reload = () => {
     setVersion((v) => v + 1);
-    void store.load().catch(() => undefined);
+    void store.reload().catch(() => undefined);
   };
   useEffect(() => {
     const active = nav.get<Record<string, number[]>>('active_tags', {}).greeting ?? [];
@@ -181,7 +181,7 @@ const GreetingsScreen = observer(function GreetingsScreen() {
             reloadKey={version}
             onChange={(ids) => {
               store.setQuery({ tag: ids.length ? ids.join(',') : undefined });
-              void store.load().catch(() => undefined);
+              void store.reload().catch(() => undefined);
             }}
           />
         </aside>

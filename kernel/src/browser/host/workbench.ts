@@ -95,6 +95,13 @@ export function createWorkbench(entries: PluginEntry[], backendConfig: BackendCo
 
   kernel.load(entries);
   kernel.disposables.push(registries.translations.add(CORE_TRANSLATIONS, 'core'));
+  // spec 000 §2: /library/ opens in a new tab.
+  kernel.disposables.push(
+    registries.menus.add(
+      { id: 'core.library', menu: 'user', label: 'core:user.library', icon: 'book', path: '/library/', newTab: true, order: 5 },
+      'core',
+    ),
+  );
   kernel.collect(TranslationContribution, registries.translations, (x, s) => x.registerTranslations(s));
   kernel.collect(RouteContribution, registries.routes, (x, s) => x.registerRoutes(s));
   kernel.collect(MenuContribution, registries.menus, (x, s) => x.registerMenus(s));

@@ -54,7 +54,7 @@ const Feed = observer(function Feed() {
   const [key, setKey] = useState('');
   const [text, setText] = useState('');
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const reload = () => void store.load().catch(() => undefined);
+  const reload = () => void store.reload().catch(() => undefined);
 
   useEffect(() => {
     api.get<ListResponse<UserOption>>('/api/v1/user/', { query: { limit: 1000 } }).then(

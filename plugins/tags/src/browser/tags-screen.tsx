@@ -33,7 +33,7 @@ const TagList = observer(function TagList() {
   const presentation = nav.get<Presentation>('tag_presentation', 'table');
   const showSystem = nav.get<boolean>('show_system_tags', false);
 
-  const reload = () => void store.load().catch(() => undefined);
+  const reload = () => void store.reload().catch(() => undefined);
   useEffect(() => {
     store.setQuery({ order_by: 'name', filter: showSystem ? undefined : 'user' });
     reload();
