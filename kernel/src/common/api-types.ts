@@ -30,6 +30,8 @@ export interface EventObject {
   user_name: string | null;
   content_object: string | null;
   content_kind: string;
+  /** The kind's name in the caller's language. */
+  content_kind_label?: string;
   content_repr: string;
   metadata: Record<string, unknown>;
   created: string;

@@ -16,6 +16,8 @@ export interface PluginManifest {
   node?: string;
   /** Display title per language. */
   title?: Record<string, string>;
+  /** One-line description per language (the Apps screen). */
+  summary?: Record<string, string>;
   packageName?: string;
   version?: string;
   description?: string;

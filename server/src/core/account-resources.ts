@@ -76,6 +76,7 @@ const userResource: ResourceDefinition = {
   id: 'server.user',
   kind: 'user',
   table: 'werkbank_user',
+  label: { de: 'den Benutzer', en: 'user' },
   description: 'Accounts. raw_password sets the password; it is never returned.',
   defaultOrder: 'username',
   fields: {
@@ -174,6 +175,7 @@ const groupResource: ResourceDefinition = {
   id: 'server.group',
   kind: 'group',
   table: 'werkbank_group',
+  label: { de: 'die Gruppe', en: 'group' },
   defaultOrder: 'name',
   fields: {
     name: { type: 'string', required: true, maxLength: 150, search: true, order: true },

@@ -40,6 +40,7 @@ export function mountAddonRoutes(
         kind: 'plugin',
         title: p.title ?? null,
         description: p.description ?? '',
+        summary: p.summary ?? null,
         version: p.version ?? '',
         enabled,
         components: gates,

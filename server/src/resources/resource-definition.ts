@@ -48,6 +48,8 @@ export interface ResourceRequest {
   t: TFunction;
   lang: string;
   manager: EntityManager;
+  /** The resource layer itself (resolve addresses, check access, record events). */
+  services: ResourceServices;
 }
 
 export type Row = Record<string, unknown> & { id: number };
@@ -152,6 +154,8 @@ export interface ResourceDefinition {
   actions?: ResourceAction[];
   /** Text for the API reference. */
   description?: string;
+  /** What one object of the kind is called, per language (the activity feed). */
+  label?: Record<string, string>;
 }
 
 /** Cross-cutting additions to every resource (e.g. tags add `?tag=` and a `tags` field). */

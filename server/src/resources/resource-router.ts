@@ -51,6 +51,7 @@ export function mountResource(router: Router<WerkbankState>, def: ResourceDefini
     t: ctx.state.t,
     lang: ctx.state.lang,
     manager: db.manager,
+    services: service,
   });
   const write = <T>(ctx: WerkbankContext, fn: (r: ResourceRequest) => Promise<T>) =>
     service.inTransaction(reqOf(ctx), def.kind, fn);

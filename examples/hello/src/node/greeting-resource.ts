@@ -8,6 +8,7 @@ export const greetingResource: ResourceDefinition = {
   id: 'hello.greeting',
   kind: 'greeting',
   table: 'hello_greeting',
+  label: { de: 'den Gruß', en: 'greeting' },
   defaultOrder: '-created',
   ownerColumn: 'owner_id',
   objectPermissions: { read: 'read_greeting', write: 'write_greeting' },

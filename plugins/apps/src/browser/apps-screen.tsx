@@ -22,6 +22,7 @@ interface Addon {
   kind: 'plugin' | 'component';
   title?: Record<string, string> | null;
   description?: string;
+  summary?: Record<string, string> | null;
   version?: string;
   enabled: boolean;
   components?: string[];
@@ -140,11 +141,14 @@ const AppsScreen = observer(function AppsScreen() {
         {components.map((c) => (
           <Card key={c.name} data-testid={`addon-${c.name}`}>
             <div className="wb-object-card-head">
-              <strong className="wb-object-card-title">{c.name}</strong>
+              <strong className="wb-object-card-title">
+                {i18n.i18n.exists(`apps:component.${c.name}.title`) ? t(`component.${c.name}.title`) : c.name}
+              </strong>
               <Tag intent={c.enabled ? 'success' : 'warning'} round>
                 {t(c.enabled ? 'enabled' : 'disabled')}
               </Tag>
             </div>
+            {i18n.i18n.exists(`apps:component.${c.name}.text`) && <p>{t(`component.${c.name}.text`)}</p>}
             {c.licence ? (
               <div className="wb-muted">
                 {c.licence.development ? t('development') : t('by', { licensee: c.licence.licensee })} ·{' '}
@@ -164,7 +168,7 @@ const AppsScreen = observer(function AppsScreen() {
               <td>
                 <strong>{p.title?.[i18n.language] ?? p.name}</strong> <span className="wb-muted">({p.name})</span>
               </td>
-              <td>{p.description}</td>
+              <td>{p.summary?.[i18n.language] ?? p.description}</td>
               <td>{p.version ? t('version', { version: p.version }) : ''}</td>
               <td>{p.components?.length ? t('needs', { components: p.components.join(', ') }) : ''}</td>
               <td>

@@ -35,7 +35,7 @@ function EntryText({ e }: { e: EventObject }) {
       {t('entry', {
         user: e.user_name ?? t('unknown_user'),
         action: t(`keys.${e.key}`),
-        kind: e.content_kind,
+        kind: e.content_kind_label ?? e.content_kind,
         name: e.content_repr,
       })}
       {extra}

@@ -46,9 +46,12 @@ export const eventResource: ResourceDefinition = {
         first_name: string;
         last_name: string;
       }[];
+      const labels = new Map(req.services.definitions().map((d) => [d.kind, d.label]));
       out.forEach((o, i) => {
         const u = users.find((x) => x.id === rows[i].user_id);
         o.user_name = u ? `${u.first_name} ${u.last_name}`.trim() || u.username : null;
+        const label = labels.get(String(rows[i].kind));
+        o.content_kind_label = label?.[req.lang] ?? label?.en ?? rows[i].kind;
       });
     },
   },

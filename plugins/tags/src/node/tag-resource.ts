@@ -27,6 +27,7 @@ export const tagResource: ResourceDefinition = {
   path: TAGS_PATH,
   table: 'werkbank_tag',
   component: 'tags',
+  label: { de: 'den Tag', en: 'tag' },
   defaultOrder: 'name',
   description: 'Tags. Only superusers change or delete user tags; system tags are never changed or deleted.',
   fields: {

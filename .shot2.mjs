@@ -1,0 +1,16 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking'] });
+const p = await b.newPage({ viewport: { width: 1500, height: 850 } });
+p.on('pageerror', e => console.log('pageerror:', e.message));
+const u = 'http://127.0.0.1:8099';
+await p.goto(u + '/accounts/login/'); await p.fill('#wb-login-username', 'admin'); await p.fill('#wb-login-password', 'admin123'); await p.click('button[type=submit]'); await p.waitForURL(u + '/');
+await p.getByTestId('lang-de').click(); await p.waitForTimeout(500);
+await p.goto(u + '/tags/'); await p.getByTestId('new-tag').click(); await p.fill('#tag-name', 'Hochwasser'); await p.getByTestId('tag-save').click(); await p.waitForTimeout(800);
+await p.screenshot({ path: '/tmp/tags-de.png' });
+await p.goto(u + '/hello/'); await p.getByTestId('new-greeting').click(); await p.fill('#greeting-name', 'Moin'); await p.getByTestId('greeting-save').click(); await p.waitForTimeout(800);
+await p.locator('.wb-object-card').first().locator('[data-testid=add-tag]').click(); await p.waitForTimeout(400); await p.getByRole('menuitem', { name: 'Hochwasser' }).click(); await p.waitForTimeout(800);
+await p.screenshot({ path: '/tmp/hello-de.png' });
+await p.goto(u + '/events/'); await p.waitForTimeout(1000);
+await p.screenshot({ path: '/tmp/events-de.png' });
+await p.getByTestId('lang-en').click();
+await b.close();
