@@ -100,3 +100,4 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
+export { TestClient, type TestResponse } from './test-client';

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import WebSocket from 'ws';
+import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { expectStatus, GREETINGS, type Client } from './api-test-support';
+
+function cookieHeader(client: Client): string {
+  return [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+/** Opens a websocket and resolves with it once open, or rejects with the HTTP status of a refusal. */
+function connect(url: string, headers: Record<string, string>): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+describe('websockets: /ws/events', function () {
+  let t: TestServer;
+  let admin: Client;
+  let wsUrl: string;
+
+  before(async () => {
+    t = await startTestServer();
+    admin = await t.admin();
+    wsUrl = t.url.replace('http', 'ws') + '/ws/events';
+  });
+  after(async () => t?.close());
+
+  it('refuses an upgrade from a foreign origin, even with a valid session', async () => {
+    await assert.rejects(connect(wsUrl, { Origin: 'http://evil.example', Cookie: cookieHeader(admin) }), /refused 403/);
+  });
+
+  it('refuses an upgrade without a signed-in session', async () => {
+    await assert.rejects(connect(wsUrl, { Origin: t.url }), /refused 401/);
+  });
+
+  it('tells a connected feed when a change was committed', async () => {
+    const ws = await connect(wsUrl, { Origin: t.url, Cookie: cookieHeader(admin) });
+    try {
+      const message = once(ws, 'message');
+      expectStatus(await admin.post(GREETINGS, { name: 'Live' }), 201);
+      const [data] = (await message) as [Buffer];
+      assert.deepEqual(JSON.parse(data.toString()), { type: 'events', kind: 'greeting' });
+    } finally {
+      ws.close();
+    }
+  });
+});
