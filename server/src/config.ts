@@ -17,6 +17,8 @@ export interface ServerConfig {
   developmentLicence: boolean;
   bodyLimit: number;
   secureCookies: boolean;
+  /** Take client addresses from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
   /** Origins allowed to open websockets besides the server's own. */
   allowedOrigins: string[];
   defaultBaseLayer: string | null;
@@ -47,6 +49,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resol
     developmentLicence: env.DEV_LICENCE !== '0',
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
     secureCookies: env.SECURE_COOKIES === '1',
+    trustProxy: env.TRUST_PROXY === '1',
     allowedOrigins: list(env.ALLOWED_ORIGINS),
     defaultBaseLayer: env.DEFAULT_BASE_LAYER || null,
     baseMapTileUrl: env.BASE_MAP_TILE_URL || null,

@@ -28,6 +28,8 @@ export interface RouteDescriptor {
   id: string;
   /** API key realms the routes check with guard(); listed as known realms. */
   realms?: string[];
+  /** OpenAPI path entries of the routes, merged into /api/openapi.json. */
+  openapi?: Record<string, unknown>;
   mount(router: Router<WerkbankState>): void;
 }
 export const HttpRouteContribution = token<HttpRouteContribution>('HttpRouteContribution');

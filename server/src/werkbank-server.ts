@@ -43,6 +43,7 @@ import type { WerkbankState } from './http/context';
 import { errorMiddleware } from './http/error-middleware';
 import { staticFiles } from './http/static-files';
 import { buildOpenApi } from './http/openapi';
+import { CORE_OPENAPI_PATHS } from './http/openapi-core-paths';
 import { ApiError } from './http/api-error';
 import { AccountService } from './auth/account-service';
 import { authMiddleware } from './auth/auth-middleware';
@@ -209,7 +210,7 @@ export class WerkbankServer {
   private buildApp(): void {
     const config = this.options.config;
     const app = this.app;
-    app.proxy = process.env.TRUST_PROXY === '1';
+    app.proxy = config.trustProxy;
     const router = new Router<WerkbankState>();
     app.use(staticFiles(config.distDir, { '/docs/': resolve(config.root, 'docs') + '/' }));
     app.use(errorMiddleware(this.log));
@@ -242,9 +243,13 @@ export class WerkbankServer {
       };
     });
     router.get('/api/openapi.json', (ctx) => {
-      ctx.body = buildOpenApi(this.resources.all(), {});
+      const fromRoutes = Object.assign({}, ...this.routes.all().map((r) => r.openapi ?? {}));
+      ctx.body = buildOpenApi(this.resources.all(), { ...CORE_OPENAPI_PATHS, ...fromRoutes });
     });
     app.use(async (ctx, next) => {
+      // spec 000 §7 writes some addresses without the trailing slash (`/api/v2/backend/tags`,
+      // `{tag}assign-to?…`): API paths match with or without it.
+      if (/^\/api\/[^.]*[^/]$/.test(ctx.path)) ctx.path = `${ctx.path}/`;
       await next();
       if (ctx.status === 404 && ctx.body === undefined && /^\/api\//.test(ctx.path)) throw ApiError.notFound();
     });
@@ -306,6 +311,7 @@ export class WerkbankServer {
       });
     }
     this.events.dispose();
+    this.licences?.dispose();
     await this.db?.close();
     this.kernel.dispose();
   }

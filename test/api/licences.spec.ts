@@ -45,6 +45,12 @@ describe('licences and the component gate', () => {
     assertError(await user.get(TAGS), 403, 'component_disabled', 'The tags add-on has not yet been licensed.');
     assertError(await user.post(TAGS, { name: 'unlicensed' }), 403, 'component_disabled');
     assertError(await user.get(EVENTS), 403, 'component_disabled', 'The events add-on has not yet been licensed.');
+    assertError(
+      await user.get('/api/v1/greeting/?tag=1'),
+      403,
+      'component_disabled',
+      'The tags add-on has not yet been licensed.',
+    );
   });
 
   it('keeps kinds without a component usable', async () => {

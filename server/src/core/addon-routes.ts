@@ -46,7 +46,7 @@ export function mountAddonRoutes(
         components: gates,
         licence: null,
         expires: null,
-        resource_uri: `/api/v1/addon/${p.id}/`,
+        resource_uri: `/api/v1/addon/plugins/${p.id}/`,
       };
     });
     return [...installed, ...components];
@@ -58,15 +58,18 @@ export function mountAddonRoutes(
     ctx.body = {
       objects: all,
       meta: { offset: 0, limit: all.length, total_count: all.length },
-      licences: licences.statusList().map((s) => ({
-        state: s.state,
-        reason: s.reason ?? null,
-        id: s.payload?.id ?? null,
-        licensee: s.payload?.licensee ?? null,
-        expires: s.payload?.expires ?? null,
-        development: !!s.payload?.development,
-        components: s.payload?.components ?? [],
-      })),
+      // Refusal reasons and every installed licence: superusers only.
+      licences: !ctx.state.user!.isSuperuser
+        ? []
+        : licences.statusList().map((s) => ({
+            state: s.state,
+            reason: s.reason ?? null,
+            id: s.payload?.id ?? null,
+            licensee: s.payload?.licensee ?? null,
+            expires: s.payload?.expires ?? null,
+            development: !!s.payload?.development,
+            components: s.payload?.components ?? [],
+          })),
     };
   });
 
@@ -81,10 +84,17 @@ export function mountAddonRoutes(
     ctx.body = { status: 'ok', id: status.payload!.id, components: status.payload!.components, expires: status.payload!.expires };
   });
 
-  router.get('/api/v1/addon/:name/', async (ctx, next) => {
-    if (ctx.params.name === 'licence') return next();
+  router.get('/api/v1/addon/plugins/:name/', async (ctx) => {
     guard(ctx, licences.gate, undefined, 'addon');
-    const found = addons().find((a) => a.name === ctx.params.name);
+    const found = addons().find((a) => a.kind === 'plugin' && a.name === ctx.params.name);
+    if (!found) throw ApiError.notFound();
+    ctx.body = found;
+  });
+
+  router.get('/api/v1/addon/:name/', async (ctx, next) => {
+    if (ctx.params.name === 'licence' || ctx.params.name === 'plugins') return next();
+    guard(ctx, licences.gate, undefined, 'addon');
+    const found = addons().find((a) => a.kind === 'component' && a.name === ctx.params.name);
     if (!found) throw ApiError.notFound();
     ctx.body = found;
   });
@@ -92,7 +102,8 @@ export function mountAddonRoutes(
   router.get('/api/v1/addon/:name/inform/', async (ctx) => {
     guard(ctx, licences.gate, undefined, 'addon');
     const name = ctx.params.name;
-    if (!addons().some((a) => a.name === name)) throw new ApiError(404, 'unknown_addon', 'errors.unknown_addon', { name });
+    if (!addons().some((a) => a.kind === 'component' && a.name === name))
+      throw new ApiError(404, 'unknown_addon', 'errors.unknown_addon', { name });
     await db.query(`INSERT INTO werkbank_addon_interest (addon, user_id) VALUES ($1, $2)`, [name, ctx.state.user!.id]);
     ctx.body = { status: 'ok' };
   });

@@ -77,6 +77,17 @@ export function mountApiKeyRoutes(
     ctx.body = { ...shape(row), key: created.key };
   });
 
+  router.get('/api/v1/apikey/:key/', async (ctx) => {
+    superuser(ctx);
+    const prefix = /^wbk_([A-Za-z0-9]{12})_/.exec(ctx.params.key)?.[1] ?? ctx.params.key;
+    const [row] = (await db.query(
+      `SELECT key_prefix, user_id, realms, created, expiration FROM werkbank_apikey WHERE key_prefix = $1`,
+      [prefix],
+    )) as Parameters<typeof shape>[0][];
+    if (!row) throw new ApiError(404, 'apikey_not_found', 'errors.apikey_not_found');
+    ctx.body = shape(row);
+  });
+
   router.delete('/api/v1/apikey/:key/', async (ctx) => {
     superuser(ctx);
     const raw = ctx.params.key;

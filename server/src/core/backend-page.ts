@@ -12,6 +12,7 @@ export function mountBackendPage(router: Router<WerkbankState>, server: Werkbank
   router.get('/backend/', (ctx) => {
     const user = ctx.state.user;
     if (!user) return ctx.redirect('/accounts/login/?next=/backend/');
+    if (!user.isSuperuser) return ctx.redirect('/');
     const de = ctx.state.lang === 'de';
     const rows = server.kernel.plugins
       .map(
@@ -27,7 +28,7 @@ export function mountBackendPage(router: Router<WerkbankState>, server: Werkbank
 <p><a href="/">${de ? 'Zurück zur Werkbank' : 'Back to the workbench'}</a> · <a href="/api/openapi.json">OpenAPI</a> · <a href="/docs/api.md">${de ? 'API-Referenz' : 'API reference'}</a></p>
 <h2>${de ? 'Datenbank' : 'Database'}</h2><p>${server.db.kind === 'embedded' ? (de ? 'Eingebettet (PGlite)' : 'Embedded (PGlite)') : 'PostgreSQL'}</p>
 <h2>${de ? 'Lizenz' : 'Licence'}</h2><p>${escapeHtml(lic.licensee ?? '-')} ${lic.development ? (de ? '(Entwicklungslizenz)' : '(development licence)') : ''} ${lic.expires ? escapeHtml(lic.expires) : ''}</p>
-${user.isSuperuser ? `<h2>Plugins</h2><table><tr><th>Id</th><th>Version</th><th>${de ? 'Beschreibung' : 'Description'}</th></tr>${rows}</table>` : ''}
+<h2>Plugins</h2><table><tr><th>Id</th><th>Version</th><th>${de ? 'Beschreibung' : 'Description'}</th></tr>${rows}</table>
 </body></html>`;
   });
 }

@@ -34,6 +34,7 @@ export interface LicenceServiceOptions {
 export class LicenceService {
   readonly gate = new StaticComponentGate();
   private statuses: LicenceStatus[] = [];
+  private timer: ReturnType<typeof setInterval> | undefined;
   private trusted: string[] = [];
 
   constructor(
@@ -57,6 +58,17 @@ export class LicenceService {
     const [{ n }] = (await this.db.query(`SELECT count(*)::int AS n FROM werkbank_licence`)) as { n: number }[];
     if (n === 0 && this.options.developmentLicence) await this.createDevelopmentLicence();
     await this.refresh();
+    // A licence that expires while the server runs switches its components off within a minute.
+    this.timer = setInterval(() => {
+      if (this.statuses.some((s) => s.state === 'valid' && new Date(s.payload!.expires).getTime() <= Date.now())) {
+        this.refresh().catch((e: Error) => this.options.log(`Licence check failed: ${e.message}`));
+      }
+    }, 60_000);
+    this.timer.unref();
+  }
+
+  dispose(): void {
+    if (this.timer) clearInterval(this.timer);
   }
 
   /** First start: a local key pair and a licence enabling every component for a year. */

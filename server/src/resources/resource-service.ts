@@ -214,7 +214,7 @@ export class ResourceService implements ResourceServices {
   private decodeBody(
     def: ResourceDefinition,
     body: Record<string, unknown>,
-    mode: 'create' | 'update',
+    mode: 'create' | 'update' | 'store',
     virtuals: Record<string, unknown> = {},
   ): Record<string, unknown> {
     const values: Record<string, unknown> = {};
@@ -222,6 +222,8 @@ export class ResourceService implements ResourceServices {
       if (name === 'permissions' && def.objectPermissions) continue;
       if (['id', 'resource_uri', 'favored', 'owner'].includes(name)) continue;
       const spec = def.fields[name];
+      // A store (POST on the object) sends the object as read: what cannot be written is ignored.
+      if (mode === 'store' && (!spec || spec.readOnly || spec.createOnly)) continue;
       if (!spec) throw ApiError.badRequest('unknown_field', 'errors.unknown_field', { field: name }, name);
       if (spec.readOnly) throw ApiError.badRequest('read_only_field', 'errors.read_only_field', { field: name }, name);
       if (mode === 'update' && spec.createOnly) {
@@ -334,7 +336,7 @@ export class ResourceService implements ResourceServices {
   ): Promise<Record<string, unknown>> {
     const row = await this.loadForWrite(def, id, req, 'update');
     const virtuals: Record<string, unknown> = {};
-    const changes = this.decodeBody(def, body, 'update', virtuals);
+    const changes = this.decodeBody(def, body, eventKey === 'store' ? 'store' : 'update', virtuals);
     await def.hooks?.beforeUpdate?.(row, changes, req);
     if (Object.keys(changes).length) {
       await req.manager.createQueryBuilder().update(def.table).set(changes).where('id = :id', { id }).execute();

@@ -33,6 +33,15 @@ export const helloRoutes: HttpRouteContribution = {
     registry.add({
       id: 'hello.ping',
       realms: ['greeting'],
+      openapi: {
+        '/api/v1/hello/ping/': {
+          get: {
+            tags: ['greeting'],
+            summary: 'A greeting in the caller’s language',
+            responses: { 200: { description: 'Message' } },
+          },
+        },
+      },
       mount(router) {
         router.get('/api/v1/hello/ping/', (ctx) => {
           guard(ctx, undefined, undefined, 'greeting');

@@ -25,6 +25,8 @@ export class TagResourceExtension implements ResourceExtensionContribution {
       queryParams: {
         tag: (qb, def, value) => {
           if (!def.taggable) throw ApiError.badRequest('unknown_filter', 'errors.unknown_filter', { name: 'tag' }, 'tag');
+          if (!this.services.gate.isEnabled('tags'))
+            throw new ApiError(403, 'component_disabled', 'errors.component_disabled', { name: 'tags' });
           for (const raw of value.split(',')) {
             if (!/^\d+$/.test(raw.trim())) throw ApiError.badRequest('invalid_parameter', 'tags:errors.tag_param', {}, 'tag');
             const n = ++seq;

@@ -1,5 +1,7 @@
 import {
   ApiError,
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
   guard,
   inject,
   injectable,
@@ -33,17 +35,46 @@ export class TypeRoutes implements HttpRouteContribution {
     registry.add({
       id: 'types.routes',
       realms: ['type'],
+      openapi: {
+        '/api/v1/type/': {
+          get: {
+            tags: ['type'],
+            summary: 'Datum types with their base chains (q, offset, limit)',
+            responses: { 200: { description: 'List' } },
+          },
+        },
+        '/api/v1/type/{name}/': {
+          parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+          get: {
+            tags: ['type'],
+            summary: 'One datum type',
+            responses: { 200: { description: 'Type' }, 404: { description: 'Unknown type' } },
+          },
+        },
+      },
       mount: (router) => {
         router.get('/api/v1/type/', (ctx) => {
           guard(ctx, this.services.gate, undefined, 'type');
+          for (const k of Object.keys(ctx.query)) {
+            if (!['q', 'offset', 'limit'].includes(k))
+              throw ApiError.badRequest('unknown_filter', 'errors.unknown_filter', { name: k }, k);
+          }
+          const num = (name: string, fallback: number, max: number) => {
+            const raw = ctx.query[name];
+            if (raw === undefined || raw === '') return fallback;
+            if (typeof raw !== 'string' || !/^\d+$/.test(raw))
+              throw ApiError.badRequest('invalid_parameter', 'errors.invalid_integer_param', { name });
+            return Math.min(Number(raw), max);
+          };
+          const offset = num('offset', 0, Number.MAX_SAFE_INTEGER);
+          const limit = Math.max(1, num('limit', DEFAULT_LIMIT, MAX_LIMIT));
           const q = String(ctx.query.q ?? '').toLowerCase();
           const all = this.services.types
             .all()
             .map((t) => t.name)
             .filter((n) => !q || n.includes(q))
-            .sort()
-            .map(shape);
-          ctx.body = { objects: all, meta: { offset: 0, limit: all.length, total_count: all.length } };
+            .sort();
+          ctx.body = { objects: all.slice(offset, offset + limit).map(shape), meta: { offset, limit, total_count: all.length } };
         });
         router.get('/api/v1/type/:name/', (ctx) => {
           guard(ctx, this.services.gate, undefined, 'type');

@@ -1,0 +1,113 @@
+/** OpenAPI entries of the calls outside the resource layer (accounts, config, keys, add-ons). */
+const err = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+const ok = (description: string) => ({ description });
+const form = (fields: string[]) => ({
+  content: {
+    'application/json': {
+      schema: { type: 'object', properties: Object.fromEntries(fields.map((f) => [f, { type: 'string' }])) },
+    },
+    'application/x-www-form-urlencoded': {
+      schema: { type: 'object', properties: Object.fromEntries(fields.map((f) => [f, { type: 'string' }])) },
+    },
+  },
+});
+
+export const CORE_OPENAPI_PATHS: Record<string, unknown> = {
+  '/accounts/login/': {
+    post: {
+      tags: ['accounts'],
+      summary: 'Log in; sets a new session and CSRF token',
+      requestBody: form(['username', 'password']),
+      responses: { 200: ok('Logged in'), 400: err, 403: err, 429: err },
+    },
+  },
+  '/accounts/logout/': {
+    get: {
+      tags: ['accounts'],
+      summary: 'Log out and redirect to the login page (full page load)',
+      responses: { 302: ok('To the login page') },
+    },
+    post: { tags: ['accounts'], summary: 'Log out', responses: { 200: ok('Logged out') } },
+  },
+  '/accounts/password/': {
+    post: {
+      tags: ['accounts'],
+      summary: 'Change the password; closes the other sessions',
+      requestBody: form(['old_password', 'new_password1', 'new_password2']),
+      responses: { 200: ok('Changed'), 400: err, 401: err },
+    },
+  },
+  '/api/v2/backend/profile': {
+    get: { tags: ['accounts'], summary: 'The caller', responses: { 200: ok('Profile'), 401: err } },
+    patch: {
+      tags: ['accounts'],
+      summary: 'Remember the language (de, en)',
+      requestBody: form(['language']),
+      responses: { 200: ok('Saved'), 400: err },
+    },
+  },
+  '/api/v2/backend/config': {
+    get: {
+      tags: ['config'],
+      summary: 'Configuration, the caller and the component switches',
+      security: [],
+      responses: { 200: ok('Configuration') },
+    },
+  },
+  '/api/v2/backend/permissions': {
+    get: { tags: ['accounts'], summary: 'Named permissions that can be granted', responses: { 200: ok('List') } },
+  },
+  '/api/v1/apikey/': {
+    get: { tags: ['apikey'], summary: 'API keys (superusers); ?user= filters', responses: { 200: ok('List'), 403: err } },
+    post: {
+      tags: ['apikey'],
+      summary: 'Create a key for a user with realms; the key is in this reply only',
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: {
+                user: { type: 'string' },
+                realms: { type: 'array', items: { type: 'string' } },
+                expiration: { type: 'string', format: 'date-time' },
+              },
+            },
+          },
+        },
+      },
+      responses: { 201: ok('Created'), 400: err, 403: err },
+    },
+  },
+  '/api/v1/apikey/{key}/': {
+    parameters: [{ name: 'key', in: 'path', required: true, schema: { type: 'string' }, description: 'The key or its prefix' }],
+    get: { tags: ['apikey'], summary: 'One key (without its secret)', responses: { 200: ok('Key'), 404: err } },
+    delete: { tags: ['apikey'], summary: 'Delete; the key stops working at once', responses: { 204: ok('Deleted'), 404: err } },
+  },
+  '/api/v1/addon/': {
+    get: { tags: ['addon'], summary: 'Installed plugins and licensed components', responses: { 200: ok('List') } },
+  },
+  '/api/v1/addon/licence/': {
+    post: {
+      tags: ['addon'],
+      summary: 'Install a signed licence (superusers)',
+      responses: { 201: ok('Installed'), 400: err, 403: err },
+    },
+  },
+  '/api/v1/addon/{name}/': {
+    parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+    get: { tags: ['addon'], summary: 'One licensed component', responses: { 200: ok('Component'), 404: err } },
+  },
+  '/api/v1/addon/plugins/{id}/': {
+    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+    get: { tags: ['addon'], summary: 'One installed plugin', responses: { 200: ok('Plugin'), 404: err } },
+  },
+  '/api/v1/addon/{name}/inform/': {
+    parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+    get: {
+      tags: ['addon'],
+      summary: 'Register interest in an add-on (needs the X-CSRFToken header)',
+      responses: { 200: ok('Registered'), 404: err },
+    },
+  },
+};

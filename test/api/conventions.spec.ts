@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { assertError, expectStatus, GREETINGS, TAGS, type Client } from './api-test-support';
+
+describe('API conventions beyond the generic calls', function () {
+  let t: TestServer;
+  let admin: Client;
+  let user: Client;
+
+  before(async () => {
+    t = await startTestServer();
+    admin = await t.admin();
+    user = (await t.user()).client;
+  });
+  after(async () => t?.close());
+
+  it('answers the spec’s addresses without a trailing slash like those with one', async () => {
+    const tag = expectStatus(await admin.post(TAGS.slice(0, -1), { name: 'No slash' }), 201);
+    const greeting = expectStatus(await admin.post(GREETINGS, { name: 'Tag me' }), 201);
+    expectStatus(await admin.patch(`${tag.resource_uri}assign-to?resource_ids=${greeting.resource_uri}`), 200);
+    assert.equal(expectStatus(await admin.get('/api/v2/backend/tags'), 200).meta.total_count, 1);
+    assert.deepEqual(
+      expectStatus(await admin.get(greeting.resource_uri.slice(0, -1)), 200).tags.map((x: { name: string }) => x.name),
+      ['No slash'],
+    );
+  });
+
+  it('stores an object sent back as it was read with POST, ignoring what cannot be written', async () => {
+    const greeting = expectStatus(await user.post(GREETINGS, { name: 'Before', message: 'm' }), 201);
+    const stored = expectStatus(
+      await user.post(greeting.resource_uri, { ...greeting, name: 'After', created: '2000-01-01T00:00:00Z' }),
+      200,
+    );
+    assert.equal(stored.name, 'After');
+    assert.equal(stored.created, greeting.created, 'read-only fields keep their value');
+    const events = expectStatus(await user.get('/api/v1/event/?key=store'), 200);
+    assert.equal(events.objects[0].content_repr, 'After');
+  });
+
+  it('pages the datum types like every list and refuses unknown parameters', async () => {
+    const page = expectStatus(await user.get('/api/v1/type/?limit=5&offset=5'), 200);
+    assert.equal(page.objects.length, 5);
+    assert.deepEqual(page.meta, { offset: 5, limit: 5, total_count: page.meta.total_count });
+    assert.ok(page.meta.total_count >= 29);
+    assertError(await user.get('/api/v1/type/?colour=red'), 400, 'unknown_filter');
+  });
+
+  it('shows an API key’s record (never its secret) at its address', async () => {
+    const created = expectStatus(await admin.post('/api/v1/apikey/', { user: '/api/v1/user/1/', realms: ['greeting'] }), 201);
+    const read = expectStatus(await admin.get(created.resource_uri), 200);
+    assert.deepEqual(read.realms, ['greeting']);
+    assert.ok(!JSON.stringify(read).includes(created.key), 'the secret is not shown again');
+    assertError(await user.get(created.resource_uri), 403, 'superuser_required');
+  });
+
+  it('gives plugins and licensed components separate addresses, and shows licence details to superusers only', async () => {
+    const asUser = expectStatus(await user.get('/api/v1/addon/'), 200);
+    const plugin = asUser.objects.find((a: { kind: string; name: string }) => a.kind === 'plugin' && a.name === 'tags');
+    const component = asUser.objects.find((a: { kind: string; name: string }) => a.kind === 'component' && a.name === 'tags');
+    assert.equal(plugin.resource_uri, '/api/v1/addon/plugins/tags/');
+    assert.equal(component.resource_uri, '/api/v1/addon/tags/');
+    assert.equal(expectStatus(await user.get(plugin.resource_uri), 200).kind, 'plugin');
+    assert.equal(expectStatus(await user.get(component.resource_uri), 200).kind, 'component');
+    assert.deepEqual(asUser.licences, []);
+    assert.ok(expectStatus(await admin.get('/api/v1/addon/'), 200).licences.length >= 1);
+  });
+
+  it('describes the calls outside the resource layer in /api/openapi.json', async () => {
+    const spec = expectStatus(await user.get('/api/openapi.json'), 200);
+    for (const path of [
+      '/accounts/login/',
+      '/api/v2/backend/config',
+      '/api/v1/apikey/',
+      '/api/v1/addon/{name}/inform/',
+      '/api/v1/type/',
+      '/api/v1/hello/ping/',
+    ]) {
+      assert.ok(spec.paths[path], path);
+    }
+  });
+
+  it('lets only superusers open /backend/', async () => {
+    const res = await user.get('/backend/');
+    assert.equal(res.status, 302);
+    assert.equal(res.headers.get('location'), '/');
+    const page = await admin.get('/backend/');
+    assert.equal(page.status, 200);
+    assert.match(String(page.body), /Werkbank Backend/);
+  });
+});
