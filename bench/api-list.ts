@@ -1,0 +1,180 @@
+/**
+ * bench/api-list: list requests for 100,000 tags (first page, a search, a page at offset 90,000)
+ * on the embedded database and on PostgreSQL, with autocannon against Werkbank's endpoint and
+ * against a minimal node:http + pg handler that sends the same SQL, in the same run.
+ * `npm run bench`; see bench/README.md for what the numbers mean.
+ */
+import { deepStrictEqual } from 'node:assert/strict';
+import os from 'node:os';
+import pg from 'pg';
+import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { LoadRunner, type LoadOptions, type LoadResult } from './load-runner';
+import { startListPeer, TAGS_PATH, type ListPeer } from './list-peer-server';
+import { seedTags, SEARCH_TERM } from './tag-seed';
+import { measure, printReport, OURS, PEER, type Measurement } from './bench-report';
+
+const TAG_COUNT = 100_000;
+const CONNECTIONS = 10;
+const WARMUP_SECONDS = 1;
+/** Measured seconds per target and scenario, after the warm-up on the same connections. */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+if (!(SECONDS > 0)) throw new Error(`BENCH_SECONDS must be a positive number of seconds, not ${process.env.BENCH_SECONDS}`);
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const SCENARIOS = [
+  { name: 'first page', query: '?limit=20' },
+  { name: 'search', query: `?q=${SEARCH_TERM}&limit=20` },
+  { name: 'deep page', query: '?offset=90000&limit=20' },
+];
+
+interface Target {
+  name: string;
+  base: string;
+}
+
+function redact(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
+}
+
+/** Why PostgreSQL cannot be used at `url`, or undefined when it answers. */
+async function unreachable(url: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Boots the test server on the embedded database (no url) or a fresh database on `url`. */
+async function startServer(databaseUrl: string | undefined): Promise<TestServer> {
+  const saved = process.env.DATABASE_URL;
+  if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
+  else delete process.env.DATABASE_URL;
+  try {
+    return await startTestServer({ logs: [] });
+  } finally {
+    if (saved === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = saved;
+  }
+}
+
+async function getJson(url: string, headers: Record<string, string>): Promise<any> {
+  const res = await fetch(url, { headers });
+  const body: unknown = await res.json();
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Fails loudly unless both targets answer every scenario with the same objects. */
+async function checkSameAnswers(ours: Target, peer: Target, headers: Record<string, string>): Promise<void> {
+  for (const s of SCENARIOS) {
+    const a = await getJson(ours.base + TAGS_PATH + s.query, headers);
+    const b = await getJson(peer.base + TAGS_PATH + s.query, headers);
+    try {
+      deepStrictEqual(b, a);
+    } catch (err) {
+      throw new Error(`${PEER} and ${OURS} answer ${s.name} differently:\n${(err as Error).message}`, { cause: err });
+    }
+    if (!a.objects.length) throw new Error(`${s.name} answered no tags`);
+    console.log(`  ${s.name}: same answer from both (total_count ${a.meta.total_count}, ${a.objects.length} tags)`);
+  }
+}
+
+/**
+ * One load job, then one more request that waits its turn: autocannon drops the connections
+ * still waiting when its time is up, but the server goes on answering them, and on the embedded
+ * database (one query at a time) that backlog would otherwise slow the next job down.
+ */
+async function load(runner: LoadRunner, options: LoadOptions): Promise<LoadResult> {
+  const r = await runner.run(options);
+  if (r.errors || r.timeouts || r.non2xx) {
+    throw new Error(`${options.url}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers under load`);
+  }
+  await getJson(options.url, options.headers ?? {});
+  if (!r.requests) throw new Error(`${options.url}: no answer within ${options.seconds} s; raise BENCH_SECONDS`);
+  return r;
+}
+
+/**
+ * Each scenario on both targets in turn. Who goes first alternates between scenarios, so a drift
+ * during the run (caches, autovacuum, a busy neighbour) does not always favour the same side.
+ */
+async function measureScenarios(
+  database: string,
+  targets: Target[],
+  headers: Record<string, string>,
+  runner: LoadRunner,
+): Promise<Measurement[]> {
+  const out: Measurement[] = [];
+  for (const [i, scenario] of SCENARIOS.entries()) {
+    const measured = new Map<Target, Measurement>();
+    for (const target of i % 2 ? [...targets].reverse() : targets) {
+      const url = target.base + TAGS_PATH + scenario.query;
+      const run = await load(runner, { url, headers, connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS });
+      const m = measure(database, scenario.name, target.name, run);
+      console.log(`  ${scenario.name}, ${target.name}: ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} ms`);
+      measured.set(target, m);
+    }
+    out.push(...targets.map((t) => measured.get(t)!));
+  }
+  return out;
+}
+
+async function benchDatabase(database: string, databaseUrl: string | undefined, runner: LoadRunner): Promise<Measurement[]> {
+  console.log(`\n[${database}] starting Werkbank${databaseUrl ? ` on a fresh database at ${redact(databaseUrl)}` : ''}`);
+  const t = await startServer(databaseUrl);
+  let peer: ListPeer | undefined;
+  try {
+    const db = t.server.db.dataSource;
+    const [{ id: userId }] = (await db.query(`SELECT id FROM werkbank_user WHERE username = $1`, [
+      t.server.config.adminUsername,
+    ])) as { id: number }[];
+    const started = performance.now();
+    await seedTags(db, userId, TAG_COUNT);
+    console.log(`  seeded ${TAG_COUNT} tags in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const session = await t.admin();
+    const headers = {
+      cookie: [...session.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-csrftoken': session.csrfToken ?? '',
+    };
+    const poolSize = (db.options as { extra?: { max?: number } }).extra?.max ?? 10;
+    peer = await startListPeer({ connectionString: t.server.db.url, poolSize, userId });
+    const ours: Target = { name: OURS, base: t.url };
+    const reference: Target = { name: PEER, base: peer.url };
+    await checkSameAnswers(ours, reference, headers);
+
+    return await measureScenarios(database, [ours, reference], headers, runner);
+  } finally {
+    await peer?.close();
+    await t.close();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `bench/api-list ${new Date().toISOString()} · node ${process.version} · ${os.cpus().length} CPUs · ` +
+      `${CONNECTIONS} connections, ${SECONDS} s per target and scenario after ${WARMUP_SECONDS} s warm-up`,
+  );
+  const runner = new LoadRunner();
+  try {
+    const measurements = await benchDatabase('embedded', undefined, runner);
+    const why = await unreachable(POSTGRES_URL);
+    if (why) console.log(`\n[postgresql] not reachable at ${redact(POSTGRES_URL)} (${why}): skipped. Set BENCH_DATABASE_URL.`);
+    else measurements.push(...(await benchDatabase('postgresql', POSTGRES_URL, runner)));
+    printReport(measurements, { first: SCENARIOS[0].name, deep: SCENARIOS[2].name });
+  } finally {
+    await runner.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`\nbench/api-list failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,117 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import pg from 'pg';
+
+export interface ListPeerOptions {
+  /** The database Werkbank uses (`server.db.url`). */
+  connectionString: string;
+  /** Werkbank's own pool size, so both sides may run as many queries at once. */
+  poolSize: number;
+  /** The signed-in user whose favourites the answer marks (the benchmark's session user). */
+  userId: number;
+}
+
+export interface ListPeer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export const TAGS_PATH = '/api/v2/backend/tags/';
+
+// The SQL Werkbank's resource layer sends for a superuser listing tags (ResourceService.list and
+// serialize, the tag resource's serialize hook), as its query builder writes it.
+const COLUMNS = `"t"."id" AS "id", t."name" AS "name", t."color" AS "color", t."icon" AS "icon", t."intent" AS "intent", t."created_by" AS "created_by", t."created" AS "created"`;
+const SEARCH = ` WHERE (t."name"::text ILIKE $1 ESCAPE '\\')`;
+const FAVOURITES = `SELECT object_id FROM werkbank_favorite WHERE user_id = $1 AND kind = $2 AND object_id = ANY($3)`;
+const COUNTS = `SELECT tag_id, kind, count(*)::int AS n FROM werkbank_tag_assignment WHERE tag_id = ANY($1) GROUP BY tag_id, kind`;
+
+interface TagRow {
+  id: number;
+  name: string;
+  color: string;
+  icon: string;
+  intent: string;
+  created_by: number | null;
+  created: Date;
+}
+
+class BadRequest extends Error {}
+
+function intParam(query: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new BadRequest(`${name} must be an integer`);
+  return Math.min(Math.max(Number(raw), min), max);
+}
+
+/** The tag list, answered like Werkbank's (same queries, same order, same JSON), without the framework. */
+async function listTags(pool: pg.Pool, query: URLSearchParams, userId: number) {
+  const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+  const limit = intParam(query, 'limit', 20, 1, 1000);
+  const q = query.get('q')?.trim();
+  const where = q ? SEARCH : '';
+  const params = q ? [`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];
+  const total = await pool.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM "werkbank_tag" "t"${where}`, params);
+  const { rows } = await pool.query<TagRow>(
+    `SELECT ${COLUMNS} FROM "werkbank_tag" "t"${where} ORDER BY t."name" ASC, "t"."id" ASC LIMIT ${limit} OFFSET ${offset}`,
+    params,
+  );
+  const objects = rows.map((r) => ({
+    id: r.id,
+    resource_uri: `${TAGS_PATH}${r.id}/`,
+    name: r.name,
+    color: r.color,
+    icon: r.icon,
+    intent: r.intent,
+    user: r.created_by === null ? null : `/api/v1/user/${r.created_by}/`,
+    created: r.created.toISOString(),
+    favored: false,
+    counts: {} as Record<string, number>,
+  }));
+  if (rows.length) {
+    const ids = rows.map((r) => r.id);
+    const favs = await pool.query<{ object_id: number }>(FAVOURITES, [userId, 'tag', ids]);
+    const favSet = new Set(favs.rows.map((f) => f.object_id));
+    const counts = await pool.query<{ tag_id: number; kind: string; n: number }>(COUNTS, [ids]);
+    for (const o of objects) {
+      o.favored = favSet.has(o.id);
+      for (const c of counts.rows) if (c.tag_id === o.id) o.counts[c.kind] = c.n;
+    }
+  }
+  return { objects, meta: { offset, limit, total_count: total.rows[0]?.n ?? 0 } };
+}
+
+/**
+ * A minimal node:http + pg handler for GET /api/v2/backend/tags/ on the same database: the
+ * reference Werkbank's list endpoint is measured against. No session, no CSRF, no routing.
+ */
+export async function startListPeer(options: ListPeerOptions): Promise<ListPeer> {
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize });
+  const reply = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify(body));
+  };
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (req.method !== 'GET' || url.pathname !== TAGS_PATH) return reply(res, 404, { detail: 'not found' });
+    listTags(pool, url.searchParams, options.userId).then(
+      (body) => reply(res, 200, body),
+      (err: Error) => reply(res, err instanceof BadRequest ? 400 : 500, { detail: err.message }),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await pool.end();
+    },
+  };
+}
