@@ -51,10 +51,15 @@ async function listTags(pool: pg.Pool, query: URLSearchParams, userId: number) {
   const where = q ? SEARCH : '';
   const params = q ? [`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];
   const total = await pool.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM "werkbank_tag" "t"${where}`, params);
-  const { rows } = await pool.query<TagRow>(
-    `SELECT ${COLUMNS} FROM "werkbank_tag" "t"${where} ORDER BY t."name" ASC, "t"."id" ASC LIMIT ${limit} OFFSET ${offset}`,
+  // The same two steps as ResourceService.list: the page of ids, then those rows.
+  const page = await pool.query<{ id: number }>(
+    `SELECT "t"."id" AS "id" FROM "werkbank_tag" "t"${where} ORDER BY t."name" ASC, "t"."id" ASC LIMIT ${limit} OFFSET ${offset}`,
     params,
   );
+  const pageIds = page.rows.map((r) => r.id);
+  const found = pageIds.length ? (await pool.query<TagRow>(`SELECT ${COLUMNS} FROM "werkbank_tag" "t" WHERE "t"."id" = ANY($1)`, [pageIds])).rows : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = pageIds.map((id) => byId.get(id)).filter((r): r is TagRow => !!r);
   const objects = rows.map((r) => ({
     id: r.id,
     resource_uri: `${TAGS_PATH}${r.id}/`,

@@ -10,3 +10,4 @@ export * from './resources/resource-definition';
 export { guard } from './resources/resource-router';
 export { parseRef } from './resources/field-codec';
 export { AccountService } from './auth/account-service';
+export { createTrigramIndex } from './db/trigram-index';

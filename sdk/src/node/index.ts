@@ -17,6 +17,7 @@ export {
   readForm,
   guard,
   parseRef,
+  createTrigramIndex,
 } from '@werkbank/server';
 export type {
   EntityDescriptor,

@@ -39,28 +39,44 @@ export function displayName(u: Pick<UserRow, 'first_name' | 'last_name' | 'usern
 export class AccountService {
   constructor(private readonly db: DataSource) {}
 
-  async loadAuthUser(userId: number, m: EntityManager = this.db.manager): Promise<AuthUser | undefined> {
-    const [u] = (await m.query(`SELECT * FROM werkbank_user WHERE id = $1`, [userId])) as UserRow[];
-    if (!u || !this.mayLogIn(u)) return undefined;
-    const groups = (await m.query(`SELECT group_id FROM werkbank_user_group WHERE user_id = $1`, [userId])) as {
-      group_id: number;
-    }[];
-    const perms = (await m.query(
-      `SELECT permission FROM werkbank_user_permission WHERE user_id = $1
-       UNION SELECT gp.permission FROM werkbank_group_permission gp
-         JOIN werkbank_user_group ug ON ug.group_id = gp.group_id WHERE ug.user_id = $1`,
-      [userId],
-    )) as { permission: string }[];
+  /** One query: the user with group ids and named permissions (own and through groups). */
+  private static readonly AUTH_COLUMNS = `u.*,
+    ARRAY(SELECT group_id FROM werkbank_user_group WHERE user_id = u.id ORDER BY group_id) AS group_ids,
+    ARRAY(SELECT permission FROM werkbank_user_permission WHERE user_id = u.id
+          UNION SELECT gp.permission FROM werkbank_group_permission gp
+            JOIN werkbank_user_group ug ON ug.group_id = gp.group_id WHERE ug.user_id = u.id) AS named_permissions`;
+
+  private toAuthUser(u: UserRow & { group_ids: number[]; named_permissions: string[] }): AuthUser | undefined {
+    if (!this.mayLogIn(u)) return undefined;
     return {
       id: u.id,
       username: u.username,
       isSuperuser: u.is_superuser,
       isStaff: u.is_staff,
-      groupIds: groups.map((g) => g.group_id),
-      permissions: new Set(perms.map((p) => p.permission)),
+      groupIds: u.group_ids ?? [],
+      permissions: new Set(u.named_permissions ?? []),
       language: u.language,
       displayName: displayName(u),
     };
+  }
+
+  async loadAuthUser(userId: number, m: EntityManager = this.db.manager): Promise<AuthUser | undefined> {
+    const [u] = (await m.query(`SELECT ${AccountService.AUTH_COLUMNS} FROM werkbank_user u WHERE u.id = $1`, [userId])) as Array<
+      UserRow & { group_ids: number[]; named_permissions: string[] }
+    >;
+    return u ? this.toAuthUser(u) : undefined;
+  }
+
+  /** The signed-in user of a session key, in one query; undefined for closed sessions and users who may not log in. */
+  async userFromSession(key: string): Promise<{ user: AuthUser; keyHash: string; csrfToken: string } | undefined> {
+    const keyHash = sha256(key);
+    const [row] = (await this.db.query(
+      `SELECT s.csrf_token, ${AccountService.AUTH_COLUMNS} FROM werkbank_session s JOIN werkbank_user u ON u.id = s.user_id
+       WHERE s.key_hash = $1 AND s.is_active`,
+      [keyHash],
+    )) as Array<UserRow & { group_ids: number[]; named_permissions: string[]; csrf_token: string }>;
+    const user = row && this.toAuthUser(row);
+    return user ? { user, keyHash, csrfToken: row.csrf_token } : undefined;
   }
 
   /** is_active and expiration_date are honoured at login and on every request. */
@@ -122,14 +138,6 @@ export class AccountService {
       }
     });
     return { key, csrfToken };
-  }
-
-  async sessionFromKey(key: string): Promise<{ userId: number; keyHash: string; csrfToken: string } | undefined> {
-    const keyHash = sha256(key);
-    const [s] = (await this.db.query(`SELECT user_id, csrf_token FROM werkbank_session WHERE key_hash = $1 AND is_active`, [
-      keyHash,
-    ])) as { user_id: number; csrf_token: string }[];
-    return s ? { userId: s.user_id, keyHash, csrfToken: s.csrf_token } : undefined;
   }
 
   async closeSession(keyHash: string): Promise<void> {

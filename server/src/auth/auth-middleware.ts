@@ -39,10 +39,9 @@ export function authMiddleware(accounts: AccountService, i18nInstance: i18n, sec
       }
     } else {
       const key = ctx.cookies.get(SESSION_COOKIE);
-      const session = key ? await accounts.sessionFromKey(key) : undefined;
-      const user = session && (await accounts.loadAuthUser(session.userId));
-      if (session && user) {
-        ctx.state.user = user;
+      const session = key ? await accounts.userFromSession(key) : undefined;
+      if (session) {
+        ctx.state.user = session.user;
         ctx.state.sessionKey = session.keyHash;
         ctx.state.csrfToken = session.csrfToken;
       }

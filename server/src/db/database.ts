@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource, type EntitySchema, type MigrationInterface } from 'typeorm';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export interface DatabaseOptions {
@@ -35,7 +36,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const memory = options.dataDir.startsWith('memory://');
     const dir = memory ? options.dataDir : join(options.dataDir, 'pg');
     if (!memory) mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    // pg_trgm: trigram indexes make ?q= substring searches fast (as on a PostgreSQL server).
+    pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
     socket = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 32, idleTimeout: 0 });
     await socket.start();
     const conn = socket.getServerConn();

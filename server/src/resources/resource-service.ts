@@ -120,7 +120,8 @@ export class ResourceService implements ResourceServices {
     if (q) {
       const cols = Object.entries(def.fields)
         .filter(([, s]) => s.search)
-        .map(([n, s]) => `t.${qb.escape(columnOf(n, s))}::text ILIKE :q ESCAPE '\\'`);
+        // Text columns unconverted, so a trigram index on them can serve the search.
+        .map(([n, s]) => `t.${qb.escape(columnOf(n, s))}${s.type === 'string' || s.type === 'text' ? '' : '::text'} ILIKE :q ESCAPE '\\'`);
       if (cols.length) qb.andWhere(`(${cols.join(' OR ')})`, { q: `%${escapeLike(q)}%` });
     }
     const paramHandlers = new Map(this.extensions.all().flatMap((e) => Object.entries(e.queryParams ?? {})));
@@ -173,7 +174,15 @@ export class ResourceService implements ResourceServices {
       qb.addOrderBy(`t.${qb.escape(columnOf(name, spec))}`, desc ? 'DESC' : 'ASC');
     }
     if (order.split(',').every((p) => p.replace(/^-/, '') !== 'id')) qb.addOrderBy('t.id', 'ASC');
-    const rows = await this.selectColumns(qb, def).offset(offset).limit(limit).getRawMany<Row>();
+    // Page the ids first (an index can answer it without visiting rows), then fetch those rows:
+    // a deep offset walks a narrow index instead of whole rows.
+    const ids = (await qb.select('t.id', 'id').offset(offset).limit(limit).getRawMany<{ id: number }>()).map((r) => r.id);
+    let rows: Row[] = [];
+    if (ids.length) {
+      const found = await this.selectColumns(this.baseQuery(req.manager, def), def).where('t.id = ANY(:pageIds)', { pageIds: ids }).getRawMany<Row>();
+      const byId = new Map(found.map((r) => [r.id, r]));
+      rows = ids.map((id) => byId.get(id)).filter((r): r is Row => !!r);
+    }
     return { objects: await this.serialize(def, rows, req), meta: { offset, limit, total_count: total?.n ?? 0 } };
   }
 

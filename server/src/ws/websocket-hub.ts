@@ -70,8 +70,7 @@ export class WebSocketHub implements Disposable {
       return refuse(403, 'Forbidden');
     }
     const key = cookie(req.headers.cookie, SESSION_COOKIE);
-    const session = key ? await this.accounts.sessionFromKey(key) : undefined;
-    const user = session && (await this.accounts.loadAuthUser(session.userId));
+    const user = key ? (await this.accounts.userFromSession(key))?.user : undefined;
     if (!user) return refuse(401, 'Unauthorized');
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       const d = channel.onConnect(ws, user, url);

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from '@werkbank/sdk/node';
+import { createTrigramIndex, type MigrationInterface, type QueryRunner } from '@werkbank/sdk/node';
 
 export class TagsSchema1764000001000 implements MigrationInterface {
   name = 'TagsSchema1764000001000';
@@ -14,7 +14,9 @@ export class TagsSchema1764000001000 implements MigrationInterface {
         created_by integer NULL REFERENCES werkbank_user(id) ON DELETE SET NULL,
         created timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX werkbank_tag_name ON werkbank_tag (lower(name))`);
+    // The list's default order (name, then id): pages walk the index instead of sorting the table.
+    await q.query(`CREATE INDEX werkbank_tag_name_id ON werkbank_tag (name, id)`);
+    await createTrigramIndex(q, 'werkbank_tag', 'name');
     await q.query(`
       CREATE TABLE werkbank_tag_assignment (
         tag_id integer NOT NULL REFERENCES werkbank_tag(id) ON DELETE CASCADE,

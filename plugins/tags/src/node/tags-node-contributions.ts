@@ -9,7 +9,6 @@ import type {
 } from '@werkbank/sdk/node';
 import { TagEntity } from './tag.entity';
 import { TagsSchema1764000001000 } from './tags-migration';
-import { TagsNameOrder1764000001100 } from './tags-name-order-migration';
 import { tagResource } from './tag-resource';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
@@ -19,7 +18,7 @@ export const tagEntities: EntityContribution = {
     registry.add({
       id: 'tags.entities',
       entities: [TagEntity],
-      migrations: [TagsSchema1764000001000, TagsNameOrder1764000001100],
+      migrations: [TagsSchema1764000001000],
     });
   },
 };
