@@ -57,7 +57,9 @@ async function listTags(pool: pg.Pool, query: URLSearchParams, userId: number) {
     params,
   );
   const pageIds = page.rows.map((r) => r.id);
-  const found = pageIds.length ? (await pool.query<TagRow>(`SELECT ${COLUMNS} FROM "werkbank_tag" "t" WHERE "t"."id" = ANY($1)`, [pageIds])).rows : [];
+  const found = pageIds.length
+    ? (await pool.query<TagRow>(`SELECT ${COLUMNS} FROM "werkbank_tag" "t" WHERE "t"."id" = ANY($1)`, [pageIds])).rows
+    : [];
   const byId = new Map(found.map((r) => [r.id, r]));
   const rows = pageIds.map((id) => byId.get(id)).filter((r): r is TagRow => !!r);
   const objects = rows.map((r) => ({

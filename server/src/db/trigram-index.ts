@@ -6,9 +6,15 @@ import type { QueryRunner } from 'typeorm';
  * migration goes on without the index and searches scan instead — slower, equally correct.
  * Returns whether the index exists.
  */
-export async function createTrigramIndex(q: QueryRunner, table: string, column: string, name = `${table}_${column}_trgm`): Promise<boolean> {
+export async function createTrigramIndex(
+  q: QueryRunner,
+  table: string,
+  column: string,
+  name = `${table}_${column}_trgm`,
+): Promise<boolean> {
   const ident = /^[a-z_][a-z0-9_]*$/;
-  if (![table, column, name].every((s) => ident.test(s))) throw new Error(`createTrigramIndex: invalid identifier in ${table}.${column}`);
+  if (![table, column, name].every((s) => ident.test(s)))
+    throw new Error(`createTrigramIndex: invalid identifier in ${table}.${column}`);
   await q.query('SAVEPOINT werkbank_trgm');
   try {
     await q.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');

@@ -121,7 +121,10 @@ export class ResourceService implements ResourceServices {
       const cols = Object.entries(def.fields)
         .filter(([, s]) => s.search)
         // Text columns unconverted, so a trigram index on them can serve the search.
-        .map(([n, s]) => `t.${qb.escape(columnOf(n, s))}${s.type === 'string' || s.type === 'text' ? '' : '::text'} ILIKE :q ESCAPE '\\'`);
+        .map(
+          ([n, s]) =>
+            `t.${qb.escape(columnOf(n, s))}${s.type === 'string' || s.type === 'text' ? '' : '::text'} ILIKE :q ESCAPE '\\'`,
+        );
       if (cols.length) qb.andWhere(`(${cols.join(' OR ')})`, { q: `%${escapeLike(q)}%` });
     }
     const paramHandlers = new Map(this.extensions.all().flatMap((e) => Object.entries(e.queryParams ?? {})));
@@ -179,7 +182,9 @@ export class ResourceService implements ResourceServices {
     const ids = (await qb.select('t.id', 'id').offset(offset).limit(limit).getRawMany<{ id: number }>()).map((r) => r.id);
     let rows: Row[] = [];
     if (ids.length) {
-      const found = await this.selectColumns(this.baseQuery(req.manager, def), def).where('t.id = ANY(:pageIds)', { pageIds: ids }).getRawMany<Row>();
+      const found = await this.selectColumns(this.baseQuery(req.manager, def), def)
+        .where('t.id = ANY(:pageIds)', { pageIds: ids })
+        .getRawMany<Row>();
       const byId = new Map(found.map((r) => [r.id, r]));
       rows = ids.map((id) => byId.get(id)).filter((r): r is Row => !!r);
     }
