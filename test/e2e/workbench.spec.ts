@@ -34,7 +34,7 @@ describe('the workbench in a browser', function () {
     await page.getByText('The username or the password is wrong.').waitFor();
     await page.fill('#wb-login-password', t.adminPassword);
     await Promise.all([page.waitForURL(`${t.url}/events/`), page.click('button[type=submit]')]);
-    await page.getByRole('heading', { name: 'Activity' }).waitFor();
+    await page.getByRole('heading', { name: 'Activity', exact: true }).waitFor();
   });
 
   it('docks the sidebar at a viewport width of 1455 px and not at 1454 px', async () => {

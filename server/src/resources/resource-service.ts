@@ -355,7 +355,9 @@ export class ResourceService implements ResourceServices {
     if (Object.keys(changes).length) {
       await req.manager.createQueryBuilder().update(def.table).set(changes).where('id = :id', { id }).execute();
     }
-    if (body.permissions !== undefined && def.objectPermissions) {
+    const mayManage = req.user.isSuperuser || (def.ownerColumn ? row[def.ownerColumn] === req.user.id : false);
+    // A store sends the object back as read; its grants count only when the caller may change them.
+    if (body.permissions !== undefined && def.objectPermissions && (eventKey !== 'store' || mayManage)) {
       await this.ensureMayManageGrants(def, row, req);
       await this.permissions.replaceGrants(req.manager, def, id, await this.decodeGrants(req.manager, def, body.permissions));
     }

@@ -114,7 +114,7 @@ const AppsScreen = observer(function AppsScreen() {
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language === 'de' ? 'de-DE' : 'en-GB');
   const plugins = addons.filter((a) => a.kind === 'plugin');
   const components = addons.filter((a) => a.kind === 'component');
-  const dev = licences.some((l) => l.state === 'valid' && l.development);
+  const dev = config.config.licence.development;
   return (
     <div className="wb-page">
       <div className="wb-toolbar">
