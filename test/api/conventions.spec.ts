@@ -37,6 +37,22 @@ describe('API conventions beyond the generic calls', function () {
     assert.equal(events.objects[0].content_repr, 'After');
   });
 
+  it('lets a writer who is not the owner store an object as read, keeping its grants unchanged', async () => {
+    const owner = await t.user();
+    const writer = await t.user();
+    const greeting = expectStatus(await owner.client.post(GREETINGS, { name: 'Shared' }), 201);
+    const grants = [{ user: `/api/v1/user/${writer.id}/`, perms: ['read', 'write'] }];
+    expectStatus(await owner.client.patch(greeting.resource_uri, { permissions: grants }), 200);
+    const read = expectStatus(await writer.client.get(greeting.resource_uri), 200);
+    const stored = expectStatus(
+      await writer.client.post(greeting.resource_uri, { ...read, name: 'Shared and stored', permissions: [] }),
+      200,
+    );
+    assert.equal(stored.name, 'Shared and stored');
+    assert.deepEqual(stored.permissions, grants);
+    assertError(await writer.client.patch(greeting.resource_uri, { permissions: [] }), 403, 'permission_denied');
+  });
+
   it('pages the datum types like every list and refuses unknown parameters', async () => {
     const page = expectStatus(await user.get('/api/v1/type/?limit=5&offset=5'), 200);
     assert.equal(page.objects.length, 5);
