@@ -11,3 +11,4 @@ export { guard } from './resources/resource-router';
 export { parseRef } from './resources/field-codec';
 export { AccountService } from './auth/account-service';
 export { createTrigramIndex } from './db/trigram-index';
+export { returnedRows } from './db/returned-rows';

@@ -10,6 +10,7 @@ export { TagChips, type TagRef } from './tag-chips';
 export { RealmTagList } from './realm-tag-list';
 export { TagAssignMenuItems, ObjectTags, useAssignableTags } from './tag-assign';
 export { ObjectEditorHost } from './object-editor-host';
+export { useObjectActions, type ObjectActions } from './object-actions';
 export { DatumEditorHost, type DatumEditorHostProps } from './datum-editor-host';
 export { observer } from 'mobx-react-lite';
 export { makeAutoObservable, runInAction, observable, action, computed } from 'mobx';

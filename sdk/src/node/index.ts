@@ -18,6 +18,7 @@ export {
   guard,
   parseRef,
   createTrigramIndex,
+  returnedRows,
 } from '@werkbank/server';
 export type {
   EntityDescriptor,

@@ -6,6 +6,7 @@ import { ApiError } from '../http/api-error';
 import { readJsonObject } from '../http/body';
 import type { AccountService } from '../auth/account-service';
 import { parseRef } from '../resources/field-codec';
+import { returnedRows } from '../db/returned-rows';
 import { guard } from '../resources/resource-router';
 
 /**
@@ -92,11 +93,7 @@ export function mountApiKeyRoutes(
     superuser(ctx);
     const raw = ctx.params.key;
     const prefix = /^wbk_([A-Za-z0-9]{12})_/.exec(raw)?.[1] ?? raw;
-    const deleted = (await db.query(`DELETE FROM werkbank_apikey WHERE key_prefix = $1 RETURNING id`, [prefix])) as [
-      unknown[],
-      number,
-    ];
-    const count = Array.isArray(deleted[0]) ? deleted[0].length : (deleted as unknown[]).length;
+    const count = returnedRows(await db.query(`DELETE FROM werkbank_apikey WHERE key_prefix = $1 RETURNING id`, [prefix])).length;
     if (!count) throw new ApiError(404, 'apikey_not_found', 'errors.apikey_not_found');
     ctx.status = 204;
   });

@@ -2,10 +2,10 @@ import { useEffect, useMemo, useState } from '@werkbank/sdk/react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, H2, InputGroup, TextArea } from '@werkbank/sdk/ui';
 import {
   ApiClient,
-  ConfirmService,
   NavigationStore,
   NotificationService,
   ObjectList,
+  useObjectActions,
   ObjectTags,
   RealmTagList,
   ResourceListStore,
@@ -75,8 +75,6 @@ function NewGreetingDialog({ onClose }: { onClose(saved: boolean): void }) {
 const GreetingsScreen = observer(function GreetingsScreen() {
   const api = useService(ApiClient);
   const nav = useService(NavigationStore);
-  const notifications = useService(NotificationService);
-  const confirm = useService(ConfirmService);
   const t = useT('hello');
   const store = useMemo(() => new ResourceListStore<Greeting>(api, PATH), [api]);
   const [text, setText] = useState('');
@@ -94,25 +92,9 @@ const GreetingsScreen = observer(function GreetingsScreen() {
     reload();
   }, [store, favorites]);
 
-  const toggleFavor = async (g: Greeting) => {
-    try {
-      await api.get(`${g.resource_uri}${g.favored ? 'unfavor' : 'favor'}/`);
-      notifications.success(String(t(g.favored ? 'core:common.unfavored' : 'core:common.favored')));
-      store.replace({ ...g, favored: !g.favored });
-    } catch (e) {
-      notifications.error((e as Error).message);
-    }
-  };
-  const remove = async (g: Greeting) => {
-    if (!(await confirm.confirm(String(t('delete_confirm', { name: g.name })), { intent: 'danger' }))) return;
-    try {
-      await api.delete(g.resource_uri);
-      notifications.success(String(t('core:common.deleted')));
-      store.removeLocal(g.id);
-    } catch (e) {
-      notifications.error((e as Error).message);
-    }
-  };
+  const actions = useObjectActions(store);
+  const toggleFavor = (g: Greeting) => actions.toggleFavor(g);
+  const remove = (g: Greeting) => actions.remove(g, String(t('delete_confirm', { name: g.name })));
   const columns: ListColumn<Greeting>[] = [
     { id: 'name', name: String(t('name')), width: 220, render: (g) => g.name },
     { id: 'message', name: String(t('message')), width: 320, render: (g) => g.message },

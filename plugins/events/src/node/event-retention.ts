@@ -1,5 +1,6 @@
 import {
   Disposable,
+  returnedRows,
   type RegistrySink,
   type StartupHookContribution,
   type StartupHookDescriptor,
@@ -16,11 +17,11 @@ export function retentionDays(env: NodeJS.ProcessEnv = process.env): number | un
 
 /** Deletes entries older than `days`; returns how many. */
 export async function pruneEvents(services: Pick<StartupServices, 'dataSource'>, days: number): Promise<number> {
-  const rows = (await services.dataSource.query(
-    `DELETE FROM werkbank_event WHERE created < now() - make_interval(days => $1) RETURNING id`,
-    [days],
-  )) as unknown[];
-  return Array.isArray(rows[0]) ? (rows[0] as unknown[]).length : rows.length;
+  return returnedRows(
+    await services.dataSource.query(`DELETE FROM werkbank_event WHERE created < now() - make_interval(days => $1) RETURNING id`, [
+      days,
+    ]),
+  ).length;
 }
 
 /**

@@ -4,12 +4,11 @@ import { observer } from '@werkbank/sdk/react';
 import {
   ApiClient,
   ConfigStore,
-  ConfirmService,
   Licensed,
   NavigationStore,
-  NotificationService,
   ObjectEditorHost,
   ObjectList,
+  useObjectActions,
   ResourceListStore,
   SearchBar,
   useService,
@@ -24,8 +23,6 @@ const TagList = observer(function TagList() {
   const api = useService(ApiClient);
   const config = useService(ConfigStore);
   const nav = useService(NavigationStore);
-  const notifications = useService(NotificationService);
-  const confirm = useService(ConfirmService);
   const t = useT('tags');
   const store = useMemo(() => new ResourceListStore<Tag>(api, TAGS_PATH, 50), [api]);
   const [text, setText] = useState('');
@@ -39,22 +36,8 @@ const TagList = observer(function TagList() {
     reload();
   }, [store, showSystem]);
 
-  const remove = async (tag: Tag) => {
-    if (
-      !(await confirm.confirm(String(t('list.delete_confirm', { name: tag.name })), {
-        intent: 'danger',
-        confirmLabel: String(t('core:common.delete')),
-      }))
-    )
-      return;
-    try {
-      await api.delete(tag.resource_uri);
-      notifications.success(String(t('core:common.deleted')));
-      store.removeLocal(tag.id);
-    } catch (e) {
-      notifications.error((e as Error).message);
-    }
-  };
+  const objectActions = useObjectActions(store);
+  const remove = (tag: Tag) => objectActions.remove(tag, String(t('list.delete_confirm', { name: tag.name })));
   const usage = (tag: Tag) => Object.values(tag.counts ?? {}).reduce((a, b) => a + b, 0);
   const actions = (tag: Tag) => {
     const locked = !!tagChangeRefusal(tag.intent, config.isSuperuser);

@@ -1,4 +1,11 @@
-import { ApiError, type ResourceDefinition, type ResourceRequest, type ResourceServices, type Row } from '@werkbank/sdk/node';
+import {
+  ApiError,
+  returnedRows,
+  type ResourceDefinition,
+  type ResourceRequest,
+  type ResourceServices,
+  type Row,
+} from '@werkbank/sdk/node';
 import { DEFAULT_TAG_COLOR, HEX_COLOR, TAG_INTENTS, TAGS_PATH, tagChangeRefusal } from '../common/tag-rules';
 
 /** Splits `a,b` of resource addresses; addresses themselves contain no commas. */
@@ -107,11 +114,12 @@ export const tagResource: ResourceDefinition = {
         let removed = 0;
         for (const address of targets) {
           const { def, row: target } = await writableTarget(address, services, req);
-          const deleted = (await req.manager.query(
-            `DELETE FROM werkbank_tag_assignment WHERE tag_id = $1 AND kind = $2 AND object_id = $3 RETURNING tag_id`,
-            [row!.id, def.kind, target.id],
-          )) as [unknown[], number] | unknown[];
-          const n = Array.isArray(deleted[0]) ? (deleted[0] as unknown[]).length : deleted.length;
+          const n = returnedRows(
+            await req.manager.query(
+              `DELETE FROM werkbank_tag_assignment WHERE tag_id = $1 AND kind = $2 AND object_id = $3 RETURNING tag_id`,
+              [row!.id, def.kind, target.id],
+            ),
+          ).length;
           if (n) {
             removed++;
             await services.recordEvent(def, 'update', target as Row, req, {
