@@ -218,6 +218,12 @@ export class WerkbankServer {
       ctx.set('X-Content-Type-Options', 'nosniff');
       ctx.set('X-Frame-Options', 'SAMEORIGIN');
       ctx.set('Referrer-Policy', 'same-origin');
+      // Scripts only from the server itself; map tiles may come from configured https hosts.
+      ctx.set(
+        'Content-Security-Policy',
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; " +
+          "font-src 'self' data:; connect-src 'self' ws: wss:; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'",
+      );
       await next();
     });
     app.use(authMiddleware(this.accounts, this.i18n, config.secureCookies));

@@ -2,8 +2,9 @@ import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { DEFAULT_LIMIT, MAX_LIMIT, type ListResponse, type Registry } from '@werkbank/kernel';
 import { ApiError } from '../http/api-error';
 import type { ResourceDefinition, ResourceExtension, ResourceRequest, ResourceServices, Row } from './resource-definition';
-import { basePath, columnOf, decodeField, decodeFilter, encodeField, parseRef } from './field-codec';
+import { basePath, columnOf, decodeFilter, encodeField, parseRef } from './field-codec';
 import { PermissionService, type Access } from './permission-service';
+import { decodeBody, decodeGrants } from './body-decoder';
 import type { EventService } from './event-service';
 
 /** Query parameters every list understands; others must be declared filters or extensions. */
@@ -224,64 +225,6 @@ export class ResourceService implements ResourceServices {
     return out;
   }
 
-  /** Validates a body into column values. Unknown, read-only and (on update) create-only fields are 400. */
-  private decodeBody(
-    def: ResourceDefinition,
-    body: Record<string, unknown>,
-    mode: 'create' | 'update' | 'store',
-    virtuals: Record<string, unknown> = {},
-  ): Record<string, unknown> {
-    const values: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(body)) {
-      if (name === 'permissions' && def.objectPermissions) continue;
-      if (['id', 'resource_uri', 'favored', 'owner'].includes(name)) continue;
-      const spec = def.fields[name];
-      // A store (POST on the object) sends the object as read: what cannot be written is ignored.
-      if (mode === 'store' && (!spec || spec.readOnly || spec.createOnly)) continue;
-      if (!spec) throw ApiError.badRequest('unknown_field', 'errors.unknown_field', { field: name }, name);
-      if (spec.readOnly) throw ApiError.badRequest('read_only_field', 'errors.read_only_field', { field: name }, name);
-      if (mode === 'update' && spec.createOnly) {
-        throw ApiError.badRequest('locked_field', 'errors.locked_field', { field: name }, name);
-      }
-      if (spec.virtual) {
-        if (spec.validate) decodeField(name, spec, value);
-        virtuals[name] = value;
-        continue;
-      }
-      values[columnOf(name, spec)] = decodeField(name, spec, value);
-    }
-    if (mode === 'create') {
-      for (const [name, spec] of Object.entries(def.fields)) {
-        const col = columnOf(name, spec);
-        if (col in values || spec.readOnly || spec.virtual) continue;
-        if (spec.default !== undefined) values[col] = spec.type === 'json' ? JSON.stringify(spec.default) : spec.default;
-        else if (spec.required) throw ApiError.badRequest('invalid_field', 'errors.field_required', { field: name }, name);
-      }
-    }
-    return values;
-  }
-
-  /** Validates a `permissions` body entry into grants (users and groups must exist). */
-  private async decodeGrants(m: EntityManager, def: ResourceDefinition, value: unknown) {
-    const bad = () => ApiError.badRequest('invalid_field', 'errors.invalid_permissions', {}, 'permissions');
-    if (!Array.isArray(value)) throw bad();
-    const allowed: Access[] = def.objectPermissions?.execute ? ['read', 'write', 'execute'] : ['read', 'write'];
-    const out: Array<{ userId?: number; groupId?: number; perms: Access[] }> = [];
-    for (const e of value as Array<Record<string, unknown>>) {
-      if (!e || typeof e !== 'object' || !Array.isArray(e.perms)) throw bad();
-      const perms = e.perms as Access[];
-      if (!perms.every((p) => allowed.includes(p))) throw bad();
-      const userId = e.user !== undefined ? parseRef(e.user, '/api/v1/user/') : undefined;
-      const groupId = e.group !== undefined ? parseRef(e.group, '/api/v1/group/') : undefined;
-      if ((userId === undefined) === (groupId === undefined)) throw bad();
-      const table = userId !== undefined ? 'werkbank_user' : 'werkbank_group';
-      const [exists] = (await m.query(`SELECT 1 FROM ${table} WHERE id = $1`, [userId ?? groupId])) as unknown[];
-      if (!exists) throw bad();
-      out.push({ userId, groupId, perms: [...new Set(perms)] });
-    }
-    return out;
-  }
-
   private async ensureMayManageGrants(def: ResourceDefinition, row: Row, req: ResourceRequest): Promise<void> {
     const isOwner = def.ownerColumn ? row[def.ownerColumn] === req.user.id : false;
     if (!req.user.isSuperuser && !isOwner) {
@@ -306,7 +249,7 @@ export class ResourceService implements ResourceServices {
     if (def.hooks?.canCreate && !def.hooks.canCreate(req))
       throw ApiError.forbidden('permission_denied', 'errors.permission_denied');
     const virtuals: Record<string, unknown> = {};
-    const values = this.decodeBody(def, body, 'create', virtuals);
+    const values = decodeBody(def, body, 'create', virtuals);
     if (def.ownerColumn) values[def.ownerColumn] = req.user.id;
     await def.hooks?.beforeCreate?.(values, req);
     const inserted = (await req.manager
@@ -319,7 +262,7 @@ export class ResourceService implements ResourceServices {
     const id = inserted.raw[0].id;
     const row = (await this.loadRow(def, id, req.manager))!;
     if (body.permissions !== undefined && def.objectPermissions) {
-      await this.permissions.replaceGrants(req.manager, def, id, await this.decodeGrants(req.manager, def, body.permissions));
+      await this.permissions.replaceGrants(req.manager, def, id, await decodeGrants(req.manager, def, body.permissions));
     }
     await def.hooks?.afterWrite?.(row, virtuals, req);
     await this.recordEvent(def, 'create', row, req);
@@ -350,7 +293,7 @@ export class ResourceService implements ResourceServices {
   ): Promise<Record<string, unknown>> {
     const row = await this.loadForWrite(def, id, req, 'update');
     const virtuals: Record<string, unknown> = {};
-    const changes = this.decodeBody(def, body, eventKey === 'store' ? 'store' : 'update', virtuals);
+    const changes = decodeBody(def, body, eventKey === 'store' ? 'store' : 'update', virtuals);
     await def.hooks?.beforeUpdate?.(row, changes, req);
     if (Object.keys(changes).length) {
       await req.manager.createQueryBuilder().update(def.table).set(changes).where('id = :id', { id }).execute();
@@ -359,7 +302,7 @@ export class ResourceService implements ResourceServices {
     // A store sends the object back as read; its grants count only when the caller may change them.
     if (body.permissions !== undefined && def.objectPermissions && (eventKey !== 'store' || mayManage)) {
       await this.ensureMayManageGrants(def, row, req);
-      await this.permissions.replaceGrants(req.manager, def, id, await this.decodeGrants(req.manager, def, body.permissions));
+      await this.permissions.replaceGrants(req.manager, def, id, await decodeGrants(req.manager, def, body.permissions));
     }
     const updated = (await this.loadRow(def, id, req.manager))!;
     await def.hooks?.afterWrite?.(updated, virtuals, req);
