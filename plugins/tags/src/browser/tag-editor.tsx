@@ -96,7 +96,7 @@ export const TagEditor = observer(function TagEditor({ address, onClose }: Edito
               id="tag-icon"
               disabled={locked}
               value={tag.icon}
-              options={[...TAG_ICONS]}
+              options={TAG_ICONS.map((icon) => ({ value: icon, label: String(t(`icons.${icon}`)) }))}
               onChange={(e) => setTag({ ...tag, icon: e.target.value })}
             />
           </div>

@@ -1,0 +1,15 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking'] });
+const p = await b.newPage({ viewport: { width: 1000, height: 750 } });
+p.on('pageerror', e => console.log('pageerror:', e.message));
+p.on('console', m => { if (m.type() === 'error') console.log('console error:', m.text()); });
+const u = 'http://127.0.0.1:8099';
+await p.goto(u + '/accounts/login/'); await p.fill('#wb-login-username', 'admin'); await p.fill('#wb-login-password', 'admin123'); await p.click('button[type=submit]'); await p.waitForURL(u + '/');
+await p.goto(u + '/hello/'); await p.waitForTimeout(800);
+await p.screenshot({ path: '/tmp/undocked.png' });
+await p.getByTestId('sidebar-button').click(); await p.waitForTimeout(600);
+await p.screenshot({ path: '/tmp/drawer.png' });
+await p.keyboard.press('Escape');
+await p.goto(u + '/tags/'); await p.getByTestId('new-tag').click(); await p.waitForTimeout(500);
+await p.screenshot({ path: '/tmp/tag-editor.png' });
+await b.close();
