@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { bootWorkbench, RecordingApiClient, testConfig, type BootedWorkbench } from '@werkbank/sdk/testing/browser';
+import tagsBrowser from './tags-browser-module';
+import typesBrowser from '../../../types/src/browser/types-browser-module';
+
+const plugins = [
+  { manifest: { id: 'types' }, module: typesBrowser },
+  { manifest: { id: 'tags', requires: ['types'], components: ['tags'] }, module: tagsBrowser },
+];
+
+describe('tags screen (browser kernel in jsdom)', function () {
+  let booted: BootedWorkbench | undefined;
+  afterEach(async () => booted?.unmount());
+
+  it('shows the add-on notice when tags are not licensed, and registers interest on request', async () => {
+    const api = new RecordingApiClient({ 'GET /api/v1/addon/tags/inform/': { status: 'ok' } });
+    const config = testConfig({ plugins: ['types', 'tags'], components: { tags: false } });
+    booted = await bootWorkbench(plugins, { path: '/tags/', api, config });
+    await booted.waitFor(() => booted!.root.textContent!.includes('The tags add-on has not yet been licensed.'));
+    assert.equal(api.calls.filter((c) => c.path.startsWith('/api/v2/backend/tags/')).length, 0, 'no tag call while unlicensed');
+    const button = [...booted.root.querySelectorAll('button')].find((b) => b.textContent === 'Request more information')!;
+    button.click();
+    await booted.waitFor(() => document.body.textContent!.includes('Our team will get in touch with you.'));
+    assert.deepEqual(
+      api.calls.map((c) => `${c.method} ${c.path}`),
+      ['GET /api/v1/addon/tags/inform/'],
+    );
+  });
+
+  it('lists the user tags, hiding system tags until the system-tags toggle is on', async () => {
+    const tag = {
+      id: 1,
+      resource_uri: '/api/v2/backend/tags/1/',
+      name: 'Hochwasser',
+      color: '#2d72d2',
+      icon: 'tag',
+      intent: 'user',
+      counts: { greeting: 3 },
+    };
+    const api = new RecordingApiClient({
+      'GET /api/v2/backend/tags/': { objects: [tag], meta: { offset: 0, limit: 50, total_count: 1 } },
+    });
+    booted = await bootWorkbench(plugins, { path: '/tags/', api, config: testConfig({ plugins: ['types', 'tags'] }) });
+    await booted.waitFor(() => booted!.root.textContent!.includes('Hochwasser'));
+    assert.equal(api.calls[0].query?.filter, 'user', 'system tags stay hidden until the toggle is on');
+  });
+});
