@@ -17,6 +17,8 @@ export interface ServerConfig {
   developmentLicence: boolean;
   bodyLimit: number;
   secureCookies: boolean;
+  /** Hours after login at which a session ends (SESSION_MAX_AGE_HOURS, default 14 days). */
+  sessionMaxAgeHours: number;
   /** Take client addresses from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean;
   /** Origins allowed to open websockets besides the server's own. */
@@ -50,6 +52,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resol
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
     secureCookies: env.SECURE_COOKIES === '1',
     trustProxy: env.TRUST_PROXY === '1',
+    sessionMaxAgeHours: Number(env.SESSION_MAX_AGE_HOURS) > 0 ? Number(env.SESSION_MAX_AGE_HOURS) : 24 * 14,
     allowedOrigins: list(env.ALLOWED_ORIGINS),
     defaultBaseLayer: env.DEFAULT_BASE_LAYER || null,
     baseMapTileUrl: env.BASE_MAP_TILE_URL || null,

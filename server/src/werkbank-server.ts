@@ -153,7 +153,7 @@ export class WerkbankServer {
       log: this.log,
     });
     const dataSource = this.db.dataSource;
-    this.accounts = new AccountService(dataSource);
+    this.accounts = new AccountService(dataSource, config.sessionMaxAgeHours);
     const memory = config.dataDir.startsWith('memory://');
     this.licences = new LicenceService(dataSource, {
       dir: memory ? undefined : join(config.dataDir, 'licence'),
@@ -211,7 +211,10 @@ export class WerkbankServer {
     const config = this.options.config;
     const app = this.app;
     app.proxy = config.trustProxy;
-    const router = new Router<WerkbankState>();
+    // Behind one proxy: the address it saw, not what a client wrote into X-Forwarded-For.
+    app.maxIpsCount = 1;
+    // Case-sensitive, so a path never matches a route that a check of the same path would miss.
+    const router = new Router<WerkbankState>({ sensitive: true });
     app.use(staticFiles(config.distDir, { '/docs/': resolve(config.root, 'docs') + '/' }));
     app.use(errorMiddleware(this.log));
     app.use(async (ctx, next) => {

@@ -37,7 +37,11 @@ export function displayName(u: Pick<UserRow, 'first_name' | 'last_name' | 'usern
 
 /** Accounts, sessions and API keys (spec 002 §2 "User editor", §3 "API key"). */
 export class AccountService {
-  constructor(private readonly db: DataSource) {}
+  /** @param sessionMaxAgeHours a session ends this long after login (SESSION_MAX_AGE_HOURS). */
+  constructor(
+    private readonly db: DataSource,
+    private readonly sessionMaxAgeHours = 24 * 14,
+  ) {}
 
   /** One query: the user with group ids and named permissions (own and through groups). */
   private static readonly AUTH_COLUMNS = `u.*,
@@ -72,8 +76,8 @@ export class AccountService {
     const keyHash = sha256(key);
     const [row] = (await this.db.query(
       `SELECT s.csrf_token, ${AccountService.AUTH_COLUMNS} FROM werkbank_session s JOIN werkbank_user u ON u.id = s.user_id
-       WHERE s.key_hash = $1 AND s.is_active`,
-      [keyHash],
+       WHERE s.key_hash = $1 AND s.is_active AND s.created_at > now() - make_interval(hours => $2)`,
+      [keyHash, this.sessionMaxAgeHours],
     )) as Array<UserRow & { group_ids: number[]; named_permissions: string[]; csrf_token: string }>;
     const user = row && this.toAuthUser(row);
     return user ? { user, keyHash, csrfToken: row.csrf_token } : undefined;
@@ -91,30 +95,32 @@ export class AccountService {
    * often recently, 400 with one message for every other failure (no hint whether the user exists).
    */
   async authenticate(username: string, password: string, ip: string): Promise<UserRow> {
-    const [{ n: perAccount }] = (await this.db.query(
-      `SELECT count(*)::int AS n FROM werkbank_login_attempt
-       WHERE username = $1 AND ip_address = $2 AND created > now() - make_interval(mins => $3)`,
+    if (username.length > 150 || password.length > 1000) throw ApiError.badRequest('invalid_login', 'errors.invalid_login');
+    // The attempt is recorded before it is checked, so parallel guesses count against each other.
+    const [attempt] = (await this.db.query(
+      `INSERT INTO werkbank_login_attempt (username, ip_address) VALUES ($1, $2) RETURNING id`,
+      [username, ip],
+    )) as { id: number }[];
+    const [{ account, address }] = (await this.db.query(
+      `SELECT count(*) FILTER (WHERE username = $1)::int AS account, count(*)::int AS address FROM werkbank_login_attempt
+       WHERE ip_address = $2 AND created > now() - make_interval(mins => $3)`,
       [username, ip, LOGIN_WINDOW_MINUTES],
-    )) as { n: number }[];
-    const [{ n: perAddress }] = (await this.db.query(
-      `SELECT count(*)::int AS n FROM werkbank_login_attempt
-       WHERE ip_address = $1 AND created > now() - make_interval(mins => $2)`,
-      [ip, LOGIN_WINDOW_MINUTES],
-    )) as { n: number }[];
-    if (perAccount >= LOGIN_ATTEMPT_LIMIT || perAddress >= LOGIN_ADDRESS_LIMIT) {
+    )) as { account: number; address: number }[];
+    if (account > LOGIN_ATTEMPT_LIMIT || address > LOGIN_ADDRESS_LIMIT) {
       throw new ApiError(429, 'too_many_attempts', 'errors.too_many_attempts', { minutes: LOGIN_WINDOW_MINUTES });
     }
     const [u] = (await this.db.query(`SELECT * FROM werkbank_user WHERE username = $1`, [username])) as UserRow[];
     const ok = await verifyPassword(password, u?.password ?? '');
-    if (!u || !ok) {
-      await this.db.query(`INSERT INTO werkbank_login_attempt (username, ip_address) VALUES ($1, $2)`, [username, ip]);
-      throw ApiError.badRequest('invalid_login', 'errors.invalid_login');
-    }
+    if (!u || !ok) throw ApiError.badRequest('invalid_login', 'errors.invalid_login');
+    await this.db.query(`DELETE FROM werkbank_login_attempt WHERE (username = $1 AND ip_address = $2) OR id = $3`, [
+      username,
+      ip,
+      attempt.id,
+    ]);
     if (!u.is_active) throw ApiError.forbidden('inactive_user', 'errors.inactive_user');
     if (u.expiration_date && new Date(u.expiration_date).getTime() <= Date.now()) {
       throw ApiError.forbidden('expired_user', 'errors.expired_user');
     }
-    await this.db.query(`DELETE FROM werkbank_login_attempt WHERE username = $1 AND ip_address = $2`, [username, ip]);
     return u;
   }
 
@@ -123,6 +129,8 @@ export class AccountService {
     const key = randomToken(32);
     const csrfToken = randomToken(24);
     await this.db.transaction(async (m) => {
+      // One login of a user at a time, so the session limit holds under concurrent logins.
+      await m.query(`SELECT 1 FROM werkbank_user WHERE id = $1 FOR UPDATE`, [user.id]);
       await m.query(
         `INSERT INTO werkbank_session (key_hash, csrf_token, user_id, ip_address, user_agent) VALUES ($1, $2, $3, $4, $5)`,
         [sha256(key), csrfToken, user.id, ip, userAgent.slice(0, 1000)],

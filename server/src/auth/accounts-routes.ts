@@ -7,11 +7,12 @@ import { readForm, readJsonObject } from '../http/body';
 import { AccountService, displayName, type UserRow } from './account-service';
 import { CSRF_COOKIE, SESSION_COOKIE, cookieOptions } from './auth-middleware';
 import { verifyPassword } from './password';
+import { guard } from '../resources/resource-router';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
 function clientIp(ctx: WerkbankContext): string {
-  return ctx.ip || ctx.request.socket.remoteAddress || '';
+  return (ctx.ip || ctx.request.socket.remoteAddress || '').slice(0, 64);
 }
 
 /**
@@ -51,8 +52,8 @@ export function mountAccountRoutes(
   });
 
   router.post('/accounts/password/', async (ctx) => {
-    const user = ctx.state.user;
-    if (!user) throw ApiError.unauthorized();
+    guard(ctx, undefined, undefined, 'accounts');
+    const user = ctx.state.user!;
     const form = await readForm(ctx, opts.bodyLimit);
     const [row] = (await db.query(`SELECT password FROM werkbank_user WHERE id = $1`, [user.id])) as UserRow[];
     if (!(await verifyPassword(form.old_password ?? '', row.password))) {
@@ -70,8 +71,8 @@ export function mountAccountRoutes(
   });
 
   router.get('/api/v2/backend/profile', async (ctx) => {
-    const user = ctx.state.user;
-    if (!user) throw ApiError.unauthorized();
+    guard(ctx, undefined, undefined, 'accounts');
+    const user = ctx.state.user!;
     ctx.body = {
       user: `/api/v1/user/${user.id}/`,
       username: user.username,
@@ -81,8 +82,8 @@ export function mountAccountRoutes(
     };
   });
   router.patch('/api/v2/backend/profile', async (ctx) => {
-    const user = ctx.state.user;
-    if (!user) throw ApiError.unauthorized();
+    guard(ctx, undefined, undefined, 'accounts');
+    const user = ctx.state.user!;
     const body = await readJsonObject(ctx, opts.bodyLimit);
     for (const k of Object.keys(body)) {
       if (k !== 'language') throw ApiError.badRequest('unknown_field', 'errors.unknown_field', { field: k }, k);

@@ -91,7 +91,8 @@ const userResource: ResourceDefinition = {
     },
     first_name: { type: 'string', maxLength: 150, search: true, order: true, default: '' },
     last_name: { type: 'string', maxLength: 150, search: true, order: true, default: '' },
-    email: { type: 'string', maxLength: 254, search: true, default: '' },
+    // Not searchable: ?q= must not reveal addresses hidden from other users.
+    email: { type: 'string', maxLength: 254, default: '' },
     notes: { type: 'text', default: '' },
     raw_password: { type: 'string', column: 'password', hidden: true, default: '' },
     is_active: { type: 'bool', filter: true, default: true },

@@ -15,7 +15,7 @@ export function decodeBody(
   for (const [name, value] of Object.entries(body)) {
     if (name === 'permissions' && def.objectPermissions) continue;
     if (['id', 'resource_uri', 'favored', 'owner'].includes(name)) continue;
-    const spec = def.fields[name];
+    const spec = Object.hasOwn(def.fields, name) ? def.fields[name] : undefined;
     // A store (POST on the object) sends the object as read: what cannot be written is ignored.
     if (mode === 'store' && (!spec || spec.readOnly || spec.createOnly)) continue;
     if (!spec) throw ApiError.badRequest('unknown_field', 'errors.unknown_field', { field: name }, name);
@@ -41,23 +41,34 @@ export function decodeBody(
   return values;
 }
 
+/** At most this many grant entries per object (one per user or group). */
+export const MAX_GRANTS = 200;
+
 /** Validates a `permissions` body entry into grants (users and groups must exist). */
 export async function decodeGrants(m: EntityManager, def: ResourceDefinition, value: unknown) {
-  const bad = () => ApiError.badRequest('invalid_field', 'errors.invalid_permissions', {}, 'permissions');
-  if (!Array.isArray(value)) throw bad();
+  const bad = () => ApiError.badRequest('invalid_field', 'errors.invalid_permissions', { max: MAX_GRANTS }, 'permissions');
+  if (!Array.isArray(value) || value.length > MAX_GRANTS) throw bad();
   const allowed: Access[] = def.objectPermissions?.execute ? ['read', 'write', 'execute'] : ['read', 'write'];
-  const out: Array<{ userId?: number; groupId?: number; perms: Access[] }> = [];
+  const byHolder = new Map<string, { userId?: number; groupId?: number; perms: Access[] }>();
   for (const e of value as Array<Record<string, unknown>>) {
-    if (!e || typeof e !== 'object' || !Array.isArray(e.perms)) throw bad();
+    if (!e || typeof e !== 'object' || !Array.isArray(e.perms) || e.perms.length > allowed.length) throw bad();
     const perms = e.perms as Access[];
     if (!perms.every((p) => allowed.includes(p))) throw bad();
     const userId = e.user !== undefined ? parseRef(e.user, '/api/v1/user/') : undefined;
     const groupId = e.group !== undefined ? parseRef(e.group, '/api/v1/group/') : undefined;
     if ((userId === undefined) === (groupId === undefined)) throw bad();
-    const table = userId !== undefined ? 'werkbank_user' : 'werkbank_group';
-    const [exists] = (await m.query(`SELECT 1 FROM ${table} WHERE id = $1`, [userId ?? groupId])) as unknown[];
-    if (!exists) throw bad();
-    out.push({ userId, groupId, perms: [...new Set(perms)] });
+    const key = userId !== undefined ? `u${userId}` : `g${groupId}`;
+    const entry = byHolder.get(key) ?? { userId, groupId, perms: [] };
+    entry.perms = [...new Set([...entry.perms, ...perms])];
+    byHolder.set(key, entry);
   }
+  const out = [...byHolder.values()];
+  const userIds = out.flatMap((e) => (e.userId !== undefined ? [e.userId] : []));
+  const groupIds = out.flatMap((e) => (e.groupId !== undefined ? [e.groupId] : []));
+  const [{ users, groups }] = (await m.query(
+    `SELECT (SELECT count(*)::int FROM werkbank_user WHERE id = ANY($1)) AS users, (SELECT count(*)::int FROM werkbank_group WHERE id = ANY($2)) AS groups`,
+    [userIds, groupIds],
+  )) as { users: number; groups: number }[];
+  if (users !== userIds.length || groups !== groupIds.length) throw bad();
   return out;
 }

@@ -11,13 +11,14 @@ export function refPath(spec: FieldSpec): string {
 
 /** Parses `/api/v1/kind/12/` (for the given base path) or a bare id into a number. */
 export function parseRef(value: unknown, base: string): number | undefined {
-  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
+  // Ids are PostgreSQL integers: at most 9 digits here, so no value overflows the column.
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0 && value < 1e9) return value;
   if (typeof value !== 'string') return undefined;
   const s = value.trim();
-  if (/^\d+$/.test(s)) return Number(s);
+  if (/^\d{1,9}$/.test(s)) return Number(s);
   if (s.startsWith(base)) {
     const rest = s.slice(base.length).replace(/\/$/, '');
-    if (/^\d+$/.test(rest)) return Number(rest);
+    if (/^\d{1,9}$/.test(rest)) return Number(rest);
   }
   return undefined;
 }

@@ -112,13 +112,14 @@ export class PermissionService {
     entries: Array<{ userId?: number; groupId?: number; perms: Access[] }>,
   ): Promise<void> {
     await m.query(`DELETE FROM werkbank_object_permission WHERE kind = $1 AND object_id = $2`, [def.kind, id]);
-    for (const e of entries) {
-      for (const p of e.perms) {
-        await m.query(
-          `INSERT INTO werkbank_object_permission (kind, object_id, user_id, group_id, permission) VALUES ($1, $2, $3, $4, $5)`,
-          [def.kind, id, e.userId ?? null, e.groupId ?? null, permissionName(def, p)],
-        );
-      }
-    }
+    const rows = entries.flatMap((e) =>
+      e.perms.map((p) => ({ user: e.userId ?? null, group: e.groupId ?? null, perm: permissionName(def, p) })),
+    );
+    if (!rows.length) return;
+    await m.query(
+      `INSERT INTO werkbank_object_permission (kind, object_id, user_id, group_id, permission)
+       SELECT $1, $2, u, g, p FROM unnest($3::int[], $4::int[], $5::text[]) AS x(u, g, p)`,
+      [def.kind, id, rows.map((r) => r.user), rows.map((r) => r.group), rows.map((r) => r.perm)],
+    );
   }
 }

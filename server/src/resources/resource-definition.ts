@@ -50,6 +50,8 @@ export interface ResourceRequest {
   manager: EntityManager;
   /** The resource layer itself (resolve addresses, check access, record events). */
   services: ResourceServices;
+  /** The API key's realms when the call came with a key; undefined for sessions. */
+  realms?: string[];
 }
 
 export type Row = Record<string, unknown> & { id: number };
@@ -107,6 +109,10 @@ export interface ResourceServices {
   uriOf(def: ResourceDefinition, id: number): string;
   /** Every registered resource definition. */
   definitions(): ResourceDefinition[];
+  /** Narrows a query over `def.table` (as `alias`) to the rows the caller may read. */
+  applyReadable(qb: SelectQueryBuilder<Row>, def: ResourceDefinition, req: ResourceRequest, alias?: string): void;
+  /** Throws 403 realm_denied when an API key's realms do not cover the kind. */
+  checkRealm(def: ResourceDefinition, req: ResourceRequest): void;
 }
 
 /** A kind of object served at `/api/v1/{kind}/` (or `path`) by the shared resource layer. */

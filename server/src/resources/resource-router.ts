@@ -52,6 +52,7 @@ export function mountResource(router: Router<WerkbankState>, def: ResourceDefini
     lang: ctx.state.lang,
     manager: db.manager,
     services: service,
+    realms: ctx.state.apiKeyRealms,
   });
   const write = <T>(ctx: WerkbankContext, fn: (r: ResourceRequest) => Promise<T>) =>
     service.inTransaction(reqOf(ctx), def.kind, fn);

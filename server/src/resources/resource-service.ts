@@ -73,8 +73,15 @@ export class ResourceService implements ResourceServices {
     return this.resources.all();
   }
 
-  private applyReadable(qb: SelectQueryBuilder<Row>, def: ResourceDefinition, req: ResourceRequest): void {
-    this.permissions.applyReadable(qb, def, req.user);
+  checkRealm(def: ResourceDefinition, req: ResourceRequest): void {
+    const realm = def.realm ?? def.kind;
+    if (req.realms && !req.realms.includes('*') && !req.realms.includes(realm)) {
+      throw new ApiError(403, 'realm_denied', 'errors.realm_denied', { realm });
+    }
+  }
+
+  applyReadable(qb: SelectQueryBuilder<Row>, def: ResourceDefinition, req: ResourceRequest, alias = 't'): void {
+    this.permissions.applyReadable(qb, def, req.user, alias);
     if (def.readFilter && !req.user.isSuperuser) def.readFilter(qb, req, this);
   }
 
@@ -128,10 +135,12 @@ export class ResourceService implements ResourceServices {
         );
       if (cols.length) qb.andWhere(`(${cols.join(' OR ')})`, { q: `%${escapeLike(q)}%` });
     }
-    const paramHandlers = new Map(this.extensions.all().flatMap((e) => Object.entries(e.queryParams ?? {})));
+    const paramHandlers = new Map<string, NonNullable<ResourceExtension['queryParams']>[string]>(
+      this.extensions.all().flatMap((e) => Object.entries(e.queryParams ?? {})),
+    );
     for (const [name, raw] of Object.entries(query)) {
       if (RESERVED.has(name)) continue;
-      const own = def.queryParams?.[name];
+      const own = def.queryParams && Object.hasOwn(def.queryParams, name) ? def.queryParams[name] : undefined;
       if (own) {
         if (raw !== '') own(qb, raw, req);
         continue;
@@ -141,7 +150,7 @@ export class ResourceService implements ResourceServices {
         if (raw !== '') handler(qb, def, raw, req);
         continue;
       }
-      const spec = def.fields[name];
+      const spec = Object.hasOwn(def.fields, name) ? def.fields[name] : undefined;
       if (!spec || !spec.filter) throw ApiError.badRequest('unknown_filter', 'errors.unknown_filter', { name }, name);
       const value = decodeFilter(name, spec, raw);
       qb.andWhere(`t.${qb.escape(columnOf(name, spec))} = :f_${name}`, { [`f_${name}`]: value });
@@ -159,7 +168,7 @@ export class ResourceService implements ResourceServices {
           qb.andWhere(`t.${qb.escape(def.ownerColumn)} = :mineUser`, { mineUser: req.user.id });
           continue;
         }
-        const f = def.namedFilters?.[name];
+        const f = def.namedFilters && Object.hasOwn(def.namedFilters, name) ? def.namedFilters[name] : undefined;
         if (!f) throw ApiError.badRequest('unknown_filter', 'errors.unknown_named_filter', { name }, 'filter');
         f(qb, req);
       }
@@ -173,7 +182,7 @@ export class ResourceService implements ResourceServices {
         qb.addOrderBy('t.id', desc ? 'DESC' : 'ASC');
         continue;
       }
-      const spec = def.fields[name];
+      const spec = Object.hasOwn(def.fields, name) ? def.fields[name] : undefined;
       if (!spec || !spec.order) throw ApiError.badRequest('unknown_order', 'errors.unknown_order', { name }, 'order_by');
       qb.addOrderBy(`t.${qb.escape(columnOf(name, spec))}`, desc ? 'DESC' : 'ASC');
     }

@@ -16,7 +16,13 @@ export interface WebSocketChannel {
 function cookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
+    if (k === name) {
+      try {
+        return decodeURIComponent(v.join('='));
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
 }
@@ -42,7 +48,11 @@ export class WebSocketHub implements Disposable {
   }
 
   attach(server: HttpServer): void {
-    const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.upgrade(req, socket, head);
+    const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+      this.upgrade(req, socket, head).catch((e: Error) => {
+        this.log(`Websocket upgrade failed: ${e.message}`);
+        socket.destroy();
+      });
     server.on('upgrade', onUpgrade);
     this.toDispose.push(Disposable.create(() => server.off('upgrade', onUpgrade)));
   }
@@ -58,7 +68,13 @@ export class WebSocketHub implements Disposable {
   }
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      socket.destroy();
+      return;
+    }
     const channel = this.channels.get(url.pathname);
     const refuse = (code: number, text: string) => {
       socket.write(`HTTP/1.1 ${code} ${text}\r\nConnection: close\r\n\r\n`);

@@ -28,7 +28,7 @@ export class TagResourceExtension implements ResourceExtensionContribution {
           if (!this.services.gate.isEnabled('tags'))
             throw new ApiError(403, 'component_disabled', 'errors.component_disabled', { name: 'tags' });
           for (const raw of value.split(',')) {
-            if (!/^\d+$/.test(raw.trim())) throw ApiError.badRequest('invalid_parameter', 'tags:errors.tag_param', {}, 'tag');
+            if (!/^\d{1,9}$/.test(raw.trim())) throw ApiError.badRequest('invalid_parameter', 'tags:errors.tag_param', {}, 'tag');
             const n = ++seq;
             qb.andWhere(
               `EXISTS (SELECT 1 FROM werkbank_tag_assignment ta${n} WHERE ta${n}.tag_id = :tag${n} AND ta${n}.kind = :tagKind${n} AND ta${n}.object_id = t.id)`,

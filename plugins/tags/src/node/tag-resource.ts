@@ -1,6 +1,7 @@
 import {
   ApiError,
   returnedRows,
+  type SelectQueryBuilder,
   type ResourceDefinition,
   type ResourceRequest,
   type ResourceServices,
@@ -21,6 +22,7 @@ async function writableTarget(address: string, services: ResourceServices, req: 
   const found = services.resolveAddress(address);
   if (!found || !found.def.taggable)
     throw ApiError.badRequest('not_taggable', 'tags:errors.not_taggable', { address }, 'resource_ids');
+  services.checkRealm(found.def, req);
   const row = await services.loadReadable(found.def, found.id, req);
   if (!row) throw ApiError.notFound();
   if (!(await services.mayWrite(found.def, row, req))) throw ApiError.forbidden('permission_denied', 'errors.permission_denied');
@@ -51,10 +53,18 @@ export const tagResource: ResourceDefinition = {
   },
   queryParams: {
     /** Tags used on objects of one kind (the sidebar tag list of a realm). */
-    realm: (qb, value) =>
-      qb.andWhere(`EXISTS (SELECT 1 FROM werkbank_tag_assignment ra WHERE ra.tag_id = t.id AND ra.kind = :realmKind)`, {
-        realmKind: value,
-      }),
+    realm: (qb, value, req) => {
+      const def = req.services.definitions().find((d) => d.kind === value && d.taggable);
+      if (!def) throw ApiError.badRequest('invalid_parameter', 'tags:errors.not_a_realm', { realm: value }, 'realm');
+      const sub = req.manager
+        .createQueryBuilder()
+        .from('werkbank_tag_assignment', 'ra')
+        .innerJoin(def.table, 'o', 'o.id = ra.object_id')
+        .select('ra.tag_id')
+        .where('ra.kind = :realmKind', { realmKind: def.kind }) as unknown as SelectQueryBuilder<Row>;
+      req.services.applyReadable(sub, def, req, 'o');
+      qb.andWhere(`t.id IN (${sub.getQuery()})`, sub.getParameters());
+    },
   },
   namedFilters: {
     system: (qb) => qb.andWhere(`t.intent = 'system'`),
@@ -67,11 +77,25 @@ export const tagResource: ResourceDefinition = {
       values.created_by = req.user.id;
     },
     checkWrite: (row, req) => tagChangeRefusal(String(row.intent), req.user.isSuperuser),
+    /**
+     * counts: objects per kind carrying the tag — for callers who are not superusers only the
+     * objects they may read, so counts reveal nothing private.
+     */
     async serialize(rows, out, req) {
-      const counts = (await req.manager.query(
-        `SELECT tag_id, kind, count(*)::int AS n FROM werkbank_tag_assignment WHERE tag_id = ANY($1) GROUP BY tag_id, kind`,
-        [rows.map((r) => r.id)],
-      )) as { tag_id: number; kind: string; n: number }[];
+      const tagIds = rows.map((r) => r.id);
+      const counts: { tag_id: number; kind: string; n: number }[] = [];
+      for (const def of req.services.definitions().filter((d) => d.taggable)) {
+        const qb = req.manager
+          .createQueryBuilder()
+          .from('werkbank_tag_assignment', 'ta')
+          .innerJoin(def.table, 'o', 'o.id = ta.object_id')
+          .select('ta.tag_id', 'tag_id')
+          .addSelect('count(*)::int', 'n')
+          .where('ta.kind = :countKind AND ta.tag_id = ANY(:countTags)', { countKind: def.kind, countTags: tagIds })
+          .groupBy('ta.tag_id') as unknown as SelectQueryBuilder<Row>;
+        req.services.applyReadable(qb, def, req, 'o');
+        for (const c of await qb.getRawMany<{ tag_id: number; n: number }>()) counts.push({ ...c, kind: def.kind });
+      }
       out.forEach((o, i) => {
         o.counts = Object.fromEntries(counts.filter((c) => c.tag_id === rows[i].id).map((c) => [c.kind, c.n]));
       });
