@@ -22,7 +22,9 @@ export const TAGS_PATH = '/api/v2/backend/tags/';
 const COLUMNS = `"t"."id" AS "id", t."name" AS "name", t."color" AS "color", t."icon" AS "icon", t."intent" AS "intent", t."created_by" AS "created_by", t."created" AS "created"`;
 const SEARCH = ` WHERE (t."name"::text ILIKE $1 ESCAPE '\\')`;
 const FAVOURITES = `SELECT object_id FROM werkbank_favorite WHERE user_id = $1 AND kind = $2 AND object_id = ANY($3)`;
-const COUNTS = `SELECT tag_id, kind, count(*)::int AS n FROM werkbank_tag_assignment WHERE tag_id = ANY($1) GROUP BY tag_id, kind`;
+// As the tag serialize hook asks a superuser's counts: per taggable kind (here only greeting), over objects that exist.
+const COUNTS = `SELECT "ta"."tag_id" AS "tag_id", 'greeting' AS kind, count(*)::int AS "n" FROM "werkbank_tag_assignment" "ta"
+  INNER JOIN "hello_greeting" "o" ON "o"."id" = "ta"."object_id" WHERE "ta"."kind" = 'greeting' AND "ta"."tag_id" = ANY($1) GROUP BY "ta"."tag_id"`;
 
 interface TagRow {
   id: number;

@@ -13,8 +13,8 @@ const sqlArray = (words: string[]) => `(ARRAY[${words.map((w) => `'${w}'`).join(
 
 /**
  * Fills werkbank_tag with `count` tags in three statements: names like "misty canal 4711" (some
- * "... harbour ...") in an order unrelated to their ids, owned by `userId`; assignments to a
- * few kinds on half the tags (for the `counts` of each tag) and favourites of `userId` on every
+ * "... harbour ...") in an order unrelated to their ids, owned by `userId`; assignments to
+ * greetings on half the tags (for the `counts` of each tag) and favourites of `userId` on every
  * seventh. VACUUM ANALYZE afterwards, so the planner knows the table and no autovacuum starts
  * in the middle of a measurement.
  */
@@ -32,15 +32,20 @@ export async function seedTags(db: DataSource, userId: number, count: number): P
      FROM generate_series(1, $2::int) AS i`,
     [userId, count],
   );
+  // 1,000 greetings (the example plugin's taggable kind), each tagged with every hundredth tag
+  // from its own offset: every tag of the first page and of the deep page has counts to show.
+  await db.query(`INSERT INTO hello_greeting (name, owner_id) SELECT 'greeting ' || g, $1 FROM generate_series(1, 1000) AS g`, [
+    userId,
+  ]);
   await db.query(
     `INSERT INTO werkbank_tag_assignment (tag_id, kind, object_id)
-     SELECT t.id, k.kind, t.id * 10 + k.n FROM werkbank_tag t
-     CROSS JOIN (VALUES ('layer', 2), ('map', 3), ('document', 5)) AS k(kind, n)
-     WHERE t.id % k.n = 0`,
+     SELECT t.id, 'greeting', g.id FROM werkbank_tag t JOIN hello_greeting g ON g.id = 1 + t.id % 1000
+     WHERE t.id % 2 = 0`,
   );
   await db.query(
     `INSERT INTO werkbank_favorite (user_id, kind, object_id) SELECT $1, 'tag', id FROM werkbank_tag WHERE id % 7 = 0`,
     [userId],
   );
-  for (const table of ['werkbank_tag', 'werkbank_tag_assignment', 'werkbank_favorite']) await db.query(`VACUUM ANALYZE ${table}`);
+  for (const table of ['werkbank_tag', 'werkbank_tag_assignment', 'werkbank_favorite', 'hello_greeting'])
+    await db.query(`VACUUM ANALYZE ${table}`);
 }

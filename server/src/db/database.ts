@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource, type EntitySchema, type MigrationInterface } from 'typeorm';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,24 +26,26 @@ export interface DatabaseHandle {
 
 /**
  * Opens the database and runs pending migrations. Embedded: PGlite served in-process through
- * pglite-socket on a free loopback port, so TypeORM's pg driver talks to it like to any server
+ * pglite-socket on a private unix socket, so TypeORM's pg driver talks to it like to any server
  * (DESIGN §3, §6). The socket queues queries; a connection inside a transaction holds the others.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   let url = options.databaseUrl;
   let socket: PGLiteSocketServer | undefined;
   let pglite: PGlite | undefined;
+  let socketDir: string | undefined;
   if (!url) {
     const memory = options.dataDir.startsWith('memory://');
     const dir = memory ? options.dataDir : join(options.dataDir, 'pg');
     if (!memory) mkdirSync(dir, { recursive: true });
     // pg_trgm: trigram indexes make ?q= substring searches fast (as on a PostgreSQL server).
     pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
-    socket = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 32, idleTimeout: 0 });
+    // A unix socket in a private folder (mode 0700): only this server's user can reach the
+    // embedded database, which has no password (a loopback port would be open to every local user).
+    socketDir = mkdtempSync(join(tmpdir(), 'werkbank-db-'));
+    socket = new PGLiteSocketServer({ db: pglite, path: join(socketDir, '.s.PGSQL.5432'), maxConnections: 32, idleTimeout: 0 });
     await socket.start();
-    const conn = socket.getServerConn();
-    const port = conn.split(':').pop();
-    url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`;
   }
   const dataSource = new DataSource({
     type: 'postgres',
@@ -65,6 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       if (dataSource.isInitialized) await dataSource.destroy();
       if (socket) await socket.stop();
       if (pglite) await pglite.close();
+      if (socketDir) rmSync(socketDir, { recursive: true, force: true });
     },
   };
 }
