@@ -105,6 +105,29 @@ describe('the workbench in a browser', function () {
     await page.getByTestId('addon-tags').getByText('Enabled').waitFor();
   });
 
+  it('lets an administrator close another session, which then has to log in again', async () => {
+    const other = await browser.newContext({ viewport: { width: 1455, height: 900 } });
+    const otherPage = await other.newPage();
+    const someone = await t.user({ username: 'kim.schulz' });
+    await login(otherPage, t.url, someone.username, someone.password);
+
+    await login(page, t.url, 'admin', t.adminPassword);
+    await page.goto(`${t.url}/sessions/`);
+    await page.getByRole('combobox', { name: 'All users' }).selectOption({ label: 'kim.schulz' });
+    const closeButtons = page.getByRole('button', { name: 'Close session' });
+    await closeButtons.first().waitFor();
+    const before = await closeButtons.count();
+    // Newest first: the browser's session is the first row; the dialog's button comes last.
+    await closeButtons.first().click();
+    await page.getByRole('button', { name: 'Close session' }).last().click();
+    await page.getByText('Session closed').waitFor();
+    await page.waitForFunction((n) => document.querySelectorAll('[aria-label="Close session"]').length < n, before);
+
+    await otherPage.reload();
+    await otherPage.waitForURL(/\/accounts\/login\//);
+    await other.close();
+  });
+
   it('says so when a route belongs to a plugin that is not installed', async () => {
     await login(page, t.url, 'admin', t.adminPassword);
     await page.goto(`${t.url}/layers/`);
