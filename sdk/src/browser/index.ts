@@ -11,6 +11,7 @@ export { RealmTagList } from './realm-tag-list';
 export { TagAssignMenuItems, ObjectTags, useAssignableTags } from './tag-assign';
 export { ObjectEditorHost } from './object-editor-host';
 export { useObjectActions, type ObjectActions } from './object-actions';
+export { UserSelect, useUsers, type UserOption } from './user-select';
 export { DatumEditorHost, type DatumEditorHostProps } from './datum-editor-host';
 export { observer } from 'mobx-react-lite';
 export { makeAutoObservable, runInAction, observable, action, computed } from 'mobx';

@@ -11,15 +11,11 @@ import {
   SearchBar,
   useService,
   useT,
+  UserSelect,
+  useUsers,
   type EventObject,
-  type ListResponse,
 } from '@werkbank/sdk/browser';
 import { useLiveEvents } from './live-events';
-
-interface UserOption {
-  resource_uri: string;
-  display_name: string;
-}
 
 /** One feed entry as a sentence: who did what to which object, and when. */
 function EntryText({ e }: { e: EventObject }) {
@@ -49,19 +45,13 @@ const Feed = observer(function Feed() {
   const i18n = useService(I18nService);
   const t = useT('events');
   const store = useMemo(() => new ResourceListStore<EventObject>(api, '/api/v1/event/', 30), [api]);
-  const [users, setUsers] = useState<UserOption[]>([]);
+  const users = useUsers();
   const [user, setUser] = useState('');
   const [key, setKey] = useState('');
   const [text, setText] = useState('');
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
   const reload = () => void store.reload().catch(() => undefined);
 
-  useEffect(() => {
-    api.get<ListResponse<UserOption>>('/api/v1/user/', { query: { limit: 1000 } }).then(
-      (r) => setUsers(r.objects),
-      () => setUsers([]),
-    );
-  }, [api]);
   useEffect(() => {
     store.setQuery({ user: user || undefined, key: key || undefined });
     reload();
@@ -93,19 +83,7 @@ const Feed = observer(function Feed() {
           reload();
         }}
       >
-        <HTMLSelect
-          aria-label={String(t('all_users'))}
-          value={user}
-          onChange={(e) => setUser(e.target.value)}
-          data-testid="event-user-filter"
-        >
-          <option value="">{t('all_users')}</option>
-          {users.map((u) => (
-            <option key={u.resource_uri} value={u.resource_uri}>
-              {u.display_name}
-            </option>
-          ))}
-        </HTMLSelect>
+        <UserSelect users={users} value={user} onChange={setUser} allLabel={String(t('all_users'))} testId="event-user-filter" />
         <HTMLSelect
           aria-label={String(t('all_keys'))}
           value={key}

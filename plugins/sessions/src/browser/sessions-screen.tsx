@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from '@werkbank/sdk/react';
-import { Button, Callout, Checkbox, H2, HTMLSelect, Tag } from '@werkbank/sdk/ui';
+import { Button, Callout, Checkbox, H2, Tag } from '@werkbank/sdk/ui';
 import {
   ApiClient,
   ConfigStore,
@@ -12,8 +12,9 @@ import {
   observer,
   useService,
   useT,
+  UserSelect,
+  useUsers,
   type ListColumn,
-  type ListResponse,
 } from '@werkbank/sdk/browser';
 
 interface Session {
@@ -27,11 +28,6 @@ interface Session {
   user_agent: string;
 }
 
-interface UserOption {
-  resource_uri: string;
-  display_name: string;
-}
-
 /** The session table of spec 000 §2: user, active flag, login, logout, IP address, user agent, close. */
 const SessionList = observer(function SessionList() {
   const api = useService(ApiClient);
@@ -40,16 +36,10 @@ const SessionList = observer(function SessionList() {
   const confirm = useService(ConfirmService);
   const t = useT('sessions');
   const store = useMemo(() => new ResourceListStore<Session>(api, '/api/v1/session/', 50), [api]);
-  const [users, setUsers] = useState<UserOption[]>([]);
+  const users = useUsers();
   const [user, setUser] = useState('');
   const [activeOnly, setActiveOnly] = useState(true);
 
-  useEffect(() => {
-    api.get<ListResponse<UserOption>>('/api/v1/user/', { query: { limit: 1000 } }).then(
-      (r) => setUsers(r.objects),
-      () => setUsers([]),
-    );
-  }, [api]);
   useEffect(() => {
     store.setQuery({ user: user || undefined, is_active: activeOnly ? 'true' : undefined });
     void store.reload().catch(() => undefined);
@@ -111,14 +101,7 @@ const SessionList = observer(function SessionList() {
       </div>
       <p className="wb-muted">{t('intro')}</p>
       <div className="wb-toolbar">
-        <HTMLSelect aria-label={String(t('all_users'))} value={user} onChange={(e) => setUser(e.target.value)}>
-          <option value="">{t('all_users')}</option>
-          {users.map((u) => (
-            <option key={u.resource_uri} value={u.resource_uri}>
-              {u.display_name}
-            </option>
-          ))}
-        </HTMLSelect>
+        <UserSelect users={users} value={user} onChange={setUser} allLabel={String(t('all_users'))} />
         <Checkbox
           label={String(t('active_only'))}
           checked={activeOnly}
