@@ -38,6 +38,16 @@ describe('websockets: /ws/events', function () {
     await assert.rejects(connect(wsUrl, { Origin: t.url }), /refused 401/);
   });
 
+  it('closes a socket once its session has ended', async () => {
+    const user = await t.user();
+    const ws = await connect(wsUrl, { Origin: t.url, Cookie: cookieHeader(user.client) });
+    const closed = once(ws, 'close');
+    expectStatus(await user.client.post('/accounts/logout/'), 200);
+    assert.equal(await t.server.hub!.sweep(), 1);
+    const [code] = (await closed) as [number];
+    assert.equal(code, 4401);
+  });
+
   it('tells a connected feed when a change was committed', async () => {
     const ws = await connect(wsUrl, { Origin: t.url, Cookie: cookieHeader(admin) });
     try {

@@ -35,6 +35,8 @@ export class WebSocketHub implements Disposable {
   private readonly wss = new WebSocketServer({ noServer: true });
   private readonly channels = new Map<string, WebSocketChannel>();
   private readonly toDispose = new DisposableCollection();
+  /** The session key each open socket was opened with. */
+  private readonly sessions = new Map<WebSocket, string>();
 
   constructor(
     private readonly accounts: AccountService,
@@ -48,6 +50,12 @@ export class WebSocketHub implements Disposable {
   }
 
   attach(server: HttpServer): void {
+    const timer = setInterval(
+      () => void this.sweep().catch((e: Error) => this.log(`Websocket sweep failed: ${e.message}`)),
+      30_000,
+    );
+    timer.unref();
+    this.toDispose.push(Disposable.create(() => clearInterval(timer)));
     const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) =>
       this.upgrade(req, socket, head).catch((e: Error) => {
         this.log(`Websocket upgrade failed: ${e.message}`);
@@ -89,9 +97,29 @@ export class WebSocketHub implements Disposable {
     const user = key ? (await this.accounts.userFromSession(key))?.user : undefined;
     if (!user) return refuse(401, 'Unauthorized');
     this.wss.handleUpgrade(req, socket, head, (ws) => {
+      this.sessions.set(ws, key!);
       const d = channel.onConnect(ws, user, url);
-      ws.on('close', () => d.dispose());
+      ws.on('close', () => {
+        this.sessions.delete(ws);
+        d.dispose();
+      });
     });
+  }
+
+  /**
+   * Closes (code 4401) every socket whose session has ended — logout, a closed or expired session,
+   * a deactivated user. Runs every 30 s; tests call it directly.
+   */
+  async sweep(): Promise<number> {
+    let closed = 0;
+    for (const [ws, key] of [...this.sessions]) {
+      if (!(await this.accounts.userFromSession(key))) {
+        ws.close(4401, 'session ended');
+        this.sessions.delete(ws);
+        closed++;
+      }
+    }
+    return closed;
   }
 
   dispose(): void {
