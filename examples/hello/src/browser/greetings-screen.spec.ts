@@ -48,6 +48,6 @@ describe('hello example: greetings screen (browser kernel in jsdom)', function (
   it('shows the not-found page naming the missing feature for a spec route without a plugin', async () => {
     booted = await bootWorkbench([{ manifest, module: helloBrowser }], { path: '/switchboards/' });
     await booted.waitFor(() => booted!.root.textContent!.includes('which is not installed on this server'));
-    assert.match(booted.root.textContent!, /the switchboards/);
+    assert.match(booted.root.textContent!, /the section “Switchboards”/);
   });
 });
