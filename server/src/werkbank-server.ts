@@ -42,6 +42,7 @@ import { CoreSchema1764000000000 } from './db/core-migration';
 import type { WerkbankState } from './http/context';
 import { errorMiddleware } from './http/error-middleware';
 import { staticFiles } from './http/static-files';
+import { docsPages } from './http/docs-pages';
 import { buildOpenApi } from './http/openapi';
 import { CORE_OPENAPI_PATHS } from './http/openapi-core-paths';
 import { ApiError } from './http/api-error';
@@ -216,6 +217,7 @@ export class WerkbankServer {
     // Case-sensitive, so a path never matches a route that a check of the same path would miss.
     const router = new Router<WerkbankState>({ sensitive: true });
     app.use(staticFiles(config.distDir, { '/docs/': resolve(config.root, 'docs') + '/' }));
+    app.use(docsPages(resolve(config.root, 'docs')));
     app.use(errorMiddleware(this.log));
     app.use(async (ctx, next) => {
       ctx.set('X-Content-Type-Options', 'nosniff');

@@ -95,6 +95,18 @@ describe('API conventions beyond the generic calls', function () {
     }
   });
 
+  it('serves the manual per language as an HTML page, and nothing outside the docs folder', async () => {
+    const de = await t.client().get('/docs/de/manual.md');
+    assert.equal(de.status, 200);
+    assert.match(de.headers.get('content-type') ?? '', /text\/html/);
+    assert.match(String(de.body), /<html lang="de">/);
+    assert.match(String(de.body), /<h1[^>]*>/);
+    const raw = await t.client().get('/docs/en/manual.md?raw');
+    assert.match(raw.headers.get('content-type') ?? '', /text\/markdown/);
+    assert.equal((await t.client().get('/docs/%2e%2e/package.json')).status, 404);
+    assert.equal((await t.client().get('/docs/../server/src/config.ts')).status, 404);
+  });
+
   it('lets only superusers open /backend/', async () => {
     const res = await user.get('/backend/');
     assert.equal(res.status, 302);
