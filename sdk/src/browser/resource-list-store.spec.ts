@@ -70,4 +70,18 @@ describe('ResourceListStore', () => {
     );
     assert.equal(store.isLoading, false);
   });
+
+  it('search sets the query text and loads the first page anew', async () => {
+    const { api, pending, page } = deferredApi();
+    const store = new ResourceListStore<Item>(api, '/api/v1/x/', 2);
+    const searching = store.search('harbour');
+    assert.equal(pending[0].query.q, 'harbour');
+    assert.equal(pending[0].query.offset, 0);
+    pending[0].resolve(page([4], 1));
+    await searching;
+    assert.deepEqual(
+      store.items.map((i) => i.id),
+      [4],
+    );
+  });
 });

@@ -86,6 +86,12 @@ export class ResourceListStore<T extends ListObject = ListObject> {
     await this.load(true);
   }
 
+  /** Searches: sets `q` and loads the first page anew (the search bar's Enter, reset and Escape). */
+  async search(q: string): Promise<void> {
+    this.setQuery({ q });
+    await this.reload();
+  }
+
   /** Next page for infinite scroll; does nothing when all are loaded or a load runs. */
   async loadMore(): Promise<void> {
     if (!this.hasMore || this.isLoading) return;

@@ -113,10 +113,7 @@ const GreetingsScreen = observer(function GreetingsScreen() {
           <SearchBar
             value={text}
             onChange={setText}
-            onSubmit={(q) => {
-              store.setQuery({ q });
-              reload();
-            }}
+            onSubmit={(q) => void store.search(q).catch(() => undefined)}
             presentation={presentation}
             onPresentationChange={(p) => nav.set('greeting_presentation', p)}
             favoritesOnly={favorites}

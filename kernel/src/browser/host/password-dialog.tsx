@@ -4,6 +4,12 @@ import { useService, useT } from '../react-context';
 import { ApiClient } from '../api-client';
 import { NotificationService } from '../notification-service';
 
+const PASSWORD_FIELDS = [
+  ['old_password', 'password.old', 'wb-pw-old', 'current-password'],
+  ['new_password1', 'password.new1', 'wb-pw-new1', 'new-password'],
+  ['new_password2', 'password.new2', 'wb-pw-new2', 'new-password'],
+] as const;
+
 /** spec 000 §5: old password and the new one twice; any non-OK reply shows failure. */
 export function PasswordDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
   const api = useService(ApiClient);
@@ -28,33 +34,11 @@ export function PasswordDialog({ isOpen, onClose }: { isOpen: boolean; onClose()
     <Dialog isOpen={isOpen} onClose={onClose} title={t('password.title')}>
       <form onSubmit={submit}>
         <DialogBody>
-          <FormGroup label={t('password.old')} labelFor="wb-pw-old">
-            <InputGroup
-              id="wb-pw-old"
-              type="password"
-              autoComplete="current-password"
-              value={fields.old_password}
-              onValueChange={set('old_password')}
-            />
-          </FormGroup>
-          <FormGroup label={t('password.new1')} labelFor="wb-pw-new1">
-            <InputGroup
-              id="wb-pw-new1"
-              type="password"
-              autoComplete="new-password"
-              value={fields.new_password1}
-              onValueChange={set('new_password1')}
-            />
-          </FormGroup>
-          <FormGroup label={t('password.new2')} labelFor="wb-pw-new2">
-            <InputGroup
-              id="wb-pw-new2"
-              type="password"
-              autoComplete="new-password"
-              value={fields.new_password2}
-              onValueChange={set('new_password2')}
-            />
-          </FormGroup>
+          {PASSWORD_FIELDS.map(([name, label, id, autoComplete]) => (
+            <FormGroup key={name} label={t(label)} labelFor={id}>
+              <InputGroup id={id} type="password" autoComplete={autoComplete} value={fields[name]} onValueChange={set(name)} />
+            </FormGroup>
+          ))}
           {error && <Callout intent="danger">{error}</Callout>}
         </DialogBody>
         <DialogFooter

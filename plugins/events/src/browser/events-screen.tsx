@@ -75,14 +75,7 @@ const Feed = observer(function Feed() {
         )}
       </div>
       <p className="wb-muted">{t('intro')}</p>
-      <SearchBar
-        value={text}
-        onChange={setText}
-        onSubmit={(q) => {
-          store.setQuery({ q });
-          reload();
-        }}
-      >
+      <SearchBar value={text} onChange={setText} onSubmit={(q) => void store.search(q).catch(() => undefined)}>
         <UserSelect users={users} value={user} onChange={setUser} allLabel={String(t('all_users'))} testId="event-user-filter" />
         <HTMLSelect
           aria-label={String(t('all_keys'))}

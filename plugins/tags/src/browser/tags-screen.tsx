@@ -93,10 +93,7 @@ const TagList = observer(function TagList() {
       <SearchBar
         value={text}
         onChange={setText}
-        onSubmit={(q) => {
-          store.setQuery({ q });
-          reload();
-        }}
+        onSubmit={(q) => void store.search(q).catch(() => undefined)}
         presentation={presentation}
         onPresentationChange={(p) => nav.set('tag_presentation', p)}
         showSystemTags={showSystem}
