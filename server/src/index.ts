@@ -7,7 +7,7 @@ export * from './http/api-error';
 export type { AuthUser, WerkbankState, WerkbankContext } from './http/context';
 export { readJsonObject, readForm } from './http/body';
 export * from './resources/resource-definition';
-export { guard } from './resources/resource-router';
+export { guard, requestOf } from './resources/resource-router';
 export { parseRef } from './resources/field-codec';
 export { AccountService } from './auth/account-service';
 export { createTrigramIndex } from './db/trigram-index';

@@ -16,6 +16,7 @@ export {
   readJsonObject,
   readForm,
   guard,
+  requestOf,
   parseRef,
   createTrigramIndex,
   returnedRows,

@@ -1,5 +1,6 @@
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { TFunction } from 'i18next';
+import type { ListResponse } from '@werkbank/kernel';
 import type { AuthUser } from '../http/context';
 
 export type FieldType = 'string' | 'text' | 'int' | 'number' | 'bool' | 'datetime' | 'json' | 'ref';
@@ -113,6 +114,15 @@ export interface ResourceServices {
   applyReadable(qb: SelectQueryBuilder<Row>, def: ResourceDefinition, req: ResourceRequest, alias?: string): void;
   /** Throws 403 realm_denied when an API key's realms do not cover the kind. */
   checkRealm(def: ResourceDefinition, req: ResourceRequest): void;
+  /** The kind's list as `GET {list}` answers it (paging, q, filters, order), for the caller. */
+  list(def: ResourceDefinition, query: Record<string, string>, req: ResourceRequest): Promise<ListResponse<unknown>>;
+  /** Serialises rows the caller has read, as the kind's replies carry them. */
+  serialize(def: ResourceDefinition, rows: Row[], req: ResourceRequest): Promise<Record<string, unknown>[]>;
+  /**
+   * Runs `fn` in one transaction (rolled back when it throws) and announces the kind's new
+   * event-feed entries after the commit.
+   */
+  inTransaction<T>(req: Omit<ResourceRequest, 'manager'>, kind: string, fn: (r: ResourceRequest) => Promise<T>): Promise<T>;
 }
 
 /** A kind of object served at `/api/v1/{kind}/` (or `path`) by the shared resource layer. */

@@ -4,7 +4,7 @@ import type { ComponentGate } from '@werkbank/kernel';
 import { ApiError } from '../http/api-error';
 import { readJsonObject } from '../http/body';
 import type { WerkbankContext, WerkbankState } from '../http/context';
-import type { ResourceDefinition, ResourceRequest } from './resource-definition';
+import type { ResourceDefinition, ResourceRequest, ResourceServices } from './resource-definition';
 import { basePath } from './field-codec';
 import type { ResourceService } from './resource-service';
 
@@ -25,6 +25,22 @@ export function guard(ctx: WerkbankContext, gate: ComponentGate | undefined, com
   if (realms && !realms.includes('*') && !realms.includes(realm)) {
     throw new ApiError(403, 'realm_denied', 'errors.realm_denied', { realm });
   }
+}
+
+/**
+ * The resource-layer request of an HTTP call outside the generic routes (a plugin's own route):
+ * the signed-in caller, its language and realms, the default manager. Call guard() first.
+ */
+export function requestOf(ctx: WerkbankContext, services: { dataSource: DataSource; resources: ResourceServices }): ResourceRequest {
+  if (!ctx.state.user) throw ApiError.unauthorized();
+  return {
+    user: ctx.state.user,
+    t: ctx.state.t,
+    lang: ctx.state.lang,
+    manager: services.dataSource.manager,
+    services: services.resources,
+    realms: ctx.state.apiKeyRealms,
+  };
 }
 
 function query(ctx: WerkbankContext): Record<string, string> {

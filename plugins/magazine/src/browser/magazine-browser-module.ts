@@ -1,0 +1,3 @@
+import { definePlugin } from '@werkbank/sdk/browser';
+
+export default definePlugin(() => {});

@@ -1,0 +1,3 @@
+import { definePlugin } from '@werkbank/sdk/node';
+
+export default definePlugin(() => {});
