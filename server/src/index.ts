@@ -12,3 +12,5 @@ export { parseRef } from './resources/field-codec';
 export { AccountService } from './auth/account-service';
 export { createTrigramIndex } from './db/trigram-index';
 export { returnedRows } from './db/returned-rows';
+export type { DatumProblem, DatumValidator } from './types/datum-validator';
+export { AjvDatumValidator } from './types/ajv-datum-validator';

@@ -2,6 +2,7 @@ import { token } from '@werkbank/kernel';
 import type { DataSource } from 'typeorm';
 import type { ComponentGate, Event, TypeRegistry } from '@werkbank/kernel';
 import type { ResourceDefinition, ResourceServices } from './resources/resource-definition';
+import type { DatumValidator } from './types/datum-validator';
 
 /**
  * What node-side plugins may use from the host, bound under the ServerServices token. The fields
@@ -13,6 +14,8 @@ export interface ServerServices {
   gate: ComponentGate;
   /** The datum types contributed by plugins (base chains, assignability). */
   types: TypeRegistry;
+  /** Datum fields against their type: validation, templates, text representations. */
+  datumTypes: DatumValidator;
   /** Fires after a transaction that wrote event-feed entries has committed. */
   onDidRecordEvent: Event<{ kind: string }>;
   log(message: string): void;

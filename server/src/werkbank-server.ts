@@ -62,6 +62,7 @@ import { mountApiKeyRoutes } from './core/apikey-routes';
 import { accountResources, NAMED_PERMISSIONS } from './core/account-resources';
 import { mountBackendPage } from './core/backend-page';
 import { ServerServices } from './server-services';
+import { AjvDatumValidator } from './types/ajv-datum-validator';
 import { WebSocketHub } from './ws/websocket-hub';
 import serverEn from './i18n/en.json' with { type: 'json' };
 import serverDe from './i18n/de.json' with { type: 'json' };
@@ -169,6 +170,7 @@ export class WerkbankServer {
       resources: this.resourceService,
       gate: this.licences.gate,
       types: this.types,
+      datumTypes: new AjvDatumValidator(this.types),
       onDidRecordEvent: this.events.onDidRecordEvent,
       log: this.log,
     } satisfies ServerServices);

@@ -89,6 +89,20 @@ describe('users, groups, named permissions and types', function () {
     assertError(await admin.get('/api/v1/type/nonsense/'), 404, 'not_found');
   });
 
+  it('serves each datum type with its effective schema and template', async () => {
+    const bbox = expectStatus(await admin.get('/api/v1/type/bbox/'), 200);
+    assert.deepEqual(bbox.template, { value: [0, 0, 0, 0] });
+    assert.equal(bbox.schema.additionalProperties, false);
+    assert.equal(bbox.schema.properties.value.minItems, 4);
+    const label = expectStatus(await admin.get('/api/v1/type/label/'), 200);
+    const string = expectStatus(await admin.get('/api/v1/type/string/'), 200);
+    assert.deepEqual(label.schema, string.schema, 'label inherits the schema of string');
+    assert.deepEqual(label.template, { value: '' });
+    const listed = expectStatus(await admin.get('/api/v1/type/?q=color'), 200).objects[0];
+    assert.deepEqual(listed.template, { hex: '#000000' });
+    assert.deepEqual(listed.schema.required, ['hex']);
+  });
+
   it('answers the example plugin’s own route in the caller’s language', async () => {
     const de = await t.user();
     expectStatus(await de.client.patch('/api/v2/backend/profile', { language: 'de' }), 200);

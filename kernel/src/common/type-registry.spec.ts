@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { TypeRegistry } from './type-registry';
+import { TEXT_REPR_MAX, TypeRegistry } from './type-registry';
 
 describe('TypeRegistry', () => {
   let types: TypeRegistry;
@@ -56,6 +56,56 @@ describe('TypeRegistry', () => {
     it('refuses unrelated types', () => {
       assert.equal(types.isAssignable('text', 'geometry'), false);
       assert.equal(types.isAssignable('building', 'text'), false);
+    });
+  });
+
+  describe('schema, template and repr', () => {
+    const textSchema = { type: 'object', properties: { value: { type: 'string' } } };
+
+    beforeEach(() => {
+      types.add(
+        { id: 'core.string', name: 'string', schema: textSchema, template: { value: '' }, repr: (f) => `«${String(f.value)}»` },
+        'core',
+      );
+      types.add({ id: 'core.label', name: 'label', base: 'string' }, 'core');
+      types.add({ id: 'x.slug', name: 'slug', base: 'label', template: { value: 'new-slug' } }, 'x');
+    });
+
+    it('inherits schema, template and repr from the nearest base that has them', () => {
+      assert.equal(types.schemaOf('label'), textSchema);
+      assert.equal(types.schemaOf('slug'), textSchema);
+      assert.deepEqual(types.templateOf('label'), { value: '' });
+      assert.deepEqual(types.templateOf('slug'), { value: 'new-slug' }, 'its own template wins');
+      assert.equal(types.reprOf('slug', { value: 'a' }), '«a»');
+    });
+
+    it('has no schema, an empty template and the default repr where no type of the chain has them', () => {
+      assert.equal(types.schemaOf('polygon'), undefined);
+      assert.equal(types.schemaOf('unknown'), undefined);
+      assert.deepEqual(types.templateOf('polygon'), {});
+      assert.equal(types.reprOf('polygon', { value: [1, 2] }), '[1,2]');
+      assert.equal(types.reprOf('polygon', { value: 'plain' }), 'plain');
+      assert.equal(types.reprOf('polygon', { hex: '#fff' }), '{"hex":"#fff"}', 'no value: the fields as JSON');
+    });
+
+    it('hands out a fresh template every time', () => {
+      types.templateOf('string').value = 'changed';
+      assert.deepEqual(types.templateOf('string'), { value: '' });
+    });
+
+    it('cuts a repr to its maximum and falls back to the default when a repr throws', () => {
+      assert.equal(types.reprOf('geometry', { value: 'x'.repeat(500) }).length, TEXT_REPR_MAX);
+      types.add(
+        {
+          id: 'x.broken',
+          name: 'broken',
+          repr: () => {
+            throw new Error('bad fields');
+          },
+        },
+        'x',
+      );
+      assert.equal(types.reprOf('broken', { value: 7 }), '7');
     });
   });
 });

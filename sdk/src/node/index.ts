@@ -20,6 +20,7 @@ export {
   parseRef,
   createTrigramIndex,
   returnedRows,
+  AjvDatumValidator,
 } from '@werkbank/server';
 export type {
   EntityDescriptor,
@@ -43,5 +44,7 @@ export type {
   AuthUser,
   WerkbankState,
   WerkbankContext,
+  DatumProblem,
+  DatumValidator,
 } from '@werkbank/server';
 export { EntitySchema, type MigrationInterface, type QueryRunner, type SelectQueryBuilder } from 'typeorm';

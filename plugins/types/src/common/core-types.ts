@@ -1,38 +1,170 @@
 import type { DatumTypeDescriptor } from '@werkbank/sdk';
+import { FEATURE_SCHEMA, FEATURE_TEMPLATE, featureRepr } from './feature-schema';
+import {
+  BBOX,
+  BBOX3D,
+  BOOLEAN,
+  countOf,
+  DATE_TIME,
+  datumFields,
+  HEX_COLOR,
+  INTEGER,
+  listText,
+  NUMBER,
+  numbers,
+  OBJECT,
+  STRING,
+  STRING_LIST,
+  valueFields,
+} from './schema-parts';
+import { STYLE_SCHEMA } from './style-schema';
 
-/** The core types of spec 001 §3.6 (names and base types; value schemas come with the Magazine). */
-export const CORE_TYPES: Array<[name: string, base?: string]> = [
-  ['object'],
-  ['dict', 'object'],
-  ['row', 'dict'],
-  ['feature', 'object'],
-  ['schema', 'object'],
-  ['string'],
-  ['color', 'string'],
-  ['label', 'string'],
-  ['number'],
-  ['float', 'number'],
-  ['int', 'number'],
-  ['bool'],
-  ['datetime'],
-  ['bbox'],
-  ['bbox3d'],
-  ['file'],
-  ['mesh'],
-  ['grid'],
-  ['pointcloud'],
-  ['cityobject'],
-  ['ifcobject'],
-  ['ogcapicollection'],
-  ['tag'],
-  ['billboard'],
-  ['style'],
-  ['wms'],
-  ['wmts'],
-  ['layer'],
-  ['depot'],
-  ['service'],
+/** A core type without its id (added by coreTypeDescriptors). */
+type CoreType = Omit<DatumTypeDescriptor, 'id'>;
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/**
+ * The core types of spec 001 §3.6 with their value shapes. A type without a schema, template or
+ * repr inherits it from its base: `float` and `label` use those of `number` and `string`.
+ */
+export const CORE_TYPES: CoreType[] = [
+  { name: 'object', schema: valueFields({}), template: { value: {} } },
+  { name: 'dict', base: 'object', schema: valueFields(OBJECT), template: { value: {} } },
+  {
+    name: 'row',
+    base: 'dict',
+    schema: valueFields({ type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } }),
+    template: { value: {} },
+    repr: (f) => Object.values(f.value as object).join(', '),
+  },
+  { name: 'feature', base: 'object', schema: FEATURE_SCHEMA, template: FEATURE_TEMPLATE, repr: featureRepr },
+  {
+    // spec 002 §3 "Schema datum"
+    name: 'schema',
+    base: 'object',
+    schema: datumFields({
+      fields: {
+        type: 'array',
+        items: datumFields(
+          {
+            name: { type: 'string', minLength: 1 },
+            schema: {
+              type: 'object',
+              required: ['type'],
+              properties: { type: { enum: ['string', 'float', 'integer', 'boolean', 'object', 'array'] } },
+            },
+            description: STRING,
+            required: BOOLEAN,
+            nullable: BOOLEAN,
+          },
+          ['description', 'required', 'nullable'],
+        ),
+      },
+    }),
+    template: { fields: [] },
+    repr: (f) => (f.fields as Array<{ name: string }>).map((x) => x.name).join(', '),
+  },
+  { name: 'string', schema: valueFields(STRING), template: { value: '' } },
+  {
+    name: 'color',
+    base: 'string',
+    schema: datumFields({ hex: HEX_COLOR }),
+    template: { hex: '#000000' },
+    repr: (f) => text(f.hex),
+  },
+  { name: 'label', base: 'string' },
+  { name: 'number', schema: valueFields(NUMBER), template: { value: 0 } },
+  { name: 'float', base: 'number' },
+  { name: 'int', base: 'number', schema: valueFields(INTEGER) },
+  { name: 'bool', schema: valueFields(BOOLEAN), template: { value: false } },
+  { name: 'datetime', schema: valueFields(DATE_TIME), template: { value: '1970-01-01T00:00:00Z' } },
+  // spec 001 §2.1: east, north, west, south (and bottom, top in 3D)
+  { name: 'bbox', schema: valueFields(BBOX), template: { value: [0, 0, 0, 0] }, repr: (f) => listText(f.value) },
+  { name: 'bbox3d', schema: valueFields(BBOX3D), template: { value: [0, 0, 0, 0, 0, 0] }, repr: (f) => listText(f.value) },
+  {
+    // Written by the server on upload; the schema guards hand-made datums.
+    name: 'file',
+    schema: datumFields({ value: STRING, size: countOf(0), mime_type: STRING, download_url: STRING, embed_url: STRING }, [
+      'download_url',
+      'embed_url',
+    ]),
+    template: { value: '', size: 0, mime_type: 'application/octet-stream' },
+    repr: (f) => text(f.value),
+  },
+  {
+    name: 'mesh',
+    schema: datumFields({ value: STRING, png_preview: STRING, origin: numbers(3), properties: OBJECT }, [
+      'value',
+      'png_preview',
+      'origin',
+      'properties',
+    ]),
+    template: {},
+    repr: (f) => text(f.value),
+  },
+  {
+    name: 'grid',
+    schema: datumFields({ bbox: BBOX, width: countOf(1), height: countOf(1), tms_url: STRING, tms_extension: STRING }, [
+      'tms_url',
+      'tms_extension',
+    ]),
+    template: { bbox: [0, 0, 0, 0], width: 1, height: 1 },
+    repr: (f) => `${String(f.width)} × ${String(f.height)}`,
+  },
+  {
+    name: 'pointcloud',
+    schema: datumFields({ bbox3d: BBOX3D, name: STRING, pointcount: countOf(0) }),
+    template: { bbox3d: [0, 0, 0, 0, 0, 0], name: '', pointcount: 0 },
+    repr: (f) => `${text(f.name)} (${String(f.pointcount)})`,
+  },
+  { name: 'cityobject', schema: valueFields(OBJECT), template: { value: {} } },
+  { name: 'ifcobject', schema: valueFields(OBJECT), template: { value: {} } },
+  {
+    name: 'ogcapicollection',
+    schema: datumFields({ collectionId: STRING, title: STRING, description: STRING, url: STRING }, ['title', 'description']),
+    template: { collectionId: '', url: '' },
+    repr: (f) => text(f.title) || text(f.collectionId),
+  },
+  {
+    name: 'tag',
+    schema: valueFields({ type: 'object', required: ['id'], properties: { id: INTEGER } }),
+    template: { value: { id: 0 } },
+    repr: (f) => `#${String((f.value as { id: number }).id)}`,
+  },
+  {
+    name: 'billboard',
+    schema: valueFields({
+      type: 'object',
+      required: ['image', 'position'],
+      properties: { image: STRING, position: { type: 'array', items: NUMBER, minItems: 2, maxItems: 3 } },
+    }),
+    template: { value: { image: '', position: [0, 0] } },
+    repr: (f) => text((f.value as { image: unknown }).image),
+  },
+  { name: 'style', schema: STYLE_SCHEMA, template: { value: { rules: [] } } },
+  {
+    name: 'wms',
+    schema: datumFields({ tms_url: STRING, bbox: BBOX, layers: STRING, srs: STRING_LIST, transparent: BOOLEAN }, [
+      'layers',
+      'srs',
+      'transparent',
+    ]),
+    template: { tms_url: '', bbox: [0, 0, 0, 0] },
+    repr: (f) => (f.layers ? `${text(f.tms_url)} (${text(f.layers)})` : text(f.tms_url)),
+  },
+  {
+    name: 'wmts',
+    schema: datumFields({ tms_url: STRING, bbox: BBOX }),
+    template: { tms_url: '', bbox: [0, 0, 0, 0] },
+    repr: (f) => text(f.tms_url),
+  },
+  // a layer address
+  { name: 'layer', schema: valueFields(STRING), template: { value: '' } },
+  // a depot address /api/v1/depot/{id}/ or a depot path 'Folder/Sub/Depot'
+  { name: 'depot', schema: valueFields(STRING), template: { value: '' } },
+  { name: 'service', schema: valueFields(STRING), template: { value: '' } },
 ];
 
-export const coreTypeDescriptors = (): DatumTypeDescriptor[] =>
-  CORE_TYPES.map(([name, base]) => ({ id: `types.${name}`, name, base }));
+/** The core types as descriptors with ids `types.<name>`; fresh objects on every call. */
+export const coreTypeDescriptors = (): DatumTypeDescriptor[] => CORE_TYPES.map((t) => ({ ...t, id: `types.${t.name}` }));

@@ -17,7 +17,10 @@ export const coreTypeDatumTypes: DatumTypeContribution = {
   registerDatumTypes: (registry) => coreTypeDescriptors().forEach((t) => registry.add(t)),
 };
 
-/** GET /api/v1/type/ and /api/v1/type/{name}/ (spec 000 §3 "Type": name and base chain). */
+/**
+ * GET /api/v1/type/ and /api/v1/type/{name}/ (spec 000 §3 "Type"): name, base chain, and the
+ * effective schema (null when no type along the chain has one) and template of the datum fields.
+ */
 @injectable()
 export class TypeRoutes implements HttpRouteContribution {
   @inject(ServerServices) protected readonly services!: ServerServices;
@@ -29,6 +32,8 @@ export class TypeRoutes implements HttpRouteContribution {
         name,
         base: t.base ?? null,
         base_chain: this.services.types.baseChain(name),
+        schema: this.services.types.schemaOf(name) ?? null,
+        template: this.services.types.templateOf(name),
         resource_uri: `/api/v1/type/${name}/`,
       };
     };
@@ -39,7 +44,7 @@ export class TypeRoutes implements HttpRouteContribution {
         '/api/v1/type/': {
           get: {
             tags: ['type'],
-            summary: 'Datum types with their base chains (q, offset, limit)',
+            summary: 'Datum types with their base chains, schemas and templates (q, offset, limit)',
             responses: { 200: { description: 'List' } },
           },
         },
@@ -47,7 +52,7 @@ export class TypeRoutes implements HttpRouteContribution {
           parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
           get: {
             tags: ['type'],
-            summary: 'One datum type',
+            summary: 'One datum type with its schema and template',
             responses: { 200: { description: 'Type' }, 404: { description: 'Unknown type' } },
           },
         },
