@@ -16,6 +16,8 @@ export interface ServerConfig {
   /** Create a development licence on first start (default on; DEV_LICENCE=0 turns it off). */
   developmentLicence: boolean;
   bodyLimit: number;
+  /** Largest accepted upload file in bytes (UPLOAD_MAX_BYTES, default 5 GiB). */
+  uploadMaxBytes: number;
   secureCookies: boolean;
   /** Hours after login at which a session ends (SESSION_MAX_AGE_HOURS, default 14 days). */
   sessionMaxAgeHours: number;
@@ -50,6 +52,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resol
     licencePublicKeys: list(env.LICENCE_PUBLIC_KEYS).map((f) => readFileSync(resolve(root, f), 'utf8')),
     developmentLicence: env.DEV_LICENCE !== '0',
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
+    uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES) > 0 ? Number(env.UPLOAD_MAX_BYTES) : 5 * 1024 ** 3,
     secureCookies: env.SECURE_COOKIES === '1',
     trustProxy: env.TRUST_PROXY === '1',
     sessionMaxAgeHours: Number(env.SESSION_MAX_AGE_HOURS) > 0 ? Number(env.SESSION_MAX_AGE_HOURS) : 24 * 14,

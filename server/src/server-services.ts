@@ -2,6 +2,7 @@ import { token } from '@werkbank/kernel';
 import type { DataSource } from 'typeorm';
 import type { ComponentGate, Event, TypeRegistry } from '@werkbank/kernel';
 import type { ResourceDefinition, ResourceServices } from './resources/resource-definition';
+import type { BlobStore } from './blob/blob-store';
 import type { DatumValidator } from './types/datum-validator';
 
 /**
@@ -18,6 +19,8 @@ export interface ServerServices {
   datumTypes: DatumValidator;
   /** Fires after a transaction that wrote event-feed entries has committed. */
   onDidRecordEvent: Event<{ kind: string }>;
+  /** File storage (content-addressed); uploads stream into it, downloads use sendBlob. */
+  blobs: BlobStore;
   log(message: string): void;
 }
 export const ServerServices = token<ServerServices>('ServerServices');

@@ -62,6 +62,7 @@ import { mountApiKeyRoutes } from './core/apikey-routes';
 import { accountResources, NAMED_PERMISSIONS } from './core/account-resources';
 import { mountBackendPage } from './core/backend-page';
 import { ServerServices } from './server-services';
+import { FileBlobStore } from './blob/file-blob-store';
 import { AjvDatumValidator } from './types/ajv-datum-validator';
 import { WebSocketHub } from './ws/websocket-hub';
 import serverEn from './i18n/en.json' with { type: 'json' };
@@ -106,6 +107,7 @@ export class WerkbankServer {
   db!: DatabaseHandle;
   accounts!: AccountService;
   licences!: LicenceService;
+  blobs!: FileBlobStore;
   resourceService!: ResourceService;
   i18n!: i18n;
   http?: HttpServer;
@@ -165,6 +167,7 @@ export class WerkbankServer {
     });
     await this.licences.start();
     this.resourceService = new ResourceService(dataSource, this.resources, this.extensions, this.events);
+    this.blobs = await FileBlobStore.open(config.dataDir);
     Object.assign(services, {
       dataSource,
       resources: this.resourceService,
@@ -172,6 +175,7 @@ export class WerkbankServer {
       types: this.types,
       datumTypes: new AjvDatumValidator(this.types),
       onDidRecordEvent: this.events.onDidRecordEvent,
+      blobs: this.blobs,
       log: this.log,
     } satisfies ServerServices);
 
@@ -300,7 +304,11 @@ export class WerkbankServer {
 
   /** Listens on `port` (0 picks a free one); attaches the websocket channels. */
   async listen(port: number, host = '127.0.0.1'): Promise<number> {
-    this.http = createServer(this.app.callback());
+    // Uploads of several GB take longer than Node's default requestTimeout (300 s) for the whole
+    // request, so it is off. headersTimeout must then be given (Node would derive 0 from it) and
+    // still bounds slow headers at 60 s; a body that stalls is cut by readMultipartUpload's idle
+    // timeout; other bodies are bounded by size (BODY_LIMIT), not by time.
+    this.http = createServer({ requestTimeout: 0, headersTimeout: 60_000 }, this.app.callback());
     this.hub = new WebSocketHub(this.accounts, this.options.config.allowedOrigins, this.log);
     for (const c of this.wsChannels.all()) this.hub.addChannel(c);
     this.hub.attach(this.http);
@@ -326,6 +334,7 @@ export class WerkbankServer {
     this.events.dispose();
     this.licences?.dispose();
     await this.db?.close();
+    await this.blobs?.close();
     this.kernel.dispose();
   }
 }

@@ -20,6 +20,10 @@ export {
   parseRef,
   createTrigramIndex,
   returnedRows,
+  FileBlobStore,
+  readMultipartUpload,
+  sendBlob,
+  sniffMime,
   AjvDatumValidator,
 } from '@werkbank/server';
 export type {
@@ -44,6 +48,13 @@ export type {
   AuthUser,
   WerkbankState,
   WerkbankContext,
+  BlobInfo,
+  BlobPutOptions,
+  BlobRange,
+  BlobStore,
+  MultipartUpload,
+  MultipartUploadOptions,
+  SendBlobOptions,
   DatumProblem,
   DatumValidator,
 } from '@werkbank/server';

@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { ApiError } from '../http/api-error';
+import { FileBlobStore } from './file-blob-store';
+import { filesUnder } from './blob-test-support';
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+describe('FileBlobStore', () => {
+  let dataDir: string;
+  let store: FileBlobStore;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'werkbank-blob-spec-'));
+    store = await FileBlobStore.open(dataDir);
+  });
+  afterEach(async () => {
+    await store.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('stores bytes under blobs/sha256/ab/cd/<hash> with their hash, size and sniffed type', async () => {
+    const blob = await store.put(Readable.from([Buffer.from('{"a": '), Buffer.from('1}')]), { maxBytes: 100 });
+    assert.deepEqual(blob, { hash: sha256('{"a": 1}'), size: 8, mime: 'application/json' });
+    const h = blob.hash;
+    assert.ok(existsSync(join(dataDir, 'blobs', 'sha256', h.slice(0, 2), h.slice(2, 4), h)));
+    assert.deepEqual(await store.stat(h), { size: 8 });
+    assert.equal(await text(store.open(h)), '{"a": 1}');
+    assert.equal(await text(store.open(h, { start: 2, end: 4 })), 'a":');
+  });
+
+  it('keeps one copy of the same bytes and leaves no temporary file', async () => {
+    const a = await store.put(Readable.from(['same bytes']), { maxBytes: 100, filename: 'a.txt' });
+    const b = await store.put(Readable.from(['same ', 'bytes']), { maxBytes: 100, filename: 'b.csv' });
+    assert.equal(a.hash, b.hash);
+    assert.deepEqual(await filesUnder(join(dataDir, 'blobs')), [join('sha256', a.hash.slice(0, 2), a.hash.slice(2, 4), a.hash)]);
+  });
+
+  it('accepts exactly maxBytes and refuses one byte more with 413 file_too_large, leaving nothing', async () => {
+    await store.put(Readable.from([Buffer.alloc(10, 1)]), { maxBytes: 10 });
+    await assert.rejects(
+      store.put(Readable.from([Buffer.alloc(6, 2), Buffer.alloc(5, 2)]), { maxBytes: 10 }),
+      (e: unknown) => e instanceof ApiError && e.status === 413 && e.code === 'file_too_large' && e.params.limit === '10 B',
+    );
+    assert.equal((await filesUnder(join(dataDir, 'blobs'))).length, 1, 'only the first blob');
+    assert.deepEqual(await filesUnder(store.tmpDir), []);
+  });
+
+  it('removes the temporary file when the source fails midway', async () => {
+    async function* failing() {
+      yield Buffer.from('partial ');
+      throw new Error('connection lost');
+    }
+    await assert.rejects(store.put(Readable.from(failing()), { maxBytes: 100 }), /connection lost/);
+    assert.deepEqual(await filesUnder(join(dataDir, 'blobs')), []);
+  });
+
+  it('refuses an empty source with 400 empty_file only when asked to', async () => {
+    await assert.rejects(
+      store.put(Readable.from([]), { maxBytes: 10, refuseEmpty: true }),
+      (e: unknown) => e instanceof ApiError && e.status === 400 && e.code === 'empty_file',
+    );
+    assert.deepEqual(await filesUnder(join(dataDir, 'blobs')), []);
+    assert.equal((await store.put(Readable.from([]), { maxBytes: 10 })).size, 0);
+  });
+
+  it('deletes blobs; unknown and malformed hashes have no stat and never reach outside the store', async () => {
+    const { hash } = await store.put(Readable.from(['x']), { maxBytes: 10 });
+    await store.delete(hash);
+    await store.delete(hash);
+    assert.equal(await store.stat(hash), undefined);
+    assert.equal(await store.stat('../../etc/passwd'), undefined);
+    assert.throws(() => store.open('../x'), TypeError);
+  });
+
+  it('removes temporary files older than a day when it opens, and keeps newer ones', async () => {
+    const old = join(store.tmpDir, 'old.part');
+    const fresh = join(store.tmpDir, 'fresh.part');
+    await writeFile(old, 'left by a crash');
+    await writeFile(fresh, 'an upload in progress');
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    await utimes(old, twoDaysAgo, twoDaysAgo);
+    const reopened = await FileBlobStore.open(dataDir);
+    assert.deepEqual(await filesUnder(reopened.tmpDir), ['fresh.part']);
+  });
+
+  it('uses a fresh temporary folder for memory:// and removes it on close', async () => {
+    const memory = await FileBlobStore.open('memory://');
+    assert.ok(memory.root.startsWith(tmpdir()));
+    await memory.put(Readable.from(['kept until close']), { maxBytes: 100 });
+    await memory.close();
+    assert.equal(existsSync(memory.root), false);
+  });
+});

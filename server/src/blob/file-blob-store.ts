@@ -1,0 +1,127 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { BlobInfo, BlobPutOptions, BlobRange, BlobStore } from './blob-store';
+import { emptyFile, fileTooLarge } from './blob-errors';
+import { SNIFF_BYTES, sniffMime } from './sniff-mime';
+
+const HASH = /^[0-9a-f]{64}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * BlobStore on the local file system: `{root}/sha256/ab/cd/<hash>`, temporary files in
+ * `{root}/tmp/` (same file system, so the final rename is atomic). Create it with `open`.
+ */
+export class FileBlobStore implements BlobStore {
+  private constructor(
+    readonly root: string,
+    private readonly ephemeral: boolean,
+  ) {}
+
+  /**
+   * The store of a data folder: `{dataDir}/blobs/`. For `memory://` (tests) a fresh temporary
+   * folder that `close()` removes. Temporary files older than a day (left by a crash) are removed.
+   */
+  static async open(dataDir: string): Promise<FileBlobStore> {
+    const ephemeral = dataDir.startsWith('memory://');
+    const root = ephemeral ? await mkdtemp(join(tmpdir(), 'werkbank-blobs-')) : join(dataDir, 'blobs');
+    const store = new FileBlobStore(root, ephemeral);
+    await mkdir(store.tmpDir, { recursive: true });
+    await mkdir(join(root, 'sha256'), { recursive: true });
+    await store.sweepTemp(DAY_MS);
+    return store;
+  }
+
+  get tmpDir(): string {
+    return join(this.root, 'tmp');
+  }
+
+  /** Where the blob with this hash lives. Throws on a malformed hash (never a path outside root). */
+  pathOf(hash: string): string {
+    if (!HASH.test(hash)) throw new TypeError(`Not a sha256 blob hash: ${JSON.stringify(hash)}`);
+    return join(this.root, 'sha256', hash.slice(0, 2), hash.slice(2, 4), hash);
+  }
+
+  async put(source: Readable, opts: BlobPutOptions): Promise<BlobInfo> {
+    const tmp = join(this.tmpDir, `${randomUUID()}.part`);
+    const hasher = createHash('sha256');
+    const head: Buffer[] = [];
+    let headBytes = 0;
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (size > opts.maxBytes) return done(fileTooLarge(opts.maxBytes));
+        hasher.update(chunk);
+        if (headBytes < SNIFF_BYTES) {
+          const part = chunk.subarray(0, SNIFF_BYTES - headBytes);
+          head.push(Buffer.from(part));
+          headBytes += part.length;
+        }
+        done(null, chunk);
+      },
+    });
+    try {
+      // `flush` syncs the file before it is closed, so a blob that exists is complete on disk.
+      await pipeline(source, meter, createWriteStream(tmp, { flags: 'wx', flush: true }));
+      if (opts.refuseEmpty && size === 0) throw emptyFile();
+      const hash = hasher.digest('hex');
+      const dest = this.pathOf(hash);
+      if (await this.stat(hash)) {
+        // Same bytes already stored: keep the existing blob untouched.
+        await rm(tmp, { force: true });
+      } else {
+        await mkdir(dirname(dest), { recursive: true });
+        await rename(tmp, dest);
+      }
+      const mime = await sniffMime(Buffer.concat(head), { complete: size <= SNIFF_BYTES, filename: opts.filename });
+      return { hash, size, mime };
+    } catch (e) {
+      await rm(tmp, { force: true });
+      throw e;
+    }
+  }
+
+  async stat(hash: string): Promise<{ size: number } | undefined> {
+    if (!HASH.test(hash)) return undefined;
+    try {
+      const s = await stat(this.pathOf(hash));
+      return s.isFile() ? { size: s.size } : undefined;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw e;
+    }
+  }
+
+  open(hash: string, range?: BlobRange): Readable {
+    return createReadStream(this.pathOf(hash), range ? { start: range.start, end: range.end } : {});
+  }
+
+  async delete(hash: string): Promise<void> {
+    await rm(this.pathOf(hash), { force: true });
+  }
+
+  /** Removes temporary files older than `olderThanMs`; returns how many. Called by `open`. */
+  async sweepTemp(olderThanMs: number): Promise<number> {
+    const cutoff = Date.now() - olderThanMs;
+    let removed = 0;
+    for (const name of await readdir(this.tmpDir)) {
+      const path = join(this.tmpDir, name);
+      const s = await stat(path).catch(() => undefined);
+      if (s && s.mtimeMs < cutoff) {
+        await rm(path, { force: true, recursive: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  /** Called when the server stops: removes the folder of a `memory://` store; keeps real data. */
+  async close(): Promise<void> {
+    if (this.ephemeral) await rm(this.root, { recursive: true, force: true });
+  }
+}

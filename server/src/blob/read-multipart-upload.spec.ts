@@ -1,0 +1,260 @@
+import assert from 'node:assert/strict';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiError } from '../http/api-error';
+import { FileBlobStore } from './file-blob-store';
+import { readMultipartUpload, type MultipartUpload, type MultipartUploadOptions } from './read-multipart-upload';
+import { filesUnder, listenTestApp, multipartBody } from './blob-test-support';
+
+type Outcome = { upload: MultipartUpload } | { error: unknown };
+interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** Bytes of the request body the client had sent when the reply arrived. */
+  sentWhenAnswered: number;
+  /** Resolves when the connection has closed. */
+  closed: Promise<void>;
+}
+
+/**
+ * Posts `head`, then `fileBytes` zero bytes in chunks (stopping as soon as a reply arrives), then
+ * `tail`. Without `contentLength` the body is sent chunked.
+ */
+function post(
+  url: string,
+  body: { contentType: string; head: Buffer; fileBytes: number; tail: Buffer; contentLength?: number },
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { 'Content-Type': body.contentType };
+    if (body.contentLength !== undefined) headers['Content-Length'] = String(body.contentLength);
+    const req = request(`${url}/upload`, { method: 'POST', headers, agent: false });
+    let sent = 0;
+    let answered = false;
+    const closed = new Promise<void>((res) => req.once('close', () => res()));
+    req.on('response', (res) => {
+      answered = true;
+      const sentWhenAnswered = sent;
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString(),
+          sentWhenAnswered,
+          closed,
+        }),
+      );
+    });
+    // A server that refuses early closes the connection: later writes fail, which is expected.
+    req.on('error', (e) => (answered ? undefined : reject(e)));
+    void (async () => {
+      const write = async (chunk: Buffer) => {
+        sent += chunk.length;
+        if (!req.write(chunk)) await new Promise((res) => req.once('drain', res));
+      };
+      await write(body.head);
+      const chunk = Buffer.alloc(64 * 1024);
+      for (let left = body.fileBytes; left > 0 && !answered && !req.destroyed; left -= chunk.length) {
+        await write(left >= chunk.length ? chunk : chunk.subarray(0, left));
+      }
+      if (!answered && !req.destroyed) req.end(body.tail);
+    })().catch(() => {});
+  });
+}
+
+/** Posts a whole body in one go. */
+const postWhole = (url: string, body: Buffer, contentType: string) =>
+  post(url, { contentType, head: body, fileBytes: 0, tail: Buffer.alloc(0), contentLength: body.length });
+
+describe('readMultipartUpload', () => {
+  let dataDir: string;
+  let store: FileBlobStore;
+  let app: { url: string; close(): Promise<void> };
+  let options: MultipartUploadOptions;
+  let outcomes: Outcome[];
+  let waiting: ((o: Outcome) => void)[];
+  /** The outcome of the next (or latest unread) upload as the route saw it. */
+  const nextOutcome = () => new Promise<Outcome>((res) => (outcomes.length ? res(outcomes.shift()!) : waiting.push(res)));
+  const record = (o: Outcome) => (waiting.length ? waiting.shift()!(o) : outcomes.push(o));
+  const nothingStored = async () => assert.deepEqual(await filesUnder(store.root), []);
+
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'werkbank-upload-spec-'));
+    store = await FileBlobStore.open(dataDir);
+    app = await listenTestApp((router) => {
+      router.post('/upload', async (ctx) => {
+        try {
+          const upload = await readMultipartUpload(ctx, store, options);
+          record({ upload });
+          ctx.status = 201;
+          ctx.body = upload;
+        } catch (error) {
+          record({ error });
+          throw error;
+        }
+      });
+    });
+  });
+  beforeEach(async () => {
+    options = { maxBytes: 1024 * 1024 };
+    outcomes = [];
+    waiting = [];
+    await rm(join(store.root, 'sha256'), { recursive: true, force: true });
+  });
+  after(async () => {
+    await app.close();
+    await store.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('streams the file part into the store and hands the fields sent before it to beforeFile', async () => {
+    const calls: [Record<string, string>, string][] = [];
+    options.beforeFile = async (fields, filename) => void calls.push([fields, filename]);
+    const { body, contentType } = multipartBody(
+      { path: 'Städte/Straßen.csv', note: 'first upload' },
+      { filename: 'Straßen.csv', data: Buffer.from('id;name\n1;Kiel\n') },
+    );
+    const reply = await postWhole(app.url, body, contentType);
+    assert.equal(reply.status, 201, reply.body);
+    const upload = JSON.parse(reply.body) as MultipartUpload;
+    assert.deepEqual(upload.fields, { path: 'Städte/Straßen.csv', note: 'first upload' });
+    assert.equal(upload.file?.filename, 'Straßen.csv');
+    assert.equal(upload.file?.blob.size, 15);
+    assert.equal(upload.file?.blob.mime, 'text/csv');
+    assert.deepEqual(calls, [[{ path: 'Städte/Straßen.csv', note: 'first upload' }, 'Straßen.csv']]);
+    assert.deepEqual(await store.stat(upload.file!.blob.hash), { size: 15 });
+    assert.deepEqual(await readdir(store.tmpDir), []);
+  });
+
+  it('accepts a file of exactly maxBytes', async () => {
+    options.maxBytes = 1000;
+    const { body, contentType } = multipartBody({}, { filename: 'a.bin', data: Buffer.alloc(1000, 7) });
+    const reply = await postWhole(app.url, body, contentType);
+    assert.equal(reply.status, 201, reply.body);
+    assert.equal((JSON.parse(reply.body) as MultipartUpload).file?.blob.size, 1000);
+  });
+
+  it('refuses a body whose Content-Length cannot fit with 413 before reading it, and the reply reaches the sender', async () => {
+    const { head, tail, contentType } = multipartBody({ path: 'big.tif' }, { filename: 'big.tif', data: Buffer.alloc(0) });
+    const fileBytes = 200 * 1024 * 1024;
+    const reply = await post(app.url, {
+      contentType,
+      head,
+      tail,
+      fileBytes,
+      contentLength: head.length + fileBytes + tail.length,
+    });
+    assert.equal(reply.status, 413);
+    assert.equal(reply.headers.connection, 'close');
+    const body = JSON.parse(reply.body) as { code: string; reason: string };
+    assert.equal(body.code, 'file_too_large');
+    assert.equal(body.reason.split('.')[0], 'The file is larger than the limit of 1 MiB');
+    assert.ok(reply.sentWhenAnswered < 50 * 1024 * 1024, `refused after ${reply.sentWhenAnswered} bytes`);
+    await reply.closed;
+    await nothingStored();
+  });
+
+  it('refuses a chunked upload with 413 once it passes maxBytes, closes the connection and keeps nothing', async () => {
+    const { head, tail, contentType } = multipartBody({}, { filename: 'big.bin', data: Buffer.alloc(0) });
+    const reply = await post(app.url, { contentType, head, tail, fileBytes: 100 * 1024 * 1024 });
+    assert.equal(reply.status, 413);
+    assert.equal(reply.headers.connection, 'close');
+    assert.ok(reply.sentWhenAnswered < 50 * 1024 * 1024, `refused after ${reply.sentWhenAnswered} bytes`);
+    const outcome = await nextOutcome();
+    assert.ok('error' in outcome && outcome.error instanceof ApiError && outcome.error.code === 'file_too_large');
+    await reply.closed;
+    await nothingStored();
+  });
+
+  it('leaves no temporary file and no blob when the client disconnects mid-upload', async () => {
+    options.maxBytes = 100 * 1024 * 1024;
+    const { head, contentType } = multipartBody({ path: 'x.bin' }, { filename: 'x.bin', data: Buffer.alloc(0) });
+    const socket = connect(Number(new URL(app.url).port), '127.0.0.1');
+    await new Promise((res) => socket.once('connect', res));
+    socket.on('error', () => {});
+    socket.write(
+      `POST /upload HTTP/1.1\r\nHost: test\r\nContent-Type: ${contentType}\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n`,
+    );
+    socket.write(head);
+    socket.write(Buffer.alloc(256 * 1024, 1));
+    // Wait until the file is being written, then cut the connection.
+    while ((await readdir(store.tmpDir)).length === 0) await new Promise((res) => setTimeout(res, 10));
+    socket.destroy();
+    const outcome = await nextOutcome();
+    assert.ok('error' in outcome && outcome.error instanceof ApiError, String((outcome as { error: unknown }).error));
+    assert.equal(outcome.error.code, 'upload_aborted');
+    await nothingStored();
+  });
+
+  it('stores nothing when beforeFile refuses, and sends its error while the client is still sending', async () => {
+    let calls = 0;
+    options.beforeFile = async (fields) => {
+      calls++;
+      throw new ApiError(409, 'duplicate_name', 'errors.duplicate', { name: fields.path });
+    };
+    const { head, tail, contentType } = multipartBody({ path: 'taken.tif' }, { filename: 'taken.tif', data: Buffer.alloc(0) });
+    const fileBytes = 20 * 1024 * 1024;
+    options.maxBytes = 100 * 1024 * 1024;
+    const reply = await post(app.url, {
+      contentType,
+      head,
+      tail,
+      fileBytes,
+      contentLength: head.length + fileBytes + tail.length,
+    });
+    assert.equal(reply.status, 409);
+    assert.equal((JSON.parse(reply.body) as { code: string }).code, 'duplicate_name');
+    assert.equal(calls, 1);
+    await reply.closed;
+    await nothingStored();
+  });
+
+  it('refuses requests that are not multipart, lack the file, carry an empty file or end early', async () => {
+    const notMultipart = await postWhole(app.url, Buffer.from('{"path": "x"}'), 'application/json');
+    assert.equal(notMultipart.status, 400);
+    assert.equal((JSON.parse(notMultipart.body) as { code: string }).code, 'not_multipart');
+
+    const fieldsOnly = multipartBody({ path: 'x.csv' });
+    const missing = await postWhole(app.url, fieldsOnly.body, fieldsOnly.contentType);
+    assert.equal(missing.status, 400);
+    assert.deepEqual(JSON.parse(missing.body), {
+      status: 'error',
+      code: 'file_missing',
+      field: 'file',
+      reason: "The request contains no file. Send the file in the form field 'file'.",
+    });
+
+    const empty = multipartBody({}, { filename: 'empty.txt', data: Buffer.alloc(0) });
+    const emptyReply = await postWhole(app.url, empty.body, empty.contentType);
+    assert.equal((JSON.parse(emptyReply.body) as { code: string }).code, 'empty_file');
+
+    const cut = multipartBody({}, { filename: 'cut.txt', data: Buffer.from('no closing boundary') });
+    const cutReply = await postWhole(app.url, cut.body.subarray(0, cut.body.length - cut.tail.length), cut.contentType);
+    assert.equal(cutReply.status, 400);
+    assert.equal((JSON.parse(cutReply.body) as { code: string }).code, 'upload_malformed');
+    await nothingStored();
+  });
+
+  it('stops an upload that stalls with 408 upload_stalled and keeps nothing', async () => {
+    options.idleTimeoutMs = 200;
+    const { head, contentType } = multipartBody({}, { filename: 'slow.bin', data: Buffer.alloc(0) });
+    const socket = connect(Number(new URL(app.url).port), '127.0.0.1');
+    socket.on('error', () => {});
+    const received: Buffer[] = [];
+    socket.on('data', (c: Buffer) => received.push(c));
+    const closed = new Promise((res) => socket.once('close', res));
+    socket.write(`POST /upload HTTP/1.1\r\nHost: test\r\nContent-Type: ${contentType}\r\nContent-Length: 100000\r\n\r\n`);
+    socket.write(Buffer.concat([head, Buffer.alloc(1000, 1)]));
+    await closed;
+    const reply = Buffer.concat(received).toString();
+    assert.match(reply, /^HTTP\/1\.1 408 /);
+    assert.match(reply, /"code":"upload_stalled"/);
+    assert.match(reply, /No data arrived for 0 seconds|No data arrived for \d+ seconds/);
+    await nothingStored();
+  });
+});

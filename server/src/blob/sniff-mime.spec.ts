@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { SNIFF_BYTES, sniffMime } from './sniff-mime';
+
+// A real 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+
+/** Sniffs a whole small file, or the first SNIFF_BYTES of a larger one. */
+const sniff = (data: string | Buffer, filename?: string) => {
+  const bytes = Buffer.from(data);
+  return sniffMime(bytes.subarray(0, SNIFF_BYTES), { complete: bytes.length <= SNIFF_BYTES, filename });
+};
+
+describe('sniffMime', () => {
+  it('names binary formats from their bytes: PNG, PDF', async () => {
+    assert.equal(await sniff(PNG), 'image/png');
+    assert.equal(await sniff(PDF), 'application/pdf');
+  });
+
+  it('never lets the file name turn binary into text: PNG bytes named .txt stay image/png', async () => {
+    assert.equal(await sniff(PNG, 'notes.txt'), 'image/png');
+    assert.equal(await sniff(Buffer.from([0, 1, 2, 3, 0xff, 0xfe, 0, 7]), 'table.csv'), 'application/octet-stream');
+  });
+
+  it('calls unknown binary data application/octet-stream (NUL or control bytes, invalid UTF-8, empty)', async () => {
+    assert.equal(await sniff(Buffer.from('abc\0def')), 'application/octet-stream');
+    assert.equal(await sniff(Buffer.from([0x61, 0x01, 0x62])), 'application/octet-stream');
+    assert.equal(await sniff(Buffer.from([0x61, 0xc3, 0x28, 0x62])), 'application/octet-stream');
+    assert.equal(await sniff(Buffer.alloc(0)), 'application/octet-stream');
+  });
+
+  it('recognises JSON that parses, and a large file that starts like JSON', async () => {
+    assert.equal(await sniff('  {"name": "Kiel", "n": [1, 2]}\n'), 'application/json');
+    assert.equal(await sniff('[1, 2, 3]', 'x.txt'), 'application/json');
+    assert.equal(await sniff(`[${'1234567890,'.repeat(1000)}0]`), 'application/json');
+    assert.equal(await sniff('{not json at all'), 'text/plain');
+  });
+
+  it('recognises GeoJSON by its type, in a whole file and in the head of a large one', async () => {
+    assert.equal(await sniff('{"type": "Feature", "geometry": null, "properties": {}}'), 'application/geo+json');
+    const features = Array.from({ length: 200 }, (_, i) => `{"type":"Feature","properties":{"i":${i}},"geometry":null}`);
+    assert.equal(await sniff(`{"type":"FeatureCollection","features":[${features.join(',')}]}`), 'application/geo+json');
+    assert.equal(await sniff('{"type": "person"}'), 'application/json');
+    assert.equal(await sniff('{"features": []}', 'roads.geojson'), 'application/geo+json');
+  });
+
+  it('recognises XML and its dialects by the root element: GML, SVG, KML; HTML apart', async () => {
+    assert.equal(await sniff('<?xml version="1.0"?>\n<catalog><book/></catalog>'), 'application/xml');
+    assert.equal(
+      await sniff(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<!-- export -->\n<gml:FeatureCollection xmlns:gml="http://www.opengis.net/gml/3.2"/>',
+      ),
+      'application/gml+xml',
+    );
+    assert.equal(
+      await sniff('<FeatureCollection xmlns="http://www.opengis.net/gml/3.2"></FeatureCollection>'),
+      'application/gml+xml',
+    );
+    assert.equal(await sniff('<wfs:FeatureCollection xmlns:wfs="x"/>', 'parcels.gml'), 'application/gml+xml');
+    assert.equal(await sniff('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml');
+    assert.equal(await sniff('<kml xmlns="http://www.opengis.net/kml/2.2"/>'), 'application/vnd.google-earth.kml+xml');
+    assert.equal(await sniff('<!DOCTYPE html>\n<html><body>hi</body></html>'), 'text/html');
+  });
+
+  it('calls other UTF-8 text text/plain, refined by a text extension such as .csv', async () => {
+    assert.equal(await sniff('Grüße aus Kiel\nZeile zwei\n'), 'text/plain');
+    assert.equal(await sniff('id;name\n1;Kiel\n', 'städte.csv'), 'text/csv');
+    assert.equal(await sniff('id;name\n1;Kiel\n', 'städte.json'), 'text/plain');
+    // A multi-byte character cut by the end of the sniffed head is still text.
+    assert.equal(await sniff('x' + 'ä'.repeat(SNIFF_BYTES)), 'text/plain');
+  });
+});
