@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { ComponentGate, Event, TypeRegistry } from '@werkbank/kernel';
 import type { ResourceDefinition, ResourceServices } from './resources/resource-definition';
 import type { BlobStore } from './blob/blob-store';
+import type { ServerConfig } from './config';
 import type { DatumValidator } from './types/datum-validator';
 
 /**
@@ -22,5 +23,7 @@ export interface ServerServices {
   /** File storage (content-addressed); uploads stream into it, downloads use sendBlob. */
   blobs: BlobStore;
   log(message: string): void;
+  /** The server's configuration (read-only). */
+  config: Readonly<ServerConfig>;
 }
 export const ServerServices = token<ServerServices>('ServerServices');

@@ -177,6 +177,7 @@ export class WerkbankServer {
       onDidRecordEvent: this.events.onDidRecordEvent,
       blobs: this.blobs,
       log: this.log,
+      config: this.config,
     } satisfies ServerServices);
 
     const bundles: TranslationBundle[] = [

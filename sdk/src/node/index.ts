@@ -58,4 +58,4 @@ export type {
   DatumProblem,
   DatumValidator,
 } from '@werkbank/server';
-export { EntitySchema, type MigrationInterface, type QueryRunner, type SelectQueryBuilder } from 'typeorm';
+export { EntitySchema, type EntityManager, type MigrationInterface, type QueryRunner, type SelectQueryBuilder } from 'typeorm';

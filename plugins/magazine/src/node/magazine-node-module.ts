@@ -1,3 +1,22 @@
-import { definePlugin } from '@werkbank/sdk/node';
+import {
+  definePlugin,
+  EntityContribution,
+  HttpRouteContribution,
+  NodeTranslationContribution,
+  ResourceContribution,
+} from '@werkbank/sdk/node';
+import { magazineEntities, MagazineResources, magazineTranslations } from './magazine-node-contributions';
+import { DatumRoutes } from './datum-routes';
+import { DepotRoutes } from './depot-routes';
+import { MomentRoutes } from './moment-routes';
+import { UploadRoutes } from './upload-routes';
 
-export default definePlugin(() => {});
+export default definePlugin((ctx) => {
+  ctx.contribute(EntityContribution, magazineEntities);
+  ctx.contribute(NodeTranslationContribution, magazineTranslations);
+  ctx.contribute(ResourceContribution, MagazineResources);
+  ctx.contribute(HttpRouteContribution, DepotRoutes);
+  ctx.contribute(HttpRouteContribution, MomentRoutes);
+  ctx.contribute(HttpRouteContribution, DatumRoutes);
+  ctx.contribute(HttpRouteContribution, UploadRoutes);
+});

@@ -1,0 +1,251 @@
+import {
+  ApiError,
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
+  guard,
+  inject,
+  injectable,
+  readJsonObject,
+  sendBlob,
+  requestOf,
+  ServerServices,
+  type HttpRouteContribution,
+  type RegistrySink,
+  type ResourceRequest,
+  type RouteDescriptor,
+  type WerkbankContext,
+} from '@werkbank/sdk/node';
+import { basedOnMoment, depotFor, idParam } from './depot-access';
+import { layersUnavailable } from './depot-resource';
+import { datumJson, decodeNew, decodePatch, isFileType } from './datum-codec';
+import {
+  checkVersion,
+  currentVersion,
+  datumDepot,
+  insertDatums,
+  removeVersion,
+  replaceVersion,
+  snapshotPage,
+  versionAt,
+} from './datum-store';
+import { countWrite, headMoment, loadMoment, openMomentFor, type MomentRow, momentJson } from './moment-store';
+import { datumOpenApi } from './magazine-openapi';
+import { checkFilePath, checkUniqueName } from './file-path';
+
+/** At most this many datums in one create call. */
+export const MAX_BATCH = 1000;
+
+/** `{index}` or `{index}@{moment}` from a datum address segment; 404 when malformed. */
+export function parseDatumRef(raw: string): { datumId: number; momentId?: number } {
+  const m = /^(\d{1,9})(?:@(\d{1,9}))?$/.exec(raw);
+  if (!m) throw ApiError.notFound();
+  return { datumId: Number(m[1]), momentId: m[2] ? Number(m[2]) : undefined };
+}
+
+function page(ctx: WerkbankContext): { offset: number; limit: number; q?: string } {
+  const int = (name: string, fallback: number, max: number) => {
+    const raw = ctx.query[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (typeof raw !== 'string' || !/^\d+$/.test(raw))
+      throw ApiError.badRequest('invalid_parameter', 'errors.invalid_integer_param', { name }, name);
+    return Math.min(Number(raw), max);
+  };
+  const q = typeof ctx.query.q === 'string' ? ctx.query.q.trim() : '';
+  return {
+    offset: int('offset', 0, Number.MAX_SAFE_INTEGER),
+    limit: Math.max(1, int('limit', DEFAULT_LIMIT, MAX_LIMIT)),
+    q: q || undefined,
+  };
+}
+
+/**
+ * Datums (spec 000 §7 "Datum and switchboard creation", spec 001 §7): reading any moment as a
+ * snapshot, and writes into the open moment guarded by moment_id and version (decision 0011).
+ */
+@injectable()
+export class DatumRoutes implements HttpRouteContribution {
+  @inject(ServerServices) protected readonly services!: ServerServices;
+
+  private req(ctx: WerkbankContext): ResourceRequest {
+    guard(ctx, this.services.gate, undefined, 'depot');
+    return requestOf(ctx, this.services);
+  }
+
+  /** Runs a write in one transaction; the depot's feed entry is announced after the commit. */
+  private write<T>(ctx: WerkbankContext, fn: (r: ResourceRequest) => Promise<T>): Promise<T> {
+    return this.services.resources.inTransaction(this.req(ctx), 'depot', fn);
+  }
+
+  private async snapshot(ctx: WerkbankContext, r: ResourceRequest, depotId: number, moment: MomentRow | undefined) {
+    const depot = await depotFor(r, depotId, 'read');
+    const type = String(depot.content_type);
+    const p = page(ctx);
+    if (!moment) return { objects: [], meta: { offset: p.offset, limit: p.limit, total_count: 0 }, moment: null };
+    const { rows, total } = await snapshotPage(r.manager, depotId, moment.id, p);
+    return {
+      objects: rows.map((v) => datumJson(v, moment.id, type, this.services)),
+      meta: { offset: p.offset, limit: p.limit, total_count: total ?? moment.size },
+      moment: momentJson(moment),
+    };
+  }
+
+  /** The datum as it was at the addressed moment (the head without one), for a reader of its depot. */
+  private async read(r: ResourceRequest, ref: { datumId: number; momentId?: number }) {
+    const depotId = await datumDepot(r.manager, ref.datumId);
+    if (depotId === undefined) throw ApiError.notFound();
+    const depot = await depotFor(r, depotId, 'read');
+    const momentId = ref.momentId ?? (await headMoment(r.manager, depotId))?.id;
+    const moment = momentId !== undefined ? await loadMoment(r.manager, momentId) : undefined;
+    if (!moment || moment.depot_id !== depotId) throw ApiError.notFound();
+    const version = await versionAt(r.manager, ref.datumId, moment.id);
+    if (!version) throw ApiError.notFound();
+    return { version, momentId: moment.id, type: String(depot.content_type) };
+  }
+
+  private async recordDepotEvent(r: ResourceRequest, depotId: number, action: string, momentId: number, count = 1) {
+    const def = r.services.definitions().find((d) => d.kind === 'depot')!;
+    const row = await r.services.loadReadable(def, depotId, r);
+    if (row) await r.services.recordEvent(def, 'update', row, r, { action, moment_id: momentId, count });
+  }
+
+  registerHttpRoutes(registry: RegistrySink<RouteDescriptor>): void {
+    registry.add({
+      id: 'magazine.datum-routes',
+      realms: ['depot'],
+      openapi: datumOpenApi,
+      mount: (router) => {
+        router.get('/api/v1/datum/by-depot/:depot/', async (ctx) => {
+          const r = this.req(ctx);
+          const depotId = idParam(ctx.params.depot);
+          await depotFor(r, depotId, 'read');
+          const raw = typeof ctx.query.moment === 'string' ? ctx.query.moment : '';
+          let moment: MomentRow | undefined;
+          if (raw) {
+            moment = await loadMoment(r.manager, idParam(raw));
+            if (!moment || moment.depot_id !== depotId) throw ApiError.notFound();
+          } else moment = await headMoment(r.manager, depotId);
+          ctx.body = await this.snapshot(ctx, r, depotId, moment);
+        });
+        router.get('/api/v1/datum/by-moment/:moment/', async (ctx) => {
+          const r = this.req(ctx);
+          const moment = await loadMoment(r.manager, idParam(ctx.params.moment));
+          if (!moment) throw ApiError.notFound();
+          ctx.body = await this.snapshot(ctx, r, moment.depot_id, moment);
+        });
+        router.get('/api/v1/datum/by-pile/:pile/', (ctx) => {
+          this.req(ctx);
+          throw layersUnavailable();
+        });
+        router.get('/api/v1/datum/create-in-depot/:depot/', async (ctx) => {
+          const r = this.req(ctx);
+          const depot = await depotFor(r, idParam(ctx.params.depot), 'read');
+          const type = String(depot.content_type);
+          const head = await headMoment(r.manager, depot.id);
+          ctx.body = {
+            ...this.services.datumTypes.template(type),
+            content_type: `/api/v1/type/${type}/`,
+            depot: `/api/v1/depot/${depot.id}/`,
+            moment_id: head?.id ?? null,
+            creatable: !isFileType(this.services, type),
+          };
+        });
+        router.post('/api/v1/datum/create-in-depot/:depot/', async (ctx) => {
+          this.req(ctx);
+          const depotId = idParam(ctx.params.depot);
+          const body = await readJsonObject(ctx, this.services.config.bodyLimit);
+          ctx.body = await this.write(ctx, async (r) => {
+            const depot = await depotFor(r, depotId, 'write');
+            const type = String(depot.content_type);
+            const batch = Array.isArray(body.objects);
+            const items = (batch ? body.objects : [body]) as unknown[];
+            if (items.length > MAX_BATCH || items.some((i) => !i || typeof i !== 'object' || Array.isArray(i))) {
+              throw ApiError.badRequest('invalid_field', 'magazine:errors.batch', { max: MAX_BATCH }, 'objects');
+            }
+            const values = items.map((item, i) => {
+              try {
+                return decodeNew(item as Record<string, unknown>, type, this.services);
+              } catch (e) {
+                if (batch && e instanceof ApiError && e.field)
+                  throw new ApiError(e.status, e.code, e.key, e.params, `objects[${i}].${e.field}`);
+                throw e;
+              }
+            });
+            const moment = await openMomentFor(r.manager, depotId, r.user.id, basedOnMoment(ctx.query, body), 'edit');
+            const { versions, bytes } = await insertDatums(r.manager, depotId, moment.id, r.user.id, values);
+            const size = await countWrite(r.manager, moment.id, versions.length, bytes);
+            await this.recordDepotEvent(r, depotId, 'datum_create', moment.id, versions.length);
+            const objects = versions.map((v) => datumJson(v, moment.id, type, this.services));
+            return batch
+              ? { objects, moment_id: moment.id, moment_size: size }
+              : { ...objects[0], moment_id: moment.id, moment_size: size };
+          });
+          ctx.status = 201;
+        });
+        for (const [name, disposition] of [
+          ['download', 'attachment'],
+          ['embed', 'inline'],
+        ] as const) {
+          router.get(`/api/v1/datum/:ref/${name}/`, async (ctx) => {
+            const r = this.req(ctx);
+            const { version } = await this.read(r, parseDatumRef(ctx.params.ref));
+            if (!version.blob) throw ApiError.notFound();
+            const filename =
+              String(version.data.value ?? 'file')
+                .split('/')
+                .pop() || 'file';
+            await sendBlob(ctx, this.services.blobs, version.blob, {
+              size: Number(version.data.size ?? 0),
+              mime: String(version.data.mime_type ?? 'application/octet-stream'),
+              filename,
+              disposition,
+            });
+          });
+        }
+        router.get('/api/v1/datum/:ref/', async (ctx) => {
+          const r = this.req(ctx);
+          const { version, momentId, type } = await this.read(r, parseDatumRef(ctx.params.ref));
+          ctx.body = datumJson(version, momentId, type, this.services);
+        });
+        router.patch('/api/v1/datum/:ref/', async (ctx) => {
+          this.req(ctx);
+          const ref = parseDatumRef(ctx.params.ref);
+          const body = await readJsonObject(ctx, this.services.config.bodyLimit);
+          ctx.body = await this.write(ctx, async (r) => {
+            const depotId = await datumDepot(r.manager, ref.datumId);
+            if (depotId === undefined) throw ApiError.notFound();
+            const depot = await depotFor(r, depotId, 'write');
+            const type = String(depot.content_type);
+            const moment = await openMomentFor(r.manager, depotId, r.user.id, basedOnMoment(ctx.query, body), 'edit');
+            const current = await currentVersion(r.manager, ref.datumId);
+            if (!current) throw new ApiError(409, 'datum_deleted', 'magazine:errors.datum_deleted', { datum: ref.datumId });
+            checkVersion(current, body.version);
+            const values = decodePatch(body, current, type, this.services);
+            if (values.name && values.name !== current.name) {
+              await checkUniqueName(r.manager, depotId, checkFilePath(values.name, 'value'), ref.datumId);
+            }
+            const { version, bytesDelta } = await replaceVersion(r.manager, current, moment.id, r.user.id, values);
+            const size = await countWrite(r.manager, moment.id, 0, bytesDelta);
+            await this.recordDepotEvent(r, depotId, 'datum_update', moment.id);
+            return { ...datumJson(version, moment.id, type, this.services), moment_id: moment.id, moment_size: size };
+          });
+        });
+        router.delete('/api/v1/datum/:ref/', async (ctx) => {
+          const ref = parseDatumRef(ctx.params.ref);
+          ctx.body = await this.write(ctx, async (r) => {
+            const depotId = await datumDepot(r.manager, ref.datumId);
+            if (depotId === undefined) throw ApiError.notFound();
+            await depotFor(r, depotId, 'write');
+            const moment = await openMomentFor(r.manager, depotId, r.user.id, basedOnMoment(ctx.query, {}), 'edit');
+            const current = await currentVersion(r.manager, ref.datumId);
+            if (!current) throw new ApiError(409, 'datum_deleted', 'magazine:errors.datum_deleted', { datum: ref.datumId });
+            checkVersion(current, ctx.query.version);
+            const bytesDelta = await removeVersion(r.manager, current, moment.id);
+            const size = await countWrite(r.manager, moment.id, -1, bytesDelta);
+            await this.recordDepotEvent(r, depotId, 'datum_delete', moment.id);
+            return { status: 'ok', moment_id: moment.id, moment_size: size };
+          });
+        });
+      },
+    });
+  }
+}

@@ -1,0 +1,180 @@
+import { ApiError, type EntityManager } from '@werkbank/sdk/node';
+import { validAt } from './moment-store';
+
+/** One stored version of a datum (decision 0011). */
+export interface VersionRow {
+  id: string;
+  datum_id: number;
+  depot_id: number;
+  valid_from: number;
+  valid_to: number | null;
+  data: Record<string, unknown>;
+  repr: string;
+  name: string | null;
+  blob: string | null;
+  bytes: string;
+}
+
+/** What a write stores: the datum's fields, their text, a file name and blob when it is a file. */
+export interface VersionValues {
+  data: Record<string, unknown>;
+  repr: string;
+  name?: string | null;
+  blob?: string | null;
+  /** Bytes the blob adds (0 when the blob is shared with the previous version). */
+  blobBytes?: number;
+}
+
+const COLUMNS = 'v.id, v.datum_id, v.depot_id, v.valid_from, v.valid_to, v.data, v.repr, v.name, v.blob, v.bytes';
+
+const bytesOf = (values: VersionValues) => Buffer.byteLength(JSON.stringify(values.data)) + (values.blobBytes ?? 0);
+
+/** The datum's version valid at `momentId` (undefined when it did not exist then). */
+export async function versionAt(m: EntityManager, datumId: number, momentId: number): Promise<VersionRow | undefined> {
+  const rows = (await m.query(`SELECT ${COLUMNS} FROM magazine_datum_version v WHERE v.datum_id = $1 AND ${validAt('$2')}`, [
+    datumId,
+    momentId,
+  ])) as VersionRow[];
+  return rows[0];
+}
+
+/** The datum's current version (undefined when it is deleted). */
+export async function currentVersion(m: EntityManager, datumId: number): Promise<VersionRow | undefined> {
+  const rows = (await m.query(`SELECT ${COLUMNS} FROM magazine_datum_version v WHERE v.datum_id = $1 AND v.valid_to IS NULL`, [
+    datumId,
+  ])) as VersionRow[];
+  return rows[0];
+}
+
+export async function datumDepot(m: EntityManager, datumId: number): Promise<number | undefined> {
+  const rows = (await m.query(`SELECT depot_id FROM magazine_datum WHERE id = $1`, [datumId])) as { depot_id: number }[];
+  return rows[0]?.depot_id;
+}
+
+/** A page of the snapshot at `momentId`, in datum order; `q` narrows by text representation. */
+export async function snapshotPage(
+  m: EntityManager,
+  depotId: number,
+  momentId: number,
+  page: { offset: number; limit: number; q?: string },
+): Promise<{ rows: VersionRow[]; total?: number }> {
+  const params: unknown[] = [depotId, momentId, page.offset, page.limit];
+  let where = `v.depot_id = $1 AND ${validAt('$2')}`;
+  if (page.q) {
+    params.push(`%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where += ` AND v.repr ILIKE $5 ESCAPE '\\'`;
+  }
+  const rows = (await m.query(
+    `SELECT ${COLUMNS} FROM magazine_datum_version v WHERE ${where} ORDER BY v.datum_id OFFSET $3 LIMIT $4`,
+    params,
+  )) as VersionRow[];
+  if (!page.q) return { rows };
+  const [{ n }] = (await m.query(
+    `SELECT count(*)::int AS n FROM magazine_datum_version v WHERE ${where}`,
+    params.filter((_, i) => i !== 2 && i !== 3),
+  )) as { n: number }[];
+  return { rows, total: n };
+}
+
+/** Adds a datum in the open moment; returns the new version and the bytes it stores. */
+export async function insertDatums(
+  m: EntityManager,
+  depotId: number,
+  momentId: number,
+  userId: number,
+  values: VersionValues[],
+): Promise<{ versions: VersionRow[]; bytes: number }> {
+  if (!values.length) return { versions: [], bytes: 0 };
+  const ids = (await m.query(`INSERT INTO magazine_datum (depot_id) SELECT $1 FROM generate_series(1, $2) RETURNING id`, [
+    depotId,
+    values.length,
+  ])) as { id: number }[];
+  const versions = (await m.query(
+    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id)
+     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3
+     FROM jsonb_to_recordset($4::jsonb) AS x(datum_id int, data jsonb, repr text, name text, blob text, bytes bigint)
+     RETURNING id, datum_id, depot_id, valid_from, valid_to, data, repr, name, blob, bytes`,
+    [
+      depotId,
+      momentId,
+      userId,
+      JSON.stringify(
+        values.map((v, i) => ({
+          datum_id: ids[i].id,
+          data: v.data,
+          repr: v.repr,
+          name: v.name ?? null,
+          blob: v.blob ?? null,
+          bytes: bytesOf(v),
+        })),
+      ),
+    ],
+  )) as VersionRow[];
+  return { versions, bytes: values.reduce((s, v) => s + bytesOf(v), 0) };
+}
+
+/**
+ * Replaces the datum's current version in the open moment. Returns the new version and the change
+ * of the moment's stored bytes.
+ */
+export async function replaceVersion(
+  m: EntityManager,
+  current: VersionRow,
+  momentId: number,
+  userId: number,
+  values: VersionValues,
+): Promise<{ version: VersionRow; bytesDelta: number }> {
+  const bytes = bytesOf(values);
+  // A version made in this moment is replaced (a new row, so its version id changes for
+  // optimistic checks); an older one is closed and stays with the moments that saw it.
+  const inPlace = current.valid_from === momentId;
+  if (inPlace) await m.query(`DELETE FROM magazine_datum_version WHERE id = $1`, [current.id]);
+  else await m.query(`UPDATE magazine_datum_version SET valid_to = $2 WHERE id = $1`, [current.id, momentId]);
+  const [version] = (await m.query(
+    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, datum_id, depot_id, valid_from, valid_to, data, repr, name, blob, bytes`,
+    [
+      current.datum_id,
+      current.depot_id,
+      momentId,
+      JSON.stringify(values.data),
+      values.repr,
+      values.name ?? null,
+      values.blob ?? null,
+      bytes,
+      userId,
+    ],
+  )) as VersionRow[];
+  return { version, bytesDelta: inPlace ? bytes - Number(current.bytes) : bytes };
+}
+
+/** Removes the datum from the open moment. Returns the bytes delta. */
+export async function removeVersion(m: EntityManager, current: VersionRow, momentId: number): Promise<number> {
+  if (current.valid_from === momentId) {
+    await m.query(`DELETE FROM magazine_datum_version WHERE id = $1`, [current.id]);
+    await m.query(
+      `DELETE FROM magazine_datum d WHERE d.id = $1 AND NOT EXISTS (SELECT 1 FROM magazine_datum_version v WHERE v.datum_id = d.id)`,
+      [current.datum_id],
+    );
+    return -Number(current.bytes);
+  }
+  await m.query(`UPDATE magazine_datum_version SET valid_to = $2 WHERE id = $1`, [current.id, momentId]);
+  return 0;
+}
+
+/** Refuses a write whose `version` is not the datum's current one (decision 0011). */
+export function checkVersion(current: VersionRow, version: unknown): void {
+  if (version === undefined || version === null) return;
+  if (String(version) !== String(current.id)) {
+    throw new ApiError(409, 'datum_changed', 'magazine:errors.datum_changed', { datum: current.datum_id });
+  }
+}
+
+/** The current datum of the depot with this file name, if any. */
+export async function currentByName(m: EntityManager, depotId: number, name: string): Promise<number | undefined> {
+  const rows = (await m.query(
+    `SELECT datum_id FROM magazine_datum_version WHERE depot_id = $1 AND name = $2 AND valid_to IS NULL LIMIT 1`,
+    [depotId, name],
+  )) as { datum_id: number }[];
+  return rows[0]?.datum_id;
+}

@@ -1,0 +1,33 @@
+import {
+  inject,
+  injectable,
+  ServerServices,
+  type EntityContribution,
+  type NodeTranslationContribution,
+  type ResourceContribution,
+} from '@werkbank/sdk/node';
+import { MagazineSchema1764100000000 } from './magazine-migration';
+import { depotFolderResource } from './depotfolder-resource';
+import { depotResource } from './depot-resource';
+import en from './i18n/en.json' with { type: 'json' };
+import de from './i18n/de.json' with { type: 'json' };
+
+export const magazineEntities: EntityContribution = {
+  registerEntities: (registry) =>
+    registry.add({ id: 'magazine.entities', entities: [], migrations: [MagazineSchema1764100000000] }),
+};
+
+/** Depot folders and depots on the shared resource layer. */
+@injectable()
+export class MagazineResources implements ResourceContribution {
+  @inject(ServerServices) protected readonly services!: ServerServices;
+
+  registerResources: ResourceContribution['registerResources'] = (registry) => {
+    registry.add(depotFolderResource);
+    registry.add(depotResource(this.services));
+  };
+}
+
+export const magazineTranslations: NodeTranslationContribution = {
+  registerTranslations: (registry) => registry.add({ id: 'magazine.server-translations', namespace: 'magazine', de, en }),
+};

@@ -1,0 +1,131 @@
+import {
+  ApiError,
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
+  guard,
+  inject,
+  injectable,
+  readJsonObject,
+  requestOf,
+  ServerServices,
+  type HttpRouteContribution,
+  type RegistrySink,
+  type ResourceRequest,
+  type RouteDescriptor,
+  type WerkbankContext,
+} from '@werkbank/sdk/node';
+import { depotFor, depotDefinition, idParam } from './depot-access';
+import { layersUnavailable } from './depot-resource';
+import {
+  approveMoment,
+  deleteMoment,
+  finalizeMoment,
+  listMoments,
+  loadMoment,
+  momentJson,
+  restoreMoment,
+  type MomentRow,
+} from './moment-store';
+import { momentOpenApi } from './magazine-openapi';
+
+function optionalMessage(body: Record<string, unknown>): string {
+  if (body.message === undefined || body.message === null) return '';
+  if (typeof body.message !== 'string' || body.message.length > 2000) {
+    throw ApiError.badRequest('invalid_field', 'magazine:errors.message', { max: 2000 }, 'message');
+  }
+  return body.message.trim();
+}
+
+/** Moments (spec 000 §4, §7 "Moments"): list, read, approve, restore, finalize, delete. */
+@injectable()
+export class MomentRoutes implements HttpRouteContribution {
+  @inject(ServerServices) protected readonly services!: ServerServices;
+
+  private req(ctx: WerkbankContext): ResourceRequest {
+    guard(ctx, this.services.gate, undefined, 'depot');
+    return requestOf(ctx, this.services);
+  }
+
+  /** The moment, when the caller may read its depot (and write it, for 'write'). */
+  private async moment(r: ResourceRequest, raw: string, need: 'read' | 'write'): Promise<MomentRow> {
+    const moment = await loadMoment(r.manager, idParam(raw));
+    if (!moment) throw ApiError.notFound();
+    await depotFor(r, moment.depot_id, need);
+    return moment;
+  }
+
+  /** A moment action in one transaction, with a feed entry on the depot. */
+  private act(ctx: WerkbankContext, action: string, fn: (r: ResourceRequest, m: MomentRow) => Promise<unknown>) {
+    return this.services.resources.inTransaction(this.req(ctx), 'depot', async (r) => {
+      const moment = await this.moment(r, ctx.params.id, 'write');
+      const result = await fn(r, moment);
+      const def = depotDefinition(r);
+      const depot = await r.services.loadReadable(def, moment.depot_id, r);
+      if (depot) await r.services.recordEvent(def, 'update', depot, r, { action, moment_id: moment.id });
+      return result;
+    });
+  }
+
+  registerHttpRoutes(registry: RegistrySink<RouteDescriptor>): void {
+    registry.add({
+      id: 'magazine.moment-routes',
+      realms: ['depot'],
+      openapi: momentOpenApi,
+      mount: (router) => {
+        router.get('/api/v1/moment/', async (ctx) => {
+          const r = this.req(ctx);
+          const depotId = idParam(typeof ctx.query.depot_id === 'string' ? ctx.query.depot_id : undefined);
+          await depotFor(r, depotId, 'read');
+          const int = (name: string, fallback: number, max: number) => {
+            const raw = ctx.query[name];
+            if (raw === undefined || raw === '') return fallback;
+            if (typeof raw !== 'string' || !/^\d+$/.test(raw))
+              throw ApiError.badRequest('invalid_parameter', 'errors.invalid_integer_param', { name }, name);
+            return Math.min(Number(raw), max);
+          };
+          const offset = int('offset', 0, Number.MAX_SAFE_INTEGER);
+          const limit = Math.max(1, int('limit', DEFAULT_LIMIT, MAX_LIMIT));
+          const rows = await listMoments(r.manager, [depotId], offset, limit);
+          const [{ n }] = (await r.manager.query(`SELECT count(*)::int AS n FROM magazine_moment WHERE depot_id = $1`, [
+            depotId,
+          ])) as { n: number }[];
+          ctx.body = { objects: rows.map(momentJson), meta: { offset, limit, total_count: n } };
+        });
+        router.get('/api/v1/moment/:id/', async (ctx) => {
+          const r = this.req(ctx);
+          ctx.body = momentJson(await this.moment(r, ctx.params.id, 'read'));
+        });
+        router.post('/api/v1/moment/:id/approve/', async (ctx) => {
+          const body = await readJsonObject(ctx, this.services.config.bodyLimit);
+          ctx.body = await this.act(ctx, 'moment_approve', async (r, m) =>
+            momentJson(await approveMoment(r.manager, m, optionalMessage(body))),
+          );
+        });
+        router.post('/api/v1/moment/:id/restore/', async (ctx) => {
+          const body = await readJsonObject(ctx, this.services.config.bodyLimit);
+          ctx.body = await this.act(ctx, 'moment_restore', async (r, m) =>
+            momentJson(await restoreMoment(r.manager, m, r.user.id, optionalMessage(body))),
+          );
+        });
+        router.get('/api/v1/moment/:id/finalize/', async (ctx) => {
+          ctx.body = await this.act(ctx, 'moment_finalize', async (r, m) =>
+            momentJson(await finalizeMoment(r.manager, m, r.user.id)),
+          );
+        });
+        router.delete('/api/v1/moment/:id/', async (ctx) => {
+          ctx.body = await this.act(ctx, 'moment_delete', async (r, m) => {
+            const { head } = await deleteMoment(r.manager, m);
+            return { status: 'ok', moment_id: head };
+          });
+        });
+        for (const name of ['show_as_layer', 'edit_as_layer']) {
+          router.get(`/api/v1/moment/:id/${name}/`, async (ctx) => {
+            const r = this.req(ctx);
+            await this.moment(r, ctx.params.id, 'read');
+            throw layersUnavailable();
+          });
+        }
+      },
+    });
+  }
+}
