@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
 import { assertError, expectStatus, type Client } from './api-test-support';
+import { sweepTemporaryMoments } from '../../plugins/magazine/src/node/temporary-moments';
 import { addDatum, headOf, newDepot, valuesAt, type Datum, type Depot, type Moment } from './magazine-support';
 
 /** Moments (spec 000 §4, §7; decision 0011): every moment reads as the snapshot it was. */
@@ -207,6 +208,29 @@ describe('magazine: moments and datums', () => {
     assertError(bad, 400, 'invalid_value');
     assert.equal(bad.body.field, 'objects[1].value');
     assert.deepEqual(await valuesAt(admin, depot), [1, 2.5]);
+  });
+
+  it('opens temporary moments; unapproved ones expire, approved ones stay', async () => {
+    const depot = await newDepot(admin, 'string');
+    const a = await addDatum(admin, depot, { value: 'kept' });
+    const temp = expectStatus<Moment>(
+      await admin.post(`${depot.resource_uri}moment/`, { temporary: true, message: 'preview' }),
+      200,
+    );
+    assert.equal(temp.temporary, true);
+    assert.equal(temp.status, 'open');
+    assert.equal(expectStatus<Moment>(await admin.get(`/api/v1/moment/${a.moment_id}/`), 200).status, 'final');
+    await addDatum(admin, depot, { value: 'draft' }, temp.id);
+    const db = t.server.db.dataSource;
+    await db.query(`UPDATE magazine_moment SET created = now() - interval '25 hours' WHERE id = $1`, [temp.id]);
+    assert.equal(await sweepTemporaryMoments({ dataSource: db }), 1);
+    assertError(await admin.get(`/api/v1/moment/${temp.id}/`), 404, 'not_found');
+    assert.deepEqual(await valuesAt(admin, depot), ['kept'], 'the expired moment’s edits are gone, the rest is intact');
+    const temp2 = expectStatus<Moment>(await admin.post(`${depot.resource_uri}moment/`, { temporary: true }), 200);
+    const approved = expectStatus<Moment>(await admin.post(`/api/v1/moment/${temp2.id}/approve/`, {}), 200);
+    assert.equal(approved.temporary, false, 'approving makes a temporary moment permanent');
+    await db.query(`UPDATE magazine_moment SET created = now() - interval '25 hours' WHERE id = $1`, [temp2.id]);
+    assert.equal(await sweepTemporaryMoments({ dataSource: db }), 0);
   });
 
   it('gives a template for a new datum and reserves the layer calls', async () => {

@@ -4,12 +4,14 @@ import {
   HttpRouteContribution,
   NodeTranslationContribution,
   ResourceContribution,
+  StartupHookContribution,
 } from '@werkbank/sdk/node';
 import { magazineEntities, MagazineResources, magazineTranslations } from './magazine-node-contributions';
 import { DatumRoutes } from './datum-routes';
 import { DepotRoutes } from './depot-routes';
 import { MomentRoutes } from './moment-routes';
 import { UploadRoutes } from './upload-routes';
+import { temporaryMomentSweep } from './temporary-moments';
 
 export default definePlugin((ctx) => {
   ctx.contribute(EntityContribution, magazineEntities);
@@ -19,4 +21,5 @@ export default definePlugin((ctx) => {
   ctx.contribute(HttpRouteContribution, MomentRoutes);
   ctx.contribute(HttpRouteContribution, DatumRoutes);
   ctx.contribute(HttpRouteContribution, UploadRoutes);
+  ctx.contribute(StartupHookContribution, temporaryMomentSweep);
 });
