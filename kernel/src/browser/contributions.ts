@@ -44,14 +44,19 @@ export interface MenuItemDescriptor {
   icon?: string;
   /** Route to open; or `run` for a command. */
   path?: string;
-  run?: () => void;
+  /**
+   * The command. In a context menu (e.g. a card's menu) it receives the object the menu was opened
+   * on; each context-menu id documents what that object is.
+   */
+  run?: (target?: unknown) => void;
   /** Lower first. */
   order?: number;
   /** Opens in a new browser tab (spec 000 §2: /library/). */
   newTab?: boolean;
   /** A full page load instead of client routing (spec 000 §2: /accounts/logout/, /backend/). */
   fullReload?: boolean;
-  when?: (ctx: MenuItemContext) => boolean;
+  /** Shown only when true; `target` as for `run`. */
+  when?: (ctx: MenuItemContext, target?: unknown) => boolean;
 }
 export const MenuContribution = token<MenuContribution>('MenuContribution');
 export interface MenuContribution {
@@ -146,9 +151,10 @@ export class MenuRegistry extends Registry<MenuItemDescriptor> {
   constructor() {
     super('menu item');
   }
-  items(menu: MenuId, ctx: MenuItemContext): MenuItemDescriptor[] {
+  /** The entries of `menu` whose `when` holds, in order; `target` is a context menu's object. */
+  items(menu: MenuId, ctx: MenuItemContext, target?: unknown): MenuItemDescriptor[] {
     return this.all()
-      .filter((i) => i.menu === menu && (!i.when || i.when(ctx)))
+      .filter((i) => i.menu === menu && (!i.when || i.when(ctx, target)))
       .sort((a, b) => (a.order ?? 100) - (b.order ?? 100) || a.id.localeCompare(b.id));
   }
 }

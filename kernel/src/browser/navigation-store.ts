@@ -18,7 +18,11 @@ export const PERSISTED_NAVIGATION_KEYS = [
 const STORAGE_KEY = 'werkbank.navigation';
 
 export const NavigationStore = token<NavigationStore>('NavigationStore');
-/** Navigation state (spec 000 §3): filters, queries, presentations, tags, focus, last depot path. */
+/**
+ * Navigation state (spec 000 §3): filters, queries, presentations, tags, focus, last depot path.
+ * Kept across reloads: the keys of spec 000 §9 and every key ending in `_presentation`, `_filter`
+ * or `_mru` (the most-recently-used lists of spec 000 §9).
+ */
 export interface NavigationStore {
   get<T>(key: string, fallback: T): T;
   set(key: string, value: unknown): void;
@@ -45,7 +49,10 @@ export class PersistedNavigationStore implements NavigationStore {
     const persisted = Object.fromEntries(
       Object.entries(this.values).filter(
         ([k]) =>
-          (PERSISTED_NAVIGATION_KEYS as readonly string[]).includes(k) || k.endsWith('_presentation') || k.endsWith('_filter'),
+          (PERSISTED_NAVIGATION_KEYS as readonly string[]).includes(k) ||
+          k.endsWith('_presentation') ||
+          k.endsWith('_filter') ||
+          k.endsWith('_mru'),
       ),
     );
     this.storage?.setItem(STORAGE_KEY, JSON.stringify(persisted));

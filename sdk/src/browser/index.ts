@@ -3,7 +3,7 @@ export * from '@werkbank/kernel/browser';
 export { injectable, inject, optional, postConstruct, multiInject } from 'inversify';
 export { ResourceListStore, IS_LOADING, type ListObject, type ListQuery } from './resource-list-store';
 export { SearchBar, SEARCH_AUTOFOCUS_DELAY_MS, type Presentation, type SearchBarProps } from './search-bar';
-export { ObjectList, type ListColumn, type ObjectListProps } from './object-list';
+export { ObjectList, columnWidths, type ListColumn, type ObjectListProps } from './object-list';
 export { useInfiniteScroll, INFINITE_SCROLL_THRESHOLD_PX, INFINITE_SCROLL_THROTTLE_MS } from './infinite-scroll';
 export { AddonNotice, Licensed } from './addon-notice';
 export { TagChips, type TagRef } from './tag-chips';
@@ -13,5 +13,13 @@ export { ObjectEditorHost } from './object-editor-host';
 export { useObjectActions, type ObjectActions } from './object-actions';
 export { UserSelect, useUsers, type UserOption } from './user-select';
 export { DatumEditorHost, type DatumEditorHostProps } from './datum-editor-host';
+export {
+  PermissionsEditor,
+  completePermissions,
+  useGroups,
+  type GroupOption,
+  type PermissionsEditorProps,
+} from './permissions-editor';
+export { RecentlyUsedList, useRecentlyUsed, type RecentEntry } from './recently-used';
 export { observer } from 'mobx-react-lite';
 export { makeAutoObservable, runInAction, observable, action, computed } from 'mobx';

@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Card, Checkbox, NonIdealState, Spinner, Callout } from '@blueprintjs/core';
 import { Cell, Column, Table2 } from '@blueprintjs/table';
 import { observer } from 'mobx-react-lite';
@@ -13,6 +13,30 @@ export interface ListColumn<T> {
   name: string;
   render(item: T): ReactNode;
   width?: number;
+  /** Takes the width the other columns leave (at least `width`, default 120 px). */
+  fill?: boolean;
+}
+
+/** The width of `el`, following resizes (0 before layout). */
+function useWidth(el: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    if (!el) return;
+    setWidth(el.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [el]);
+  return width;
+}
+
+/** Column widths in pixels: fixed columns as given (default 200), fill columns share the rest. */
+export function columnWidths(columns: Array<{ width?: number; fill?: boolean }>, available: number): number[] {
+  const fixed = columns.filter((c) => !c.fill).reduce((sum, c) => sum + (c.width ?? 200), 0);
+  const fills = columns.filter((c) => c.fill).length;
+  const share = fills ? Math.floor((available - fixed) / fills) : 0;
+  return columns.map((c) => (c.fill ? Math.max(share, c.width ?? 120) : (c.width ?? 200)));
 }
 
 export interface ObjectListProps<T extends ListObject> {
@@ -33,6 +57,8 @@ export interface ObjectListProps<T extends ListObject> {
 function ObjectListImpl<T extends ListObject>(props: ObjectListProps<T>) {
   const { store, presentation, columns } = props;
   const t = useT();
+  const [tableBox, setTableBox] = useState<HTMLDivElement | null>(null);
+  const available = useWidth(tableBox);
   useInfiniteScroll(() => void store.loadMore().catch(() => undefined), store.hasMore, store.items.length);
   if (store.error && !store.items.length) {
     return (
@@ -61,11 +87,11 @@ function ObjectListImpl<T extends ListObject>(props: ObjectListProps<T>) {
   if (presentation === 'table') {
     const cols = props.selectable ? [{ id: '__select', name: '', width: 40, render: select }, ...columns] : columns;
     return (
-      <div className="wb-table" data-testid="object-table">
+      <div className="wb-table" data-testid="object-table" ref={setTableBox}>
         <Table2
           numRows={items.length}
           enableRowHeader={false}
-          columnWidths={cols.map((c) => c.width ?? 200)}
+          columnWidths={columnWidths(cols, available)}
           defaultRowHeight={32}
           getCellClipboardData={(row, col) => String(cols[col].render(items[row]) ?? '')}
         >

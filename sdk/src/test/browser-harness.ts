@@ -105,6 +105,8 @@ export function installDom(url = 'http://localhost/', width = 1600): JSDOM {
     'MutationObserver',
     'DocumentFragment',
     'matchMedia',
+    // Blueprint's popovers test `instanceof KeyboardEvent` when they close; Node has none of its own.
+    'KeyboardEvent',
     // Not Event or CustomEvent: Node's own EventTarget (used by servers in the same test run) needs Node's.
   ]) {
     const value = (w as unknown as Record<string, unknown>)[key];
