@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
 import { assertError, expectStatus, type Client } from './api-test-support';
-import { sweepTemporaryMoments } from '../../plugins/magazine/src/node/temporary-moments';
+import { sweepTemporaryMoments } from '../../plugins/magazine/src/node/magazine-maintenance';
 import { addDatum, headOf, newDepot, valuesAt, type Datum, type Depot, type Moment } from './magazine-support';
 
 /** Moments (spec 000 §4, §7; decision 0011): every moment reads as the snapshot it was. */

@@ -17,7 +17,13 @@ export function multipartParts(path: string, filename = path.split('/').pop()!):
 export interface RawReply {
   status: number;
   body: any;
-  headers: http.IncomingHttpHeaders;
+  headers: Headers;
+}
+
+function toHeaders(h: http.IncomingHttpHeaders): Headers {
+  const out = new Headers();
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : v);
+  return out;
 }
 
 /** Sends the multipart upload of `data` (a buffer or a stream of `length` bytes) with the client's session. */
@@ -54,10 +60,12 @@ export function uploadFile(
         } catch {
           // not JSON
         }
-        resolve({ status: res.statusCode ?? 0, body, headers: res.headers });
+        resolve({ status: res.statusCode ?? 0, body, headers: toHeaders(res.headers) });
       });
     });
-    req.on('error', (e) => (options.abortAfter !== undefined ? resolve({ status: 0, body: String(e), headers: {} }) : reject(e)));
+    req.on('error', (e) =>
+      options.abortAfter !== undefined ? resolve({ status: 0, body: String(e), headers: new Headers() }) : reject(e),
+    );
     req.write(head);
     if (Buffer.isBuffer(data)) {
       if (options.abortAfter !== undefined) {

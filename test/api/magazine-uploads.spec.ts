@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
 import { assertError, expectStatus, type Client } from './api-test-support';
 import { headOf, newDepot, valuesAt, type Datum, type Depot } from './magazine-support';
 import { multipartParts, PNG, uploadFile } from './magazine-upload-support';
+import { sweepBlobs } from '../../plugins/magazine/src/node/blob-sweep';
 
 const LIMIT = 64 * 1024;
 
@@ -53,7 +54,7 @@ describe('magazine: uploads and file datums', () => {
     assert.equal(datum.size, 15);
     assert.equal(datum.mime_type, 'text/plain');
     const bad = await uploadFile(admin, id, '../../etc/passwd', Buffer.from('x'));
-    assertError({ ...bad, headers: new Headers() }, 400, 'invalid_path');
+    assertError(bad, 400, 'invalid_path');
     const s = await status(id);
     assert.deepEqual(
       s.files.map((f: { path: string; status: string }) => [f.path, f.status]),
@@ -84,12 +85,12 @@ describe('magazine: uploads and file datums', () => {
   it('refuses empty files, duplicate names and files over the limit, storing nothing', async () => {
     const id = await reset();
     const before = await storedBlobs();
-    assertError({ ...(await uploadFile(admin, id, 'empty.txt', Buffer.alloc(0))), headers: new Headers() }, 400, 'empty_file');
+    assertError(await uploadFile(admin, id, 'empty.txt', Buffer.alloc(0)), 400, 'empty_file');
     expectStatus(await uploadFile(admin, id, 'one.txt', Buffer.from('first')), 201);
     const dup = await uploadFile(admin, id, 'one.txt', Buffer.from('second'));
-    assertError({ ...dup, headers: new Headers() }, 409, 'duplicate_name', /one\.txt/);
+    assertError(dup, 409, 'duplicate_name', /one\.txt/);
     const big = await uploadFile(admin, id, 'big.bin', Buffer.alloc(LIMIT + 1, 7));
-    assertError({ ...big, headers: new Headers() }, 413, 'file_too_large');
+    assertError(big, 413, 'file_too_large');
     const after = await storedBlobs();
     assert.equal(after.length, before.length + 1, 'only the accepted file is stored');
     assert.deepEqual(await tempFiles(), []);
@@ -184,12 +185,26 @@ describe('magazine: uploads and file datums', () => {
     assert.equal((await headOf(admin, depot)).size, 2);
   });
 
+  it('sweeps a file once no datum refers to it and the grace period has passed', async () => {
+    const id = await reset();
+    const kept = (await uploadFile(admin, id, 'shared.txt', Buffer.from('same bytes'))).body.file.datum as Datum;
+    const other = await newDepot(admin, 'file');
+    const id2 = await reset(admin, other);
+    expectStatus(await uploadFile(admin, id2, 'copy.txt', Buffer.from('same bytes')), 201);
+    expectStatus(await uploadFile(admin, id2, 'only.txt', Buffer.from('only here')), 201);
+    const before = await storedBlobs();
+    expectStatus(await admin.delete(other.resource_uri), 204);
+    const db = t.server.db.dataSource;
+    assert.equal(await sweepBlobs(db, t.server.blobs), 0, 'nothing goes within the grace period');
+    await db.query(`UPDATE magazine_blob_candidate SET since = now() - interval '2 hours'`);
+    assert.equal(await sweepBlobs(db, t.server.blobs), 1, 'only the blob no datum uses any more');
+    assert.equal((await storedBlobs()).length, before.length - 1);
+    const res = await fetch(new URL(kept.download_url as string, t.url), { headers: { Cookie: cookie(admin) } });
+    assert.equal(await res.text(), 'same bytes', 'the shared blob stays for the other depot');
+  });
+
   it('refuses uploads without an upload id, with a foreign one, or into a non-file depot', async () => {
-    assertError(
-      { ...(await uploadFile(admin, 'not-an-id', 'x.txt', Buffer.from('x'))), headers: new Headers() },
-      404,
-      'not_found',
-    );
+    assertError(await uploadFile(admin, 'not-an-id', 'x.txt', Buffer.from('x')), 404, 'not_found');
     const id = await reset();
     const other = await t.user();
     const foreign = await uploadFile(other.client, id, 'x.txt', Buffer.from('x'));

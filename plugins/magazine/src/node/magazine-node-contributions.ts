@@ -7,6 +7,7 @@ import {
   type ResourceContribution,
 } from '@werkbank/sdk/node';
 import { MagazineSchema1764100000000 } from './magazine-migration';
+import { MagazineBlobSweep1764100001000 } from './blob-sweep-migration';
 import { depotFolderResource } from './depotfolder-resource';
 import { depotResource } from './depot-resource';
 import en from './i18n/en.json' with { type: 'json' };
@@ -14,7 +15,11 @@ import de from './i18n/de.json' with { type: 'json' };
 
 export const magazineEntities: EntityContribution = {
   registerEntities: (registry) =>
-    registry.add({ id: 'magazine.entities', entities: [], migrations: [MagazineSchema1764100000000] }),
+    registry.add({
+      id: 'magazine.entities',
+      entities: [],
+      migrations: [MagazineSchema1764100000000, MagazineBlobSweep1764100001000],
+    }),
 };
 
 /** Depot folders and depots on the shared resource layer. */

@@ -11,7 +11,7 @@ import { DatumRoutes } from './datum-routes';
 import { DepotRoutes } from './depot-routes';
 import { MomentRoutes } from './moment-routes';
 import { UploadRoutes } from './upload-routes';
-import { temporaryMomentSweep } from './temporary-moments';
+import { MagazineMaintenance } from './magazine-maintenance';
 
 export default definePlugin((ctx) => {
   ctx.contribute(EntityContribution, magazineEntities);
@@ -21,5 +21,5 @@ export default definePlugin((ctx) => {
   ctx.contribute(HttpRouteContribution, MomentRoutes);
   ctx.contribute(HttpRouteContribution, DatumRoutes);
   ctx.contribute(HttpRouteContribution, UploadRoutes);
-  ctx.contribute(StartupHookContribution, temporaryMomentSweep);
+  ctx.contribute(StartupHookContribution, MagazineMaintenance);
 });

@@ -1,5 +1,8 @@
 import {
   Disposable,
+  inject,
+  injectable,
+  ServerServices,
   type EntityManager,
   type RegistrySink,
   type StartupHookContribution,
@@ -7,6 +10,7 @@ import {
   type StartupServices,
 } from '@werkbank/sdk/node';
 import { deleteMoment, loadMoment } from './moment-store';
+import { sweepBlobs } from './blob-sweep';
 
 const HOUR_MS = 3600 * 1000;
 /** Temporary moments that were never approved are removed after this many hours (decision 0011). */
@@ -30,22 +34,33 @@ export async function sweepTemporaryMoments(
   return due.length;
 }
 
-/** Start-up hook: sweeps expired temporary moments in the background at start and then hourly. */
-export const temporaryMomentSweep: StartupHookContribution = {
-  registerStartupHooks(registry: RegistrySink<StartupHookDescriptor>) {
+/**
+ * Start-up hook: in the background at start and then hourly, removes expired temporary moments
+ * and then the blobs no datum refers to any more. Never delays start-up.
+ */
+@injectable()
+export class MagazineMaintenance implements StartupHookContribution {
+  @inject(ServerServices) protected readonly services!: ServerServices;
+
+  registerStartupHooks(registry: RegistrySink<StartupHookDescriptor>): void {
     registry.add({
-      id: 'magazine.temporary-moments',
-      run(services) {
-        const sweep = () =>
-          sweepTemporaryMoments(services).then(
-            (n) => n && services.log(`Magazine: removed ${n} expired temporary moments`),
-            (e: Error) => services.log(`Magazine: sweeping temporary moments failed: ${e.message}`),
-          );
+      id: 'magazine.maintenance',
+      run: (startup) => {
+        const sweep = async () => {
+          try {
+            const moments = await sweepTemporaryMoments(startup);
+            if (moments) startup.log(`Magazine: removed ${moments} expired temporary moments`);
+            const blobs = await sweepBlobs(startup.dataSource, this.services.blobs);
+            if (blobs) startup.log(`Magazine: removed ${blobs} files no datum refers to`);
+          } catch (e) {
+            startup.log(`Magazine: maintenance failed: ${(e as Error).message}`);
+          }
+        };
         void sweep();
         const timer = setInterval(() => void sweep(), HOUR_MS);
         timer.unref();
         return Disposable.create(() => clearInterval(timer));
       },
     });
-  },
-};
+  }
+}
