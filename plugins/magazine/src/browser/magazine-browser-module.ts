@@ -1,3 +1,17 @@
-import { definePlugin } from '@werkbank/sdk/browser';
+import {
+  DatumEditorContribution,
+  definePlugin,
+  EditorContribution,
+  RouteContribution,
+  TranslationContribution,
+} from '@werkbank/sdk/browser';
+import { magazineDatumEditors, magazineEditors, magazineRoutes, magazineTranslations } from './magazine-browser-contributions';
+import { UploadTransport, XhrUploadTransport } from './upload-transport';
 
-export default definePlugin(() => {});
+export default definePlugin((ctx) => {
+  ctx.contribute(TranslationContribution, magazineTranslations);
+  ctx.contribute(RouteContribution, magazineRoutes);
+  ctx.contribute(EditorContribution, magazineEditors);
+  ctx.contribute(DatumEditorContribution, magazineDatumEditors);
+  ctx.bind(UploadTransport).toConstantValue(new XhrUploadTransport());
+});

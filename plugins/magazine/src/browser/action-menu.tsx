@@ -1,0 +1,17 @@
+import type { ReactNode } from '@werkbank/sdk/react';
+import { Button, Menu, PopoverNext } from '@werkbank/sdk/ui';
+
+/**
+ * A '⋯' button opening a menu, for cards and rows that open on click themselves: clicks on the
+ * button and in the menu stop at this element, so they neither reach the card nor keep the
+ * popover (whose handlers sit on the wrapper around the button) from opening.
+ */
+export function ActionMenu({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <span onClick={(e) => e.stopPropagation()} onDoubleClick={(e) => e.stopPropagation()}>
+      <PopoverNext content={<Menu>{children}</Menu>}>
+        <Button size="small" variant="minimal" icon="more" aria-label={label} data-testid={testId} />
+      </PopoverNext>
+    </span>
+  );
+}

@@ -1,0 +1,49 @@
+import { MenuDivider, MenuItem } from '@werkbank/sdk/ui';
+import { ConfigStore, Registries, observer, useService, useT } from '@werkbank/sdk/browser';
+import { DATUM_CARD_MENU, type DatumMenuTarget } from '../common/magazine-ids';
+import { ActionMenu } from './action-menu';
+
+export interface DatumCardMenuProps {
+  target: DatumMenuTarget;
+  onEdit(): void;
+  onDuplicate(): void;
+  onDelete(): void;
+}
+
+/**
+ * The menu of a datum card or row (spec 000 §2 "Datum card with a menu"): edit (show when
+ * read-only), duplicate and delete, then the entries other plugins contribute to DATUM_CARD_MENU
+ * (e.g. 'Use in switchboard').
+ */
+export const DatumCardMenu = observer(function DatumCardMenu({ target, onEdit, onDuplicate, onDelete }: DatumCardMenuProps) {
+  const registries = useService(Registries);
+  const config = useService(ConfigStore);
+  const t = useT('magazine');
+  const ctx = { isSuperuser: config.isSuperuser, isEnabled: (c: string) => config.isEnabled(c) };
+  const contributed = registries.menus.items(DATUM_CARD_MENU, ctx, target);
+  const ro = target.readOnly;
+  return (
+    <ActionMenu label={String(t('datum.menu'))} testId="datum-menu">
+      <MenuItem icon={ro ? 'eye-open' : 'edit'} text={t(ro ? 'datum.show' : 'core:common.edit')} onClick={onEdit} />
+      <MenuItem icon="duplicate" text={t('datum.duplicate')} disabled={ro} onClick={onDuplicate} data-testid="datum-duplicate" />
+      <MenuItem
+        icon="trash"
+        intent="danger"
+        text={t('core:common.delete')}
+        disabled={ro}
+        onClick={onDelete}
+        data-testid="datum-delete"
+      />
+      {contributed.length > 0 && <MenuDivider />}
+      {contributed.map((item) => (
+        <MenuItem
+          key={item.id}
+          icon={item.icon as never}
+          text={t(item.label)}
+          data-testid={`menu-${item.id}`}
+          onClick={() => item.run?.(target)}
+        />
+      ))}
+    </ActionMenu>
+  );
+});

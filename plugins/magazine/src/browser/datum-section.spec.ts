@@ -1,0 +1,111 @@
+import {
+  boot,
+  byTestId,
+  clickText,
+  depot,
+  failure,
+  moment,
+  page,
+  text,
+  typeInto,
+  type BootedWorkbench,
+} from './magazine-test-kit';
+import assert from 'node:assert/strict';
+import { definePlugin, MenuContribution, type MenuContribution as MC } from '@werkbank/sdk/browser';
+import { DATUM_CARD_MENU, type DatumMenuTarget } from '../common/magazine-ids';
+
+const head = moment(12, 'open');
+const elbe = {
+  id: 5,
+  index: 5,
+  resource_uri: '/api/v1/datum/5@12/',
+  moment_id: 12,
+  version: 3,
+  depot: '/api/v1/depot/1/',
+  content_type: '/api/v1/type/string/',
+  text_repr: 'Elbe',
+  value: 'Elbe',
+};
+
+function routes(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    'GET /api/v1/depot/1/': depot(1, 'Flüsse', { current_moment: head, size: 1 }),
+    'GET /api/v1/moment/': page([head]),
+    'GET /api/v1/depotfoldertree/': { objects: [] },
+    'GET /api/v1/datum/by-depot/1/': page([elbe]),
+    ...extra,
+  };
+}
+
+describe('magazine: datums of a depot (browser kernel in jsdom)', function () {
+  this.timeout(20000);
+  let booted: BootedWorkbench | undefined;
+  afterEach(async () => booted?.unmount());
+
+  it('edits a datum with the moment it was based on and its version; a 409 shows the reason and reloads', async () => {
+    booted = await boot(
+      '/depot/1/',
+      routes({ 'PATCH /api/v1/datum/5/': failure(409, 'Someone changed this datum in the meantime. Reload and try again.') }),
+    );
+    await booted.waitFor(() => !!byTestId('card-5'));
+    byTestId('card-5')!.click();
+    await booted.waitFor(() => !!byTestId('datum-editor-string'));
+    typeInto(byTestId<HTMLInputElement>('datum-editor-string')!, 'Weser');
+    byTestId('datum-save')!.click();
+    await booted.waitFor(() => text().includes('Someone changed this datum in the meantime.'));
+    const patch = booted.api.calls.find((c) => c.method === 'PATCH')!;
+    assert.deepEqual(patch.body, { value: 'Weser', version: 3 });
+    assert.deepEqual(patch.query, { moment_id: 12 });
+    await booted.waitFor(() => booted!.api.calls.filter((c) => c.path === '/api/v1/datum/by-depot/1/').length === 2);
+    await booted.waitFor(() => !byTestId('datum-editor-string'));
+  });
+
+  it('offers the entries other plugins add to the datum card menu, with the datum as target', async () => {
+    const used: DatumMenuTarget[] = [];
+    const menus: MC = {
+      registerMenus: (r) =>
+        r.add({
+          id: 'probe.use',
+          menu: DATUM_CARD_MENU,
+          label: 'Use in switchboard',
+          icon: 'flow-branch',
+          run: (target) => used.push(target as DatumMenuTarget),
+        }),
+    };
+    const probe = definePlugin((ctx) => ctx.contribute(MenuContribution, menus));
+    booted = await boot('/depot/1/', routes(), [{ id: 'probe', module: probe }]);
+    await booted.waitFor(() => !!byTestId('datum-menu'));
+    byTestId('datum-menu')!.click();
+    await booted.waitFor(() => text().includes('Use in switchboard'));
+    assert.ok(text().includes('Duplicate'));
+    clickText('Use in switchboard', 'a');
+    assert.deepEqual(
+      used.map((u) => [u.datum.index, u.depot.name, u.readOnly]),
+      [[5, 'Flüsse', false]],
+    );
+  });
+
+  it('shows a file datum with its name, readable size, type and download link', async () => {
+    const file = {
+      ...elbe,
+      content_type: '/api/v1/type/file/',
+      text_repr: 'pegel.csv',
+      value: 'pegel.csv',
+      size: 1536,
+      mime_type: 'text/csv',
+      download_url: '/api/v1/datum/5@12/download/',
+    };
+    booted = await boot(
+      '/depot/1/',
+      routes({
+        'GET /api/v1/depot/1/': depot(1, 'Messwerte', { current_moment: head, content_type: '/api/v1/type/file/' }),
+        'GET /api/v1/datum/by-depot/1/': page([file]),
+      }),
+    );
+    await booted.waitFor(() => text().includes('pegel.csv') && !!byTestId('file-dropzone'));
+    assert.match(byTestId('card-5')!.textContent!, /1\.5 KB · text\/csv/);
+    assert.equal(byTestId('datum-download')!.getAttribute('href'), '/api/v1/datum/5@12/download/');
+    assert.ok(text().includes('up to 5 GB'));
+    assert.ok(!byTestId('datum-new'), 'files come by upload, not by hand');
+  });
+});

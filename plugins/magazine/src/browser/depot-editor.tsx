@@ -1,0 +1,145 @@
+import { useEffect, useState } from '@werkbank/sdk/react';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Spinner, Tab, Tabs } from '@werkbank/sdk/ui';
+import {
+  ApiClient,
+  completePermissions,
+  ConfigStore,
+  Licensed,
+  NavigationStore,
+  NotificationService,
+  PermissionsEditor,
+  observer,
+  useService,
+  useT,
+  type EditorProps,
+} from '@werkbank/sdk/browser';
+import { DEPOT_PATH, type Depot } from '../common/magazine-types';
+import { DEPOT_FOLDER_KEY } from '../common/magazine-ids';
+import { changedFields } from '../common/datum-fields';
+import { DepotSettingsTab } from './depot-settings-tab';
+import { DepotStyleTab } from './depot-style-tab';
+import { cleanMetadata, MetadataEditor } from './metadata-editor';
+
+const EDITABLE = ['name', 'description', 'folder', 'style_depot'] as const;
+
+/**
+ * The depot editor (spec 002 §2 "Depot editor"): tabs Settings, Permissions (when the magazine
+ * component is on, else the unavailable notice), Style and Metadata (when the metadata component is
+ * on). Opened for /api/v1/depot/ (a new depot in the folder the list shows) or a depot's address.
+ */
+export const DepotEditor = observer(function DepotEditor({ address, onClose }: EditorProps) {
+  const api = useService(ApiClient);
+  const config = useService(ConfigStore);
+  const nav = useService(NavigationStore);
+  const notifications = useService(NotificationService);
+  const t = useT('magazine');
+  const isNew = address.split('?')[0] === DEPOT_PATH;
+  const blank: Partial<Depot> = {
+    name: '',
+    description: '',
+    content_type: '',
+    folder: nav.get<string | null>(DEPOT_FOLDER_KEY, null),
+    style_depot: null,
+    metadata: null,
+    permissions: [],
+  };
+  const [loaded, setLoaded] = useState<Partial<Depot> | undefined>(isNew ? blank : undefined);
+  const [depot, setDepot] = useState<Partial<Depot> | undefined>(loaded);
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (isNew) return;
+    api.get<Depot>(address).then(
+      (d) => (setLoaded(d), setDepot(d)),
+      (e: Error) => setError(e.message),
+    );
+  }, [api, address, isNew]);
+
+  const mayGrant = isNew || config.isSuperuser || loaded?.owner === config.config.auth.user;
+  const patch = (p: Partial<Depot>) => setDepot({ ...depot, ...p });
+  const save = async () => {
+    if (!depot || !loaded) return;
+    setSaving(true);
+    setError(undefined);
+    const next: Record<string, unknown> = Object.fromEntries(EDITABLE.map((k) => [k, depot[k] ?? (k === 'name' ? '' : null)]));
+    if (config.isEnabled('metadata')) next.metadata = cleanMetadata(depot.metadata);
+    if (mayGrant && config.isEnabled('magazine')) next.permissions = completePermissions(depot.permissions ?? []);
+    try {
+      if (isNew) await api.post(DEPOT_PATH, { ...next, content_type: depot.content_type });
+      else await api.patch(address, changedFields(loaded as Record<string, unknown>, next));
+      notifications.success(String(t('core:common.saved')));
+      onClose(true);
+    } catch (e) {
+      setError((e as Error).message);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      isOpen
+      icon="box"
+      style={{ width: 640 }}
+      title={isNew ? t('depot.new') : t('depot.edit_title', { name: loaded?.name ?? '' })}
+      onClose={() => onClose(false)}
+    >
+      <DialogBody>
+        {!depot && !error && <Spinner size={24} />}
+        {depot && (
+          <Tabs id="depot-editor-tabs" renderActiveTabPanelOnly>
+            <Tab
+              id="settings"
+              title={t('editor.settings')}
+              panel={<DepotSettingsTab depot={depot} isNew={isNew} onChange={patch} />}
+            />
+            <Tab
+              id="permissions"
+              title={t('editor.permissions')}
+              panel={
+                <Licensed component="magazine">
+                  <PermissionsEditor
+                    owner={isNew ? config.config.auth.user : depot.owner}
+                    readOnly={!mayGrant}
+                    value={depot.permissions ?? []}
+                    onChange={(permissions) => patch({ permissions })}
+                  />
+                </Licensed>
+              }
+            />
+            <Tab
+              id="style"
+              title={t('editor.style')}
+              panel={<DepotStyleTab value={depot.style_depot ?? null} onChange={(style_depot) => patch({ style_depot })} />}
+            />
+            <Tab
+              id="metadata"
+              title={t('editor.metadata')}
+              panel={
+                <Licensed component="metadata">
+                  <MetadataEditor value={depot.metadata ?? null} onChange={(metadata) => patch({ metadata })} />
+                </Licensed>
+              }
+            />
+          </Tabs>
+        )}
+        {error && <Callout intent="danger">{error}</Callout>}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('core:common.cancel')} onClick={() => onClose(false)} />
+            <Button
+              intent="primary"
+              text={t('core:common.save')}
+              loading={saving}
+              disabled={!depot?.name?.trim() || !depot?.content_type}
+              data-testid="depot-save"
+              onClick={save}
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+});

@@ -1,0 +1,115 @@
+import { useEffect, useState } from '@werkbank/sdk/react';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Spinner } from '@werkbank/sdk/ui';
+import {
+  ApiClient,
+  completePermissions,
+  ConfigStore,
+  NavigationStore,
+  NotificationService,
+  PermissionsEditor,
+  observer,
+  useService,
+  useT,
+  type EditorProps,
+} from '@werkbank/sdk/browser';
+import { FOLDER_PATH, idOf, type DepotFolder } from '../common/magazine-types';
+import { DEPOT_FOLDER_KEY } from '../common/magazine-ids';
+import { DepotFolderSelect } from './depot-folder-select';
+
+/**
+ * The depot folder editor (spec 002 §2): name, parent folder (none, or any folder but this one and
+ * its descendants) and permissions. Opened for /api/v1/depotfolder/ (new, in the folder the list
+ * shows) or a folder's address.
+ */
+export const DepotFolderEditor = observer(function DepotFolderEditor({ address, onClose }: EditorProps) {
+  const api = useService(ApiClient);
+  const config = useService(ConfigStore);
+  const nav = useService(NavigationStore);
+  const notifications = useService(NotificationService);
+  const t = useT('magazine');
+  const isNew = address.split('?')[0] === FOLDER_PATH;
+  const [folder, setFolder] = useState<Partial<DepotFolder> | undefined>(
+    isNew ? { name: '', parent: nav.get<string | null>(DEPOT_FOLDER_KEY, null), permissions: [] } : undefined,
+  );
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!isNew) api.get<DepotFolder>(address).then(setFolder, (e: Error) => setError(e.message));
+  }, [api, address, isNew]);
+
+  const mayGrant = isNew || config.isSuperuser || folder?.owner === config.config.auth.user;
+  const save = async () => {
+    if (!folder) return;
+    setSaving(true);
+    setError(undefined);
+    const body: Record<string, unknown> = { name: folder.name?.trim(), parent: folder.parent ?? null };
+    if (mayGrant) body.permissions = completePermissions(folder.permissions ?? []);
+    try {
+      if (isNew) await api.post(FOLDER_PATH, body);
+      else await api.patch(address, body);
+      notifications.success(String(t('core:common.saved')));
+      onClose(true);
+    } catch (e) {
+      setError((e as Error).message);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      isOpen
+      icon="folder-close"
+      title={isNew ? t('folder.new') : t('folder.edit_title', { name: folder?.name ?? '' })}
+      onClose={() => onClose(false)}
+    >
+      <DialogBody>
+        {!folder && !error && <Spinner size={24} />}
+        {folder && (
+          <>
+            <FormGroup label={t('folder.name')} labelFor="depotfolder-name">
+              <InputGroup
+                id="depotfolder-name"
+                autoFocus
+                value={folder.name ?? ''}
+                onValueChange={(name) => setFolder({ ...folder, name })}
+              />
+            </FormGroup>
+            <FormGroup label={t('folder.parent')} labelFor="depotfolder-parent">
+              <DepotFolderSelect
+                id="depotfolder-parent"
+                value={folder.parent ?? null}
+                excludeSubtreeOf={isNew ? undefined : idOf(address)}
+                onChange={(parent) => setFolder({ ...folder, parent })}
+              />
+            </FormGroup>
+            <FormGroup label={t('editor.permissions')}>
+              <PermissionsEditor
+                owner={isNew ? config.config.auth.user : folder.owner}
+                readOnly={!mayGrant}
+                value={folder.permissions ?? []}
+                onChange={(permissions) => setFolder({ ...folder, permissions })}
+              />
+            </FormGroup>
+          </>
+        )}
+        {error && <Callout intent="danger">{error}</Callout>}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('core:common.cancel')} onClick={() => onClose(false)} />
+            <Button
+              intent="primary"
+              text={t('core:common.save')}
+              loading={saving}
+              disabled={!folder?.name?.trim()}
+              data-testid="depotfolder-save"
+              onClick={save}
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+});

@@ -1,0 +1,124 @@
+/** Shared fixtures of the Magazine's jsdom specs. Import it first: it installs the DOM. */
+import {
+  bootWorkbench,
+  RecordingApiClient,
+  testConfig,
+  type BootedWorkbench,
+  type FakeAnswer,
+} from '@werkbank/sdk/testing/browser';
+import type { PluginEntry, PluginModule } from '@werkbank/sdk';
+import typesBrowser from '../../../types/src/browser/types-browser-module';
+import magazineBrowser from './magazine-browser-module';
+import type { Depot, FolderNode, Moment } from '../common/magazine-types';
+
+export { RecordingApiClient, type BootedWorkbench };
+
+// Blueprint's menu items are <a> without href. A browser does nothing when one is clicked; jsdom
+// follows it to the page's address, which fails once the route changed. Cancel that default only.
+document.addEventListener(
+  'click',
+  (e) => {
+    if ((e.target as Element).closest?.('a:not([href])')) e.preventDefault();
+  },
+  true,
+);
+
+export const PLUGINS: PluginEntry[] = [
+  { manifest: { id: 'types' }, module: typesBrowser },
+  { manifest: { id: 'magazine', requires: ['types'], components: ['magazine', 'metadata'] }, module: magazineBrowser },
+];
+
+/** Boots types, magazine and any extra plugins (e.g. a probe route) at `path`. */
+export function boot(path: string, routes: Record<string, unknown>, extra: Array<{ id: string; module: PluginModule }> = []) {
+  const api = new RecordingApiClient(routes as Record<string, FakeAnswer>);
+  const entries = [...PLUGINS, ...extra.map((e) => ({ manifest: { id: e.id, requires: ['magazine'] }, module: e.module }))];
+  const config = testConfig({ plugins: entries.map((e) => e.manifest.id), components: { magazine: true, metadata: true } });
+  return bootWorkbench(entries, { path, api, config });
+}
+
+export const page = <T>(objects: T[]) => ({ objects, meta: { offset: 0, limit: 40, total_count: objects.length } });
+
+export function folder(id: number, name: string, parent: FolderNode | null, children: FolderNode[] = []): FolderNode {
+  const full = parent ? `${parent.full_path}/${name}` : name;
+  return {
+    id,
+    name,
+    resource_uri: `/api/v1/depotfolder/${id}/`,
+    parent: parent?.resource_uri ?? null,
+    full_path: full,
+    depot_count: 1,
+    children,
+  };
+}
+
+/** Projekte(3) › Hamburg(4) › Altona(6); Archiv(5). */
+export function folderTree(): FolderNode[] {
+  const projekte = folder(3, 'Projekte', null);
+  const hamburg = folder(4, 'Hamburg', projekte);
+  hamburg.children = [folder(6, 'Altona', hamburg)];
+  projekte.children = [hamburg];
+  return [projekte, folder(5, 'Archiv', null)];
+}
+
+export function depot(id: number, name: string, patch: Partial<Depot> = {}): Depot {
+  return {
+    id,
+    resource_uri: `/api/v1/depot/${id}/`,
+    name,
+    description: '',
+    content_type: '/api/v1/type/string/',
+    folder: null,
+    metadata: null,
+    style_depot: null,
+    owner: '/api/v1/user/1/',
+    permissions: [],
+    favored: false,
+    size: 0,
+    ...patch,
+  };
+}
+
+export function moment(id: number, status: Moment['status'], patch: Partial<Moment> = {}): Moment {
+  return {
+    id,
+    resource_uri: `/api/v1/moment/${id}/`,
+    depot: '/api/v1/depot/1/',
+    created: `2026-11-2${id % 10}T10:00:00Z`,
+    user: '/api/v1/user/1/',
+    user_name: 'Admin',
+    status,
+    origin: 'edit',
+    temporary: false,
+    message: `moment ${id}`,
+    size: 2,
+    persistent_size: 2048,
+    ...patch,
+  };
+}
+
+/** A rejected call like the ApiClient's: the server's reason and status. */
+export const failure = (status: number, reason: string) => () => {
+  throw Object.assign(new Error(reason), { status });
+};
+
+export const text = () => document.body.textContent ?? '';
+
+export function byTestId<T extends HTMLElement = HTMLElement>(id: string): T | null {
+  return document.body.querySelector<T>(`[data-testid="${id}"]`);
+}
+
+/** Clicks the first element of `selector` whose text is `label` (menus render in portals). */
+export function clickText(label: string, selector = 'a, button'): void {
+  const el = [...document.body.querySelectorAll<HTMLElement>(selector)].find((e) => e.textContent?.trim() === label);
+  if (!el) throw new Error(`Nothing to click labelled '${label}'`);
+  el.click();
+}
+
+/** Sets an input's value the way React notices (the native setter plus an input event). */
+export function typeInto(input: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const proto = Object.getPrototypeOf(input) as object;
+  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(input, value);
+  input.dispatchEvent(new window.Event('input', { bubbles: true }));
+}
+
+export { bootWorkbench };
