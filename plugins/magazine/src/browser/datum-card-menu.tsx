@@ -5,6 +5,8 @@ import { ActionMenu } from './action-menu';
 
 export interface DatumCardMenuProps {
   target: DatumMenuTarget;
+  /** False for types whose datums come only by upload (files). */
+  canDuplicate: boolean;
   onEdit(): void;
   onDuplicate(): void;
   onDelete(): void;
@@ -15,7 +17,13 @@ export interface DatumCardMenuProps {
  * read-only), duplicate and delete, then the entries other plugins contribute to DATUM_CARD_MENU
  * (e.g. 'Use in switchboard').
  */
-export const DatumCardMenu = observer(function DatumCardMenu({ target, onEdit, onDuplicate, onDelete }: DatumCardMenuProps) {
+export const DatumCardMenu = observer(function DatumCardMenu({
+  target,
+  canDuplicate,
+  onEdit,
+  onDuplicate,
+  onDelete,
+}: DatumCardMenuProps) {
   const registries = useService(Registries);
   const config = useService(ConfigStore);
   const t = useT('magazine');
@@ -25,7 +33,13 @@ export const DatumCardMenu = observer(function DatumCardMenu({ target, onEdit, o
   return (
     <ActionMenu label={String(t('datum.menu'))} testId="datum-menu">
       <MenuItem icon={ro ? 'eye-open' : 'edit'} text={t(ro ? 'datum.show' : 'core:common.edit')} onClick={onEdit} />
-      <MenuItem icon="duplicate" text={t('datum.duplicate')} disabled={ro} onClick={onDuplicate} data-testid="datum-duplicate" />
+      <MenuItem
+        icon="duplicate"
+        text={t('datum.duplicate')}
+        disabled={ro || !canDuplicate}
+        onClick={onDuplicate}
+        data-testid="datum-duplicate"
+      />
       <MenuItem
         icon="trash"
         intent="danger"

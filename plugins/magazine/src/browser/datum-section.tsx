@@ -73,6 +73,7 @@ export const DatumSection = observer(function DatumSection({
   const menu = (datum: Datum) => (
     <DatumCardMenu
       target={target(datum)}
+      canDuplicate={!isFile}
       onEdit={() => edit(datum)}
       onDuplicate={() => void actions.duplicate(datum)}
       onDelete={() => void actions.remove(datum)}

@@ -1,14 +1,29 @@
 import type { Datum } from './magazine-types';
 
-/** The envelope of every datum (docs/api.md "Datums"); the rest are the fields of its type. */
-export const DATUM_ENVELOPE = ['id', 'index', 'resource_uri', 'moment_id', 'version', 'depot', 'content_type', 'text_repr'];
+/**
+ * The envelope of a datum reply (docs/api.md "Datums"; the write replies add moment_size, the
+ * create-in-depot template `creatable`); the rest are the fields of its type.
+ */
+export const DATUM_ENVELOPE = [
+  'id',
+  'index',
+  'resource_uri',
+  'moment_id',
+  'moment_size',
+  'version',
+  'depot',
+  'content_type',
+  'text_repr',
+  'favored',
+  'creatable',
+];
 
-/** Fields the server computes (file datums, write replies); a new datum does not send them. */
-const COMPUTED = ['download_url', 'embed_url', 'moment_size'];
+/** Addresses the server adds to file datums; shown by the file editor, never sent as new fields. */
+const COMPUTED = ['download_url', 'embed_url'];
 
 /** The fields of a datum's type: the datum without its envelope. */
 export function datumFields(datum: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(datum).filter(([k]) => !DATUM_ENVELOPE.includes(k) && k !== 'moment_size'));
+  return Object.fromEntries(Object.entries(datum).filter(([k]) => !DATUM_ENVELOPE.includes(k)));
 }
 
 /**
