@@ -66,8 +66,10 @@ export const DepotEditor = observer(function DepotEditor({ address, onClose }: E
     if (config.isEnabled('metadata')) next.metadata = cleanMetadata(depot.metadata);
     if (mayGrant && config.isEnabled('magazine')) next.permissions = completePermissions(depot.permissions ?? []);
     try {
+      const changes = changedFields(loaded as Record<string, unknown>, next);
       if (isNew) await api.post(DEPOT_PATH, { ...next, content_type: depot.content_type });
-      else await api.patch(address, changedFields(loaded as Record<string, unknown>, next));
+      else if (Object.keys(changes).length) await api.patch(address, changes);
+      else return onClose(false);
       notifications.success(String(t('core:common.saved')));
       onClose(true);
     } catch (e) {

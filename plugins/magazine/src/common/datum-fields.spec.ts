@@ -11,7 +11,7 @@ const envelope = {
   depot: '/api/v1/depot/1/',
 };
 
-describe('datum fields (decision 0012)', () => {
+describe('datum fields (decision 0013)', () => {
   it('gives a one-field datum to its editor as the plain value and takes it back', () => {
     const fields = datumFields({ ...envelope, content_type: '/api/v1/type/color/', text_repr: '#ff0000', hex: '#ff0000' });
     assert.deepEqual(fields, { hex: '#ff0000' });

@@ -27,7 +27,7 @@ export function datumFields(datum: Record<string, unknown>): Record<string, unkn
 }
 
 /**
- * What a datum editor edits (decision 0012): a datum with one field gives that field's value (a
+ * What a datum editor edits (decision 0013): a datum with one field gives that field's value (a
  * string's `value`, a colour's `hex`), so the editors of simple types work on plain values; a
  * datum with several fields gives the fields as an object.
  */
