@@ -60,6 +60,34 @@ describe('magazine: datums of a depot (browser kernel in jsdom)', function () {
     await booted.waitFor(() => !byTestId('datum-editor-string'));
   });
 
+  it('duplicates a datum as read at the head and deletes one after asking, both based on the head', async () => {
+    booted = await boot(
+      '/depot/1/',
+      routes({
+        'GET /api/v1/datum/5/': { ...elbe, favored: false },
+        'POST /api/v1/datum/create-in-depot/1/': { ...elbe, id: 6, index: 6, moment_id: 12, moment_size: 2 },
+        'DELETE /api/v1/datum/5/': { status: 'ok', moment_id: 14, moment_size: 0 },
+      }),
+    );
+    const menu = async (item: string) => {
+      await booted!.waitFor(() => !!byTestId('datum-menu'));
+      byTestId('datum-menu')!.click();
+      await booted!.waitFor(() => !!byTestId(item));
+      byTestId(item)!.click();
+    };
+    await menu('datum-duplicate');
+    await booted.waitFor(() => text().includes('Datum was duplicated'));
+    const post = booted.api.calls.find((c) => c.method === 'POST')!;
+    assert.deepEqual([post.body, post.query], [{ value: 'Elbe' }, { moment_id: 12 }]);
+
+    await menu('datum-delete');
+    await booted.waitFor(() => text().includes('Delete the datum “Elbe”?'));
+    clickText('Delete', '.bp6-alert-footer button');
+    await booted.waitFor(() => text().includes('Object was deleted'));
+    const del = booted.api.calls.find((c) => c.method === 'DELETE')!;
+    assert.deepEqual(del.query, { moment_id: 12, version: '3' });
+  });
+
   it('offers the entries other plugins add to the datum card menu, with the datum as target', async () => {
     const used: DatumMenuTarget[] = [];
     const menus: MC = {

@@ -55,13 +55,17 @@ export const DatumSection = observer(function DatumSection({
   const path = store.datumListPath;
   const list = useMemo(() => new ResourceListStore<Datum>(api, path, 40), [api, path]);
   const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<Editing>();
   const presentation = nav.get<Presentation>(DATUM_PRESENTATION_KEY, 'cards');
   const typeName = typeNameOf(depot.content_type);
   const isFile = types.isAssignable(typeName, 'file') || typeName === 'file';
   const readOnly = store.readOnly;
   const reload = () => void list.reload().catch(() => undefined);
-  useEffect(reload, [list, reloadKey]);
+  useEffect(() => {
+    list.setQuery({ q: query });
+    reload();
+  }, [list, reloadKey, query]);
   const actions = useDatumActions(store, () => (reload(), onWrite()));
 
   const target = (datum: Datum): DatumMenuTarget => ({
@@ -98,7 +102,7 @@ export const DatumSection = observer(function DatumSection({
         value={text}
         onChange={setText}
         autoFocus={false}
-        onSubmit={(q) => void list.search(q).catch(() => undefined)}
+        onSubmit={setQuery}
         presentation={presentation}
         onPresentationChange={(p) => nav.set(DATUM_PRESENTATION_KEY, p)}
       >

@@ -80,7 +80,10 @@ export function useDatumActions(store: DepotStore, afterWrite: () => void): Datu
       if (!ok) return;
       try {
         done(
-          await api.delete<DatumWriteReply>(`${DATUM_PATH}${datum.index}/`, { query: query() }),
+          // The version read here too, so a datum someone changed meanwhile is not deleted unseen (409).
+          await api.delete<DatumWriteReply>(`${DATUM_PATH}${datum.index}/`, {
+            query: { ...query(), version: String(datum.version) },
+          }),
           String(t('core:common.deleted')),
         );
       } catch (e) {

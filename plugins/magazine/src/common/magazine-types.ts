@@ -84,7 +84,8 @@ export interface Datum {
   index: number;
   resource_uri: string;
   moment_id: number;
-  version: number;
+  /** Opaque: send it back as read (the server replies a string). */
+  version: string | number;
   depot: string;
   content_type: string;
   text_repr: string;
