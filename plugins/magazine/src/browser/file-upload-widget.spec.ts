@@ -56,7 +56,7 @@ describe('magazine: file upload (browser kernel in jsdom)', function () {
   let booted: BootedWorkbench | undefined;
   afterEach(async () => booted?.unmount());
 
-  it('asks for an upload id once, sends path before file, and shows each file’s status and the batch status', async () => {
+  it('asks for an upload id once per batch, sends path before file, and shows each file’s status and the batch status', async () => {
     readies = 0;
     const transport = new FakeTransport({
       'a.csv': ok,
@@ -77,14 +77,17 @@ describe('magazine: file upload (browser kernel in jsdom)', function () {
     assert.deepEqual(transport.sent[0], { url: '/magazine/upload-file/u1/', parts: ['path=a.csv', 'file:a.csv'] });
     assert.equal(readies, 1, 'the datum list reloads once the batch is ready');
 
-    drop([file('c.csv')]);
-    await booted.waitFor(() => items().join() === 'success,failed,failed');
-    assert.equal(byTestId('upload-status')!.getAttribute('data-status'), 'failure', 'more than one failed file fails the batch');
-    const resets = booted.api.calls.filter((c) => c.path === '/magazine/upload-reset/');
+    const resets = () => booted!.api.calls.filter((c) => c.path === '/magazine/upload-reset/');
     assert.deepEqual(
-      resets.map((c) => c.body),
+      resets().map((c) => c.body),
       [{ depot: '/api/v1/depot/7/' }],
     );
+
+    drop([file('c.csv'), file('b.csv')]);
+    await booted.waitFor(() => items().join() === 'failed,failed');
+    assert.equal(byTestId('upload-status')!.getAttribute('data-status'), 'failure', 'more than one failed file fails the batch');
+    assert.equal(resets().length, 2, 'files dropped after a finished batch start a new one');
+    assert.equal(readies, 1);
   });
 
   it('refuses a file over 5 GiB before sending anything', async () => {

@@ -35,7 +35,7 @@ export function replyError(reply: UploadReply): string {
 
 /**
  * One upload batch into a file depot (spec 000 §2 "File upload", docs/api.md "Uploads"): asks for
- * an upload id once, then sends the files one after another. Files over 5 GiB are refused before
+ * an upload id once per batch, then sends the files one after another. Files over 5 GiB are refused before
  * sending. `onSettled` runs each time the batch has nothing left to send and is ready.
  */
 export class UploadStore {
@@ -67,8 +67,13 @@ export class UploadStore {
     return batchReady(this.items);
   }
 
-  /** Adds files to the batch and starts sending; a file over the limit is failed at once. */
+  /**
+   * Adds files to the batch and starts sending; a file over the limit is failed at once. Files
+   * added after a batch finished start a new batch (a new upload id), so the status shown is
+   * always the status of what was added last.
+   */
   add(files: UploadFile[]): void {
+    if (this.items.length && this.status !== 'started') this.clear();
     for (const file of files) {
       const key = ++seq;
       const tooLarge = file.size > UPLOAD_LIMIT_BYTES;
