@@ -31,7 +31,10 @@ export function guard(ctx: WerkbankContext, gate: ComponentGate | undefined, com
  * The resource-layer request of an HTTP call outside the generic routes (a plugin's own route):
  * the signed-in caller, its language and realms, the default manager. Call guard() first.
  */
-export function requestOf(ctx: WerkbankContext, services: { dataSource: DataSource; resources: ResourceServices }): ResourceRequest {
+export function requestOf(
+  ctx: WerkbankContext,
+  services: { dataSource: DataSource; resources: ResourceServices },
+): ResourceRequest {
   if (!ctx.state.user) throw ApiError.unauthorized();
   return {
     user: ctx.state.user,
