@@ -135,6 +135,7 @@ describe('magazine: folders, depots, permissions, types', () => {
         assertError(await stranger.client.get(path), 404, 'not_found');
         expectStatus(await reader.client.get(path), 200);
       }
+      assert.deepEqual((expectStatus(await reader.client.get(d.resource_uri), 200) as { access: string[] }).access, ['read']);
       const list = expectStatus<{ objects: Depot[] }>(await stranger.client.get(`${DEPOTS}?limit=1000`), 200);
       assert.ok(!list.objects.some((x) => x.id === d.id));
 
@@ -151,6 +152,10 @@ describe('magazine: folders, depots, permissions, types', () => {
         await admin.patch(d.resource_uri, { permissions: [{ user: userUri(reader.id), perms: ['read', 'write'] }] }),
         200,
       );
+      assert.deepEqual((expectStatus(await reader.client.get(d.resource_uri), 200) as { access: string[] }).access, [
+        'read',
+        'write',
+      ]);
       expectStatus(await reader.client.patch(`/api/v1/datum/${datum.index}/`, { value: 'changed' }), 200);
       assert.deepEqual(await valuesAt(admin, d), ['changed']);
     });

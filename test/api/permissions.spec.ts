@@ -103,6 +103,21 @@ describe('object permissions on /api/v1/greeting/', () => {
     assert.equal(await listed(outsider.client, g), false);
   });
 
+  it('tells each caller in `access` what they may do with the object', async () => {
+    const g = await newGreeting();
+    const accessOf = async (c: Client) => (expectStatus(await c.get(g.resource_uri), 200) as { access: string[] }).access;
+    assert.deepEqual(await accessOf(owner.client), ['read', 'write']);
+    await grant(g, [{ user: userUri(other.id), perms: ['read'] }]);
+    assert.deepEqual(await accessOf(other.client), ['read']);
+    const inList = (
+      expectStatus(await other.client.get(`${GREETINGS}?limit=1000`), 200).objects as Array<Greeting & { access: string[] }>
+    ).find((o) => o.id === g.id)!;
+    assert.deepEqual(inList.access, ['read']);
+    await grant(g, [{ user: userUri(other.id), perms: ['read', 'write'] }]);
+    assert.deepEqual(await accessOf(other.client), ['read', 'write']);
+    assert.deepEqual(await accessOf(admin), ['read', 'write']);
+  });
+
   it('takes the access away again when the owner removes the grant', async () => {
     const g = await newGreeting();
     await grant(g, [{ user: userUri(other.id), perms: ['read'] }]);

@@ -229,6 +229,15 @@ export class ResourceService implements ResourceServices {
       const grants = await this.permissions.grants(req.manager, def, ids);
       out.forEach((o, i) => (o.permissions = grants.get(rows[i].id) ?? []));
     }
+    // What the caller may do with each object, so screens offer only what will succeed.
+    const access = await this.permissions.accessOfRows(req.manager, def, rows, req.user);
+    out.forEach((o, i) => {
+      let mine = access.get(rows[i].id) ?? [];
+      if (def.readOnly || (mine.includes('write') && def.hooks?.checkWrite?.(rows[i], req, 'update'))) {
+        mine = mine.filter((a) => a !== 'write');
+      }
+      o.access = mine;
+    });
     await def.hooks?.serialize?.(rows, out, req);
     for (const ext of this.extensions.all()) await ext.serialize?.(def, rows, out, req);
     return out;
