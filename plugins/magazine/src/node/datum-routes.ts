@@ -1,20 +1,17 @@
 import {
   ApiError,
-  DEFAULT_LIMIT,
-  MAX_LIMIT,
-  guard,
-  inject,
   injectable,
   readJsonObject,
   sendBlob,
-  requestOf,
-  ServerServices,
   type HttpRouteContribution,
   type RegistrySink,
   type ResourceRequest,
   type RouteDescriptor,
   type WerkbankContext,
+  inject,
+  ServerServices,
 } from '@werkbank/sdk/node';
+import { callerOf, pageOf, writeIn } from './magazine-routes';
 import { basedOnMoment, depotFor, idParam } from './depot-access';
 import { layersUnavailable } from './depot-resource';
 import { datumJson, decodeNew, decodePatch, isFileType } from './datum-codec';
@@ -42,22 +39,6 @@ export function parseDatumRef(raw: string): { datumId: number; momentId?: number
   return { datumId: Number(m[1]), momentId: m[2] ? Number(m[2]) : undefined };
 }
 
-function page(ctx: WerkbankContext): { offset: number; limit: number; q?: string } {
-  const int = (name: string, fallback: number, max: number) => {
-    const raw = ctx.query[name];
-    if (raw === undefined || raw === '') return fallback;
-    if (typeof raw !== 'string' || !/^\d+$/.test(raw))
-      throw ApiError.badRequest('invalid_parameter', 'errors.invalid_integer_param', { name }, name);
-    return Math.min(Number(raw), max);
-  };
-  const q = typeof ctx.query.q === 'string' ? ctx.query.q.trim() : '';
-  return {
-    offset: int('offset', 0, Number.MAX_SAFE_INTEGER),
-    limit: Math.max(1, int('limit', DEFAULT_LIMIT, MAX_LIMIT)),
-    q: q || undefined,
-  };
-}
-
 /**
  * Datums (spec 000 §7 "Datum and switchboard creation", spec 001 §7): reading any moment as a
  * snapshot, and writes into the open moment guarded by moment_id and version (decision 0011).
@@ -67,19 +48,13 @@ export class DatumRoutes implements HttpRouteContribution {
   @inject(ServerServices) protected readonly services!: ServerServices;
 
   private req(ctx: WerkbankContext): ResourceRequest {
-    guard(ctx, this.services.gate, undefined, 'depot');
-    return requestOf(ctx, this.services);
-  }
-
-  /** Runs a write in one transaction; the depot's feed entry is announced after the commit. */
-  private write<T>(ctx: WerkbankContext, fn: (r: ResourceRequest) => Promise<T>): Promise<T> {
-    return this.services.resources.inTransaction(this.req(ctx), 'depot', fn);
+    return callerOf(ctx, this.services);
   }
 
   private async snapshot(ctx: WerkbankContext, r: ResourceRequest, depotId: number, moment: MomentRow | undefined) {
     const depot = await depotFor(r, depotId, 'read');
     const type = String(depot.content_type);
-    const p = page(ctx);
+    const p = pageOf(ctx.query);
     if (!moment) return { objects: [], meta: { offset: p.offset, limit: p.limit, total_count: 0 }, moment: null };
     const { rows, total } = await snapshotPage(r.manager, depotId, moment.id, p);
     return {
@@ -153,7 +128,7 @@ export class DatumRoutes implements HttpRouteContribution {
           this.req(ctx);
           const depotId = idParam(ctx.params.depot);
           const body = await readJsonObject(ctx, this.services.config.bodyLimit);
-          ctx.body = await this.write(ctx, async (r) => {
+          ctx.body = await writeIn(ctx, this.services, async (r) => {
             const depot = await depotFor(r, depotId, 'write');
             const type = String(depot.content_type);
             const batch = Array.isArray(body.objects);
@@ -210,7 +185,7 @@ export class DatumRoutes implements HttpRouteContribution {
           this.req(ctx);
           const ref = parseDatumRef(ctx.params.ref);
           const body = await readJsonObject(ctx, this.services.config.bodyLimit);
-          ctx.body = await this.write(ctx, async (r) => {
+          ctx.body = await writeIn(ctx, this.services, async (r) => {
             const depotId = await datumDepot(r.manager, ref.datumId);
             if (depotId === undefined) throw ApiError.notFound();
             const depot = await depotFor(r, depotId, 'write');
@@ -231,7 +206,7 @@ export class DatumRoutes implements HttpRouteContribution {
         });
         router.delete('/api/v1/datum/:ref/', async (ctx) => {
           const ref = parseDatumRef(ctx.params.ref);
-          ctx.body = await this.write(ctx, async (r) => {
+          ctx.body = await writeIn(ctx, this.services, async (r) => {
             const depotId = await datumDepot(r.manager, ref.datumId);
             if (depotId === undefined) throw ApiError.notFound();
             await depotFor(r, depotId, 'write');

@@ -1,19 +1,16 @@
 import {
   ApiError,
-  DEFAULT_LIMIT,
-  MAX_LIMIT,
-  guard,
-  inject,
   injectable,
   readJsonObject,
-  requestOf,
-  ServerServices,
   type HttpRouteContribution,
   type RegistrySink,
   type ResourceRequest,
   type RouteDescriptor,
   type WerkbankContext,
+  inject,
+  ServerServices,
 } from '@werkbank/sdk/node';
+import { callerOf, pageOf } from './magazine-routes';
 import { depotFor, depotDefinition, idParam } from './depot-access';
 import { layersUnavailable } from './depot-resource';
 import {
@@ -42,8 +39,7 @@ export class MomentRoutes implements HttpRouteContribution {
   @inject(ServerServices) protected readonly services!: ServerServices;
 
   private req(ctx: WerkbankContext): ResourceRequest {
-    guard(ctx, this.services.gate, undefined, 'depot');
-    return requestOf(ctx, this.services);
+    return callerOf(ctx, this.services);
   }
 
   /** The moment, when the caller may read its depot (and write it, for 'write'). */
@@ -76,15 +72,7 @@ export class MomentRoutes implements HttpRouteContribution {
           const r = this.req(ctx);
           const depotId = idParam(typeof ctx.query.depot_id === 'string' ? ctx.query.depot_id : undefined);
           await depotFor(r, depotId, 'read');
-          const int = (name: string, fallback: number, max: number) => {
-            const raw = ctx.query[name];
-            if (raw === undefined || raw === '') return fallback;
-            if (typeof raw !== 'string' || !/^\d+$/.test(raw))
-              throw ApiError.badRequest('invalid_parameter', 'errors.invalid_integer_param', { name }, name);
-            return Math.min(Number(raw), max);
-          };
-          const offset = int('offset', 0, Number.MAX_SAFE_INTEGER);
-          const limit = Math.max(1, int('limit', DEFAULT_LIMIT, MAX_LIMIT));
+          const { offset, limit } = pageOf(ctx.query);
           const rows = await listMoments(r.manager, [depotId], offset, limit);
           const [{ n }] = (await r.manager.query(`SELECT count(*)::int AS n FROM magazine_moment WHERE depot_id = $1`, [
             depotId,

@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import {
   ApiError,
-  guard,
-  inject,
   injectable,
   parseRef,
   readJsonObject,
   readMultipartUpload,
-  requestOf,
-  ServerServices,
   type HttpRouteContribution,
   type RegistrySink,
   type ResourceRequest,
   type RouteDescriptor,
+  inject,
+  ServerServices,
   type WerkbankContext,
 } from '@werkbank/sdk/node';
+import { callerOf } from './magazine-routes';
 import { depotFor } from './depot-access';
 import { DEPOT_PATH } from './moment-store';
 import { isFileType } from './datum-codec';
@@ -31,8 +30,7 @@ export class UploadRoutes implements HttpRouteContribution {
   @inject(ServerServices) protected readonly services!: ServerServices;
 
   private req(ctx: WerkbankContext): ResourceRequest {
-    guard(ctx, this.services.gate, undefined, 'depot');
-    return requestOf(ctx, this.services);
+    return callerOf(ctx, this.services);
   }
 
   /** The caller's upload batch and its depot (writable); 404 for an unknown or foreign id. */

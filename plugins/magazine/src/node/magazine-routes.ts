@@ -1,0 +1,38 @@
+import {
+  ApiError,
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
+  guard,
+  requestOf,
+  type ServerServices,
+  type ResourceRequest,
+  type WerkbankContext,
+} from '@werkbank/sdk/node';
+
+/** Paging of the Magazine's own lists, as every list pages: offset, limit (≤ MAX_LIMIT), q. */
+export function pageOf(query: WerkbankContext['query']): { offset: number; limit: number; q?: string } {
+  const int = (name: string, fallback: number, max: number) => {
+    const raw = query[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (typeof raw !== 'string' || !/^\d+$/.test(raw))
+      throw ApiError.badRequest('invalid_parameter', 'errors.invalid_integer_param', { name }, name);
+    return Math.min(Number(raw), max);
+  };
+  const q = typeof query.q === 'string' ? query.q.trim() : '';
+  return {
+    offset: int('offset', 0, Number.MAX_SAFE_INTEGER),
+    limit: Math.max(1, int('limit', DEFAULT_LIMIT, MAX_LIMIT)),
+    q: q || undefined,
+  };
+}
+
+/** The signed-in caller's request; 401 without a session, 403 for an API key without the depot realm. */
+export function callerOf(ctx: WerkbankContext, services: ServerServices): ResourceRequest {
+  guard(ctx, services.gate, undefined, 'depot');
+  return requestOf(ctx, services);
+}
+
+/** Runs a write in one transaction; the depot's feed entries are announced after the commit. */
+export function writeIn<T>(ctx: WerkbankContext, services: ServerServices, fn: (r: ResourceRequest) => Promise<T>): Promise<T> {
+  return services.resources.inTransaction(callerOf(ctx, services), 'depot', fn);
+}
