@@ -7,6 +7,8 @@ export interface DatumCardMenuProps {
   target: DatumMenuTarget;
   /** False for types whose datums come only by upload (files). */
   canDuplicate: boolean;
+  /** False when the caller may not change the depot: no duplicate and delete at all. */
+  writable: boolean;
   onEdit(): void;
   onDuplicate(): void;
   onDelete(): void;
@@ -14,12 +16,14 @@ export interface DatumCardMenuProps {
 
 /**
  * The menu of a datum card or row (spec 000 §2 "Datum card with a menu"): edit (show when
- * read-only), duplicate and delete, then the entries other plugins contribute to DATUM_CARD_MENU
- * (e.g. 'Use in switchboard').
+ * read-only), duplicate and delete — disabled at an earlier moment, left out when the caller may
+ * not change the depot — then the entries other plugins contribute to DATUM_CARD_MENU (e.g. 'Use
+ * in switchboard').
  */
 export const DatumCardMenu = observer(function DatumCardMenu({
   target,
   canDuplicate,
+  writable,
   onEdit,
   onDuplicate,
   onDelete,
@@ -33,21 +37,25 @@ export const DatumCardMenu = observer(function DatumCardMenu({
   return (
     <ActionMenu label={String(t('datum.menu'))} testId="datum-menu">
       <MenuItem icon={ro ? 'eye-open' : 'edit'} text={t(ro ? 'datum.show' : 'core:common.edit')} onClick={onEdit} />
-      <MenuItem
-        icon="duplicate"
-        text={t('datum.duplicate')}
-        disabled={ro || !canDuplicate}
-        onClick={onDuplicate}
-        data-testid="datum-duplicate"
-      />
-      <MenuItem
-        icon="trash"
-        intent="danger"
-        text={t('core:common.delete')}
-        disabled={ro}
-        onClick={onDelete}
-        data-testid="datum-delete"
-      />
+      {writable && (
+        <>
+          <MenuItem
+            icon="duplicate"
+            text={t('datum.duplicate')}
+            disabled={ro || !canDuplicate}
+            onClick={onDuplicate}
+            data-testid="datum-duplicate"
+          />
+          <MenuItem
+            icon="trash"
+            intent="danger"
+            text={t('core:common.delete')}
+            disabled={ro}
+            onClick={onDelete}
+            data-testid="datum-delete"
+          />
+        </>
+      )}
       {contributed.length > 0 && <MenuDivider />}
       {contributed.map((item) => (
         <MenuItem

@@ -113,6 +113,42 @@ describe('magazine: datums of a depot (browser kernel in jsdom)', function () {
     );
   });
 
+  it('shows a reader the datums read-only: no New datum, a menu without duplicate and delete, no Save', async () => {
+    booted = await boot(
+      '/depot/1/',
+      routes({ 'GET /api/v1/depot/1/': depot(1, 'Flüsse', { current_moment: head, size: 1, access: ['read'] }) }),
+    );
+    await booted.waitFor(() => !!byTestId('card-5') && !!byTestId('depot-read-only'));
+    assert.ok(!byTestId('datum-new'), 'no new datum');
+    byTestId('datum-menu')!.click();
+    await booted.waitFor(() => text().includes('Show'));
+    assert.ok(!byTestId('datum-duplicate') && !byTestId('datum-delete'), 'no duplicate or delete');
+    assert.ok(!text().includes('Edit'));
+
+    byTestId('card-5')!.click();
+    await booted.waitFor(() => !!byTestId('datum-editor-string'));
+    assert.ok(!byTestId('datum-save'), 'the datum opens read-only');
+  });
+
+  it('shows a reader of a file depot no upload zone', async () => {
+    booted = await boot(
+      '/depot/1/',
+      routes({
+        'GET /api/v1/depot/1/': depot(1, 'Messwerte', {
+          current_moment: head,
+          content_type: '/api/v1/type/file/',
+          access: ['read'],
+        }),
+        'GET /api/v1/datum/by-depot/1/': page([
+          { ...elbe, content_type: '/api/v1/type/file/', text_repr: 'pegel.csv', value: 'pegel.csv' },
+        ]),
+      }),
+    );
+    await booted.waitFor(() => text().includes('pegel.csv') && !!byTestId('depot-read-only'));
+    assert.ok(!byTestId('file-upload') && !byTestId('file-dropzone'), 'no upload widget');
+    assert.ok(!text().includes('up to 5 GB'));
+  });
+
   it('shows a file datum with its name, readable size, type and download link', async () => {
     const file = {
       ...elbe,

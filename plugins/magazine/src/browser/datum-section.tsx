@@ -32,8 +32,9 @@ interface Editing {
 
 /**
  * The datums of a depot at the head or at the selected moment (read-only unless it is the open
- * head): search, cards or table with infinite scroll, a menu per datum, a new datum for types that
- * can be created by hand, and the file upload for file depots. `onWrite` reloads the depot.
+ * head and the caller may change the depot): search, cards or table with infinite scroll, a menu
+ * per datum, a new datum for types that can be created by hand, and the file upload for file
+ * depots. `onWrite` reloads the depot.
  */
 export const DatumSection = observer(function DatumSection({
   store,
@@ -60,7 +61,7 @@ export const DatumSection = observer(function DatumSection({
   const presentation = nav.get<Presentation>(DATUM_PRESENTATION_KEY, 'cards');
   const typeName = typeNameOf(depot.content_type);
   const isFile = types.isAssignable(typeName, 'file') || typeName === 'file';
-  const readOnly = store.readOnly;
+  const readOnly = store.datumsReadOnly;
   const reload = () => void list.reload().catch(() => undefined);
   useEffect(() => {
     list.setQuery({ q: query });
@@ -78,6 +79,7 @@ export const DatumSection = observer(function DatumSection({
     <DatumCardMenu
       target={target(datum)}
       canDuplicate={!isFile}
+      writable={store.writable}
       onEdit={() => edit(datum)}
       onDuplicate={() => void actions.duplicate(datum)}
       onDelete={() => void actions.remove(datum)}
@@ -92,7 +94,7 @@ export const DatumSection = observer(function DatumSection({
 
   return (
     <section data-testid="datum-section">
-      {readOnly && (
+      {store.readOnly && store.writable && (
         <Callout intent="primary" icon="history" className="wb-gap" data-testid="datum-read-only">
           {t('datum.read_only')}
         </Callout>

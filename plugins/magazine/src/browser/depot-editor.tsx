@@ -13,7 +13,7 @@ import {
   useT,
   type EditorProps,
 } from '@werkbank/sdk/browser';
-import { DEPOT_PATH, type Depot } from '../common/magazine-types';
+import { DEPOT_PATH, mayWrite, type Depot } from '../common/magazine-types';
 import { DEPOT_FOLDER_KEY } from '../common/magazine-ids';
 import { changedFields } from '../common/datum-fields';
 import { DepotSettingsTab } from './depot-settings-tab';
@@ -25,7 +25,8 @@ const EDITABLE = ['name', 'description', 'folder', 'style_depot'] as const;
 /**
  * The depot editor (spec 002 §2 "Depot editor"): tabs Settings, Permissions (when the magazine
  * component is on, else the unavailable notice), Style and Metadata (when the metadata component is
- * on). Opened for /api/v1/depot/ (a new depot in the folder the list shows) or a depot's address.
+ * on). Opened for /api/v1/depot/ (a new depot in the folder the list shows) or a depot's address;
+ * read-only — every field disabled, no Save — when the reply's `access` lacks 'write'.
  */
 export const DepotEditor = observer(function DepotEditor({ address, onClose }: EditorProps) {
   const api = useService(ApiClient);
@@ -56,6 +57,7 @@ export const DepotEditor = observer(function DepotEditor({ address, onClose }: E
     );
   }, [api, address, isNew]);
 
+  const readOnly = !!loaded && !mayWrite(loaded);
   const mayGrant = isNew || config.isSuperuser || loaded?.owner === config.config.auth.user;
   const patch = (p: Partial<Depot>) => setDepot({ ...depot, ...p });
   const save = async () => {
@@ -88,12 +90,17 @@ export const DepotEditor = observer(function DepotEditor({ address, onClose }: E
     >
       <DialogBody>
         {!depot && !error && <Spinner size={24} />}
+        {readOnly && (
+          <Callout intent="primary" icon="lock" className="wb-gap" data-testid="depot-editor-read-only">
+            {t('depot.read_only')}
+          </Callout>
+        )}
         {depot && (
           <Tabs id="depot-editor-tabs" renderActiveTabPanelOnly>
             <Tab
               id="settings"
               title={t('editor.settings')}
-              panel={<DepotSettingsTab depot={depot} isNew={isNew} onChange={patch} />}
+              panel={<DepotSettingsTab depot={depot} isNew={isNew} readOnly={readOnly} onChange={patch} />}
             />
             <Tab
               id="permissions"
@@ -102,7 +109,7 @@ export const DepotEditor = observer(function DepotEditor({ address, onClose }: E
                 <Licensed component="magazine">
                   <PermissionsEditor
                     owner={isNew ? config.config.auth.user : depot.owner}
-                    readOnly={!mayGrant}
+                    readOnly={readOnly || !mayGrant}
                     value={depot.permissions ?? []}
                     onChange={(permissions) => patch({ permissions })}
                   />
@@ -112,14 +119,24 @@ export const DepotEditor = observer(function DepotEditor({ address, onClose }: E
             <Tab
               id="style"
               title={t('editor.style')}
-              panel={<DepotStyleTab value={depot.style_depot ?? null} onChange={(style_depot) => patch({ style_depot })} />}
+              panel={
+                <DepotStyleTab
+                  value={depot.style_depot ?? null}
+                  disabled={readOnly}
+                  onChange={(style_depot) => patch({ style_depot })}
+                />
+              }
             />
             <Tab
               id="metadata"
               title={t('editor.metadata')}
               panel={
                 <Licensed component="metadata">
-                  <MetadataEditor value={depot.metadata ?? null} onChange={(metadata) => patch({ metadata })} />
+                  <MetadataEditor
+                    value={depot.metadata ?? null}
+                    readOnly={readOnly}
+                    onChange={(metadata) => patch({ metadata })}
+                  />
                 </Licensed>
               }
             />
@@ -130,15 +147,17 @@ export const DepotEditor = observer(function DepotEditor({ address, onClose }: E
       <DialogFooter
         actions={
           <>
-            <Button text={t('core:common.cancel')} onClick={() => onClose(false)} />
-            <Button
-              intent="primary"
-              text={t('core:common.save')}
-              loading={saving}
-              disabled={!depot?.name?.trim() || !depot?.content_type}
-              data-testid="depot-save"
-              onClick={save}
-            />
+            <Button text={t(readOnly ? 'core:common.close' : 'core:common.cancel')} onClick={() => onClose(false)} />
+            {!readOnly && (
+              <Button
+                intent="primary"
+                text={t('core:common.save')}
+                loading={saving}
+                disabled={!depot?.name?.trim() || !depot?.content_type}
+                data-testid="depot-save"
+                onClick={save}
+              />
+            )}
           </>
         }
       />

@@ -1,7 +1,7 @@
 import type { ReactNode } from '@werkbank/sdk/react';
 import { MenuItem, Tag } from '@werkbank/sdk/ui';
 import { useT, type ListColumn } from '@werkbank/sdk/browser';
-import { typeNameOf, type Depot } from '../common/magazine-types';
+import { mayWrite, typeNameOf, type Depot } from '../common/magazine-types';
 import { ActionMenu } from './action-menu';
 
 export interface DepotEntryActions {
@@ -11,19 +11,20 @@ export interface DepotEntryActions {
   remove(depot: Depot): void;
 }
 
-/** The menu of a depot card or row: open, edit, favourite, delete. */
+/** The menu of a depot card or row: open, edit, favourite, delete — edit and delete only when the caller may change it. */
 export function DepotMenu({ depot, actions }: { depot: Depot; actions: DepotEntryActions }) {
   const t = useT('magazine');
+  const writable = mayWrite(depot);
   return (
     <ActionMenu label={String(t('depot.menu'))}>
       <MenuItem icon="database" text={t('list.open')} onClick={() => actions.open(depot)} />
-      <MenuItem icon="edit" text={t('core:common.edit')} onClick={() => actions.edit(depot)} />
+      {writable && <MenuItem icon="edit" text={t('core:common.edit')} onClick={() => actions.edit(depot)} />}
       <MenuItem
         icon={depot.favored ? 'star' : 'star-empty'}
         text={t(depot.favored ? 'core:common.unfavor' : 'core:common.favor')}
         onClick={() => actions.favor(depot)}
       />
-      <MenuItem icon="trash" intent="danger" text={t('core:common.delete')} onClick={() => actions.remove(depot)} />
+      {writable && <MenuItem icon="trash" intent="danger" text={t('core:common.delete')} onClick={() => actions.remove(depot)} />}
     </ActionMenu>
   );
 }

@@ -17,6 +17,7 @@ describe('magazine: depot folder editor (browser kernel in jsdom)', function () 
         parent: '/api/v1/depotfolder/3/',
         owner: '/api/v1/user/1/',
         permissions: [],
+        access: ['read', 'write'],
       },
       'PATCH /api/v1/depotfolder/4/': (call: { body?: unknown }) => ({ ...(call.body as object), id: 4 }),
     });

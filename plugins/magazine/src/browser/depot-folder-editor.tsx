@@ -12,14 +12,15 @@ import {
   useT,
   type EditorProps,
 } from '@werkbank/sdk/browser';
-import { FOLDER_PATH, idOf, type DepotFolder } from '../common/magazine-types';
+import { FOLDER_PATH, idOf, mayWrite, type DepotFolder } from '../common/magazine-types';
 import { DEPOT_FOLDER_KEY } from '../common/magazine-ids';
 import { DepotFolderSelect } from './depot-folder-select';
 
 /**
  * The depot folder editor (spec 002 §2): name, parent folder (none, or any folder but this one and
  * its descendants) and permissions. Opened for /api/v1/depotfolder/ (new, in the folder the list
- * shows) or a folder's address.
+ * shows) or a folder's address; read-only — fields disabled, no Save — when the reply's `access`
+ * lacks 'write' (sub-folder menus come from the tree, which does not carry it).
  */
 export const DepotFolderEditor = observer(function DepotFolderEditor({ address, onClose }: EditorProps) {
   const api = useService(ApiClient);
@@ -38,6 +39,7 @@ export const DepotFolderEditor = observer(function DepotFolderEditor({ address, 
     if (!isNew) api.get<DepotFolder>(address).then(setFolder, (e: Error) => setError(e.message));
   }, [api, address, isNew]);
 
+  const readOnly = !!folder && !mayWrite(folder);
   const mayGrant = isNew || config.isSuperuser || folder?.owner === config.config.auth.user;
   const save = async () => {
     if (!folder) return;
@@ -65,12 +67,18 @@ export const DepotFolderEditor = observer(function DepotFolderEditor({ address, 
     >
       <DialogBody>
         {!folder && !error && <Spinner size={24} />}
+        {readOnly && (
+          <Callout intent="primary" icon="lock" className="wb-gap" data-testid="depotfolder-read-only">
+            {t('folder.read_only')}
+          </Callout>
+        )}
         {folder && (
           <>
             <FormGroup label={t('folder.name')} labelFor="depotfolder-name">
               <InputGroup
                 id="depotfolder-name"
-                autoFocus
+                autoFocus={!readOnly}
+                disabled={readOnly}
                 value={folder.name ?? ''}
                 onValueChange={(name) => setFolder({ ...folder, name })}
               />
@@ -80,13 +88,14 @@ export const DepotFolderEditor = observer(function DepotFolderEditor({ address, 
                 id="depotfolder-parent"
                 value={folder.parent ?? null}
                 excludeSubtreeOf={isNew ? undefined : idOf(address)}
+                disabled={readOnly}
                 onChange={(parent) => setFolder({ ...folder, parent })}
               />
             </FormGroup>
             <FormGroup label={t('editor.permissions')}>
               <PermissionsEditor
                 owner={isNew ? config.config.auth.user : folder.owner}
-                readOnly={!mayGrant}
+                readOnly={readOnly || !mayGrant}
                 value={folder.permissions ?? []}
                 onChange={(permissions) => setFolder({ ...folder, permissions })}
               />
@@ -98,15 +107,17 @@ export const DepotFolderEditor = observer(function DepotFolderEditor({ address, 
       <DialogFooter
         actions={
           <>
-            <Button text={t('core:common.cancel')} onClick={() => onClose(false)} />
-            <Button
-              intent="primary"
-              text={t('core:common.save')}
-              loading={saving}
-              disabled={!folder?.name?.trim()}
-              data-testid="depotfolder-save"
-              onClick={save}
-            />
+            <Button text={t(readOnly ? 'core:common.close' : 'core:common.cancel')} onClick={() => onClose(false)} />
+            {!readOnly && (
+              <Button
+                intent="primary"
+                text={t('core:common.save')}
+                loading={saving}
+                disabled={!folder?.name?.trim()}
+                data-testid="depotfolder-save"
+                onClick={save}
+              />
+            )}
           </>
         }
       />

@@ -1,4 +1,21 @@
 import { boot, byTestId, clickText, depot, folderTree, page, text, type BootedWorkbench } from './magazine-test-kit';
+
+/** The texts of the menu that opened last (popovers render in portals, in order). */
+function lastMenu(): string[] {
+  const menus = document.querySelectorAll('.bp6-menu');
+  return [...(menus[menus.length - 1]?.querySelectorAll('li') ?? [])].map((li) => li.textContent ?? '');
+}
+
+/** A folder as GET /api/v1/depotfolder/{id}/ replies to the caller. */
+const folderDetail = (id: number, name: string, access: string[]) => ({
+  id,
+  resource_uri: `/api/v1/depotfolder/${id}/`,
+  name,
+  parent: null,
+  owner: '/api/v1/user/2/',
+  permissions: [],
+  access,
+});
 import assert from 'node:assert/strict';
 
 describe('magazine: depot list and folders (browser kernel in jsdom)', function () {
@@ -27,6 +44,46 @@ describe('magazine: depot list and folders (browser kernel in jsdom)', function 
 
     clickText('Magazine', '.bp6-breadcrumb');
     await booted.waitFor(() => location.pathname === '/depots/' && text().includes('Wetter'));
+  });
+
+  it('offers edit and delete in a depot menu only when the caller may change the depot; creating stays', async () => {
+    booted = await boot('/depots/', {
+      'GET /api/v1/depotfoldertree/': { objects: [] },
+      'GET /api/v1/depot/by-folder/?folder=': page([depot(1, 'Wetter'), depot(2, 'Fremd', { access: ['read'] })]),
+    });
+    await booted.waitFor(() => !!byTestId('card-1') && !!byTestId('card-2'));
+    assert.ok(byTestId('new-folder') && byTestId('new-depot'), 'any signed-in user may create');
+    const button = (id: number) => byTestId(`card-${id}`)!.querySelector<HTMLButtonElement>('button[aria-label="Depot menu"]')!;
+    button(2).click();
+    await booted.waitFor(() => lastMenu().includes('Open'));
+    assert.deepEqual(lastMenu(), ['Open', 'Favourite'], 'a reader’s depot: no edit, no delete');
+    button(2).click();
+    await booted.waitFor(() => !lastMenu().includes('Open'));
+    button(1).click();
+    await booted.waitFor(() => lastMenu().includes('Open'));
+    assert.deepEqual(lastMenu(), ['Open', 'Edit', 'Favourite', 'Delete']);
+  });
+
+  it('offers a folder’s edit and delete only when its detail grants write; its editor opens read-only', async () => {
+    booted = await boot('/depotfolder/4', {
+      'GET /api/v1/depotfoldertree/': { objects: folderTree() },
+      'GET /api/v1/depot/by-folder/?folder=4': page([]),
+      'GET /api/v1/depotfolder/4/': folderDetail(4, 'Hamburg', ['read']),
+      'GET /api/v1/depotfolder/6/': folderDetail(6, 'Altona', ['read']),
+    });
+    await booted.waitFor(() => text().includes('Altona') && booted!.api.calls.some((c) => c.path === '/api/v1/depotfolder/4/'));
+    assert.ok(!byTestId('edit-folder') && !byTestId('delete-folder'), 'no edit or delete of this folder');
+    assert.ok(byTestId('new-folder') && byTestId('new-depot'), 'creating stays');
+
+    // The tree carries no access, so a sub-folder's menu still offers Edit; its editor reads the detail.
+    byTestId('folder-6')!.querySelector<HTMLButtonElement>('button[aria-label="Folder menu"]')!.click();
+    await booted.waitFor(() => lastMenu().includes('Edit'));
+    clickText('Edit', 'a');
+    await booted.waitFor(() => !!byTestId('depotfolder-read-only') && !!document.querySelector('#depotfolder-name'));
+    assert.equal(document.querySelector<HTMLInputElement>('#depotfolder-name')!.disabled, true);
+    assert.ok(!byTestId('depotfolder-save'), 'nothing to save');
+    assert.ok(text().includes('You may read this folder but not change it.'));
+    assert.ok(!byTestId('edit-folder') && !byTestId('delete-folder'), 'still none, with the detail long arrived');
   });
 
   it('keeps the four most recently opened depots, newest first (spec 000 §9)', async () => {

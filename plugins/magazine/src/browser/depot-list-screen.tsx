@@ -17,6 +17,7 @@ import {
 import { byFolderPath, DEPOT_PATH, depotRoute, FOLDER_PATH, folderRoute, idOf, type Depot } from '../common/magazine-types';
 import { DEPOT_FAVORITES_KEY, DEPOT_FOLDER_KEY, DEPOT_PRESENTATION_KEY } from '../common/magazine-ids';
 import { FolderTreeStore } from './folder-tree-store';
+import { DepotFolderStore } from './depot-folder-store';
 import { FolderBreadcrumb } from './folder-breadcrumb';
 import { FolderEntries } from './folder-entries';
 import { DepotCard, DepotMenu, depotColumns, type DepotEntryActions } from './depot-entries';
@@ -26,8 +27,9 @@ import { useMagazineActions } from './use-magazine-actions';
 /**
  * The depot list at /depots/ and one depot folder at /depotfolder/{folderId} (spec 000 §2): the
  * breadcrumb, the recently used depots, the search bar, the folder's sub-folders and depots as
- * cards or table with infinite scroll, creating, editing and deleting. A search text or the
- * favourites toggle searches the depots of every folder.
+ * cards or table with infinite scroll, creating, editing and deleting (editing and deleting only
+ * what the caller may change). A search text or the favourites toggle searches the depots of every
+ * folder.
  */
 const DepotListScreen = observer(function DepotListScreen() {
   const params = useParams();
@@ -38,6 +40,7 @@ const DepotListScreen = observer(function DepotListScreen() {
   const navigate = useNavigate();
   const t = useT('magazine');
   const tree = useMemo(() => new FolderTreeStore(api), [api]);
+  const current = useMemo(() => new DepotFolderStore(api, folderId), [api, folderId]);
   const inFolder = useMemo(() => new ResourceListStore<Depot>(api, byFolderPath(folderId), 40), [api, folderId]);
   const everywhere = useMemo(() => new ResourceListStore<Depot>(api, DEPOT_PATH, 40), [api]);
   const [text, setText] = useState('');
@@ -53,10 +56,12 @@ const DepotListScreen = observer(function DepotListScreen() {
 
   const reload = () => {
     void tree.load();
+    void current.load();
     void store.reload().catch(() => undefined);
   };
   useEffect(() => nav.set(DEPOT_FOLDER_KEY, folderId ? `${FOLDER_PATH}${folderId}/` : null), [nav, folderId]);
   useEffect(() => void tree.load(), [tree]);
+  useEffect(() => void current.load(), [current]);
   useEffect(() => {
     store.setQuery({ order_by: 'name', ...(searching ? { q: query, filter: favorites ? 'favorites' : undefined } : {}) });
     void store.reload().catch(() => undefined);
@@ -85,7 +90,7 @@ const DepotListScreen = observer(function DepotListScreen() {
             onClick={() => setEditing(DEPOT_PATH)}
           />
         </ButtonGroup>
-        {folderId !== undefined && (
+        {folderId !== undefined && current.writable && (
           <ButtonGroup>
             <Button
               icon="edit"
@@ -97,6 +102,7 @@ const DepotListScreen = observer(function DepotListScreen() {
               icon="trash"
               intent="danger"
               aria-label={String(t('folder.delete'))}
+              data-testid="delete-folder"
               onClick={() => void magazine.removeFolder(folder ?? { id: folderId, name: '' }, () => navigate(parentRoute))}
             />
           </ButtonGroup>

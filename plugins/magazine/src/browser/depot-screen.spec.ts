@@ -34,10 +34,52 @@ async function openMomentMenu(booted: BootedWorkbench, id: number, item: string)
   clickText(item, 'a');
 }
 
+/** The depot as a reader gets it: `access` without write. */
+const readable = depot(1, 'Pegel', { current_moment: head, size: 2, access: ['read'] });
+
+/** The routes the depot editor calls besides the depot itself. */
+const editorRoutes = {
+  'GET /api/v1/type/': page([{ name: 'string', base: null, base_chain: ['string'], resource_uri: '/api/v1/type/string/' }]),
+  'GET /api/v1/depot/by-type/style/': page([]),
+};
+
+const occurrences = (needle: string) => text().split(needle).length - 1;
+
 describe('magazine: one depot and its moments (browser kernel in jsdom)', function () {
   this.timeout(20000);
   let booted: BootedWorkbench | undefined;
   afterEach(async () => booted?.unmount());
+
+  it('offers a writer edit, delete and the moment menu, without the read-only notice', async () => {
+    booted = await boot('/depot/1/', depotRoutes());
+    await booted.waitFor(() => !!byTestId('moment-12') && !!byTestId('datum-section'));
+    assert.ok(byTestId('depot-edit') && byTestId('depot-delete'));
+    assert.ok(byTestId('moment-menu-12') && byTestId('moment-menu-10'));
+    assert.ok(!byTestId('depot-read-only') && !byTestId('depot-show'));
+  });
+
+  it('offers a reader nothing that would be refused: no edit, delete or moment menu, one notice', async () => {
+    booted = await boot('/depot/1/moment/10', depotRoutes({ 'GET /api/v1/depot/1/': readable }));
+    await booted.waitFor(() => byTestId('moment-10')?.getAttribute('aria-selected') === 'true' && !!byTestId('datum-section'));
+    assert.ok(!byTestId('depot-edit') && !byTestId('depot-delete'), 'no edit or delete of the depot');
+    assert.equal(document.querySelectorAll('[data-testid^="moment-menu-"]').length, 0, 'no moment menu at all');
+    assert.equal(occurrences('You may read this depot but not change it.'), 1, 'the notice, once');
+    assert.ok(!byTestId('datum-read-only'), 'no second notice about the earlier moment (it speaks of restoring)');
+  });
+
+  it('shows a reader the depot in a read-only editor: fields disabled, no Save, the notice', async () => {
+    booted = await boot('/depot/1/', depotRoutes({ 'GET /api/v1/depot/1/': readable, ...editorRoutes }));
+    await booted.waitFor(() => !!byTestId('depot-show'));
+    byTestId('depot-show')!.click();
+    await booted.waitFor(() => !!byTestId('depot-editor-read-only') && !!document.querySelector('#depot-name'));
+    assert.equal(document.querySelector<HTMLInputElement>('#depot-name')!.disabled, true);
+    assert.equal(document.querySelector<HTMLTextAreaElement>('#depot-description')!.disabled, true);
+    assert.equal(byTestId<HTMLSelectElement>('depot-folder-select')!.disabled, true);
+    assert.ok(!byTestId('depot-save'), 'nothing to save');
+    clickText('Close', '.bp6-dialog-footer button');
+    await booted.waitFor(() => !byTestId('depot-editor-read-only'));
+    assert.ok(!booted.api.calls.some((c) => c.method !== 'GET'), 'no write was sent');
+  });
 
   it('says that approving failed in the words of spec 000 §8', async () => {
     booted = await boot('/depot/1/', depotRoutes({ 'POST /api/v1/moment/11/approve/': failure(500, 'boom') }));

@@ -51,6 +51,7 @@ const DepotScreen = observer(function DepotScreen() {
       <DepotHeader
         depot={depot}
         trail={tree.trail(folderId)}
+        writable={store.writable}
         onEdit={() => setEditing(true)}
         onDelete={() => void magazine.removeDepot(depot).then((gone) => gone && navigate(folderRoute(folderId)))}
       />

@@ -6,15 +6,17 @@ import { useTypes } from './use-types';
 
 /**
  * The Settings tab of the depot editor (spec 002 §2): name, description, data type — locked once
- * the depot exists — and folder.
+ * the depot exists — and folder; all disabled when `readOnly`.
  */
 export function DepotSettingsTab({
   depot,
   isNew,
+  readOnly = false,
   onChange,
 }: {
   depot: Partial<Depot>;
   isNew: boolean;
+  readOnly?: boolean;
   onChange(patch: Partial<Depot>): void;
 }) {
   const t = useT('magazine');
@@ -23,12 +25,19 @@ export function DepotSettingsTab({
   return (
     <>
       <FormGroup label={t('depot.name')} labelFor="depot-name">
-        <InputGroup id="depot-name" autoFocus value={depot.name ?? ''} onValueChange={(name) => onChange({ name })} />
+        <InputGroup
+          id="depot-name"
+          autoFocus={!readOnly}
+          disabled={readOnly}
+          value={depot.name ?? ''}
+          onValueChange={(name) => onChange({ name })}
+        />
       </FormGroup>
       <FormGroup label={t('depot.description')} labelFor="depot-description">
         <TextArea
           id="depot-description"
           fill
+          disabled={readOnly}
           value={depot.description ?? ''}
           onChange={(e) => onChange({ description: e.target.value })}
         />
@@ -37,7 +46,7 @@ export function DepotSettingsTab({
         <HTMLSelect
           id="depot-type"
           fill
-          disabled={!isNew}
+          disabled={!isNew || readOnly}
           value={current}
           data-testid="depot-type"
           onChange={(e) => onChange({ content_type: e.target.value })}
@@ -52,7 +61,12 @@ export function DepotSettingsTab({
         </HTMLSelect>
       </FormGroup>
       <FormGroup label={t('depot.folder')} labelFor="depot-folder">
-        <DepotFolderSelect id="depot-folder" value={depot.folder ?? null} onChange={(folder) => onChange({ folder })} />
+        <DepotFolderSelect
+          id="depot-folder"
+          disabled={readOnly}
+          value={depot.folder ?? null}
+          onChange={(folder) => onChange({ folder })}
+        />
       </FormGroup>
     </>
   );

@@ -1,5 +1,5 @@
 import { makeAutoObservable, ResourceListStore, runInAction, type ApiClient } from '@werkbank/sdk/browser';
-import { DEPOT_PATH, MOMENT_PATH, type Depot, type DatumWriteReply, type Moment } from '../common/magazine-types';
+import { DEPOT_PATH, mayWrite, MOMENT_PATH, type Depot, type DatumWriteReply, type Moment } from '../common/magazine-types';
 
 /**
  * The state of one depot screen (spec 000 §2 /depot/{id}/, §4 "Moment"): the depot, its moments
@@ -84,6 +84,19 @@ export class DepotStore {
   get readOnly(): boolean {
     const m = this.selected;
     return this.selectedId !== undefined && (!m || !this.isOpenHead(m));
+  }
+
+  /**
+   * True when the caller may change the depot (its reply's `access`): its datums, uploads and
+   * moments. False until the depot is loaded.
+   */
+  get writable(): boolean {
+    return mayWrite(this.depot);
+  }
+
+  /** True when the datums shown take no edits: an earlier moment, or a depot the caller may only read. */
+  get datumsReadOnly(): boolean {
+    return this.readOnly || !this.writable;
   }
 
   /** Where the datums come from: the selected older moment, else the head. */

@@ -4,7 +4,15 @@ import { ApiClient, useService, useT, type ListResponse } from '@werkbank/sdk/br
 import { DEPOT_PATH, type Depot } from '../common/magazine-types';
 
 /** The Style tab (spec 002 §2): a depot of type style, or none — the placeholder 'Default style'. */
-export function DepotStyleTab({ value, onChange }: { value: string | null; onChange(styleDepot: string | null): void }) {
+export function DepotStyleTab({
+  value,
+  disabled = false,
+  onChange,
+}: {
+  value: string | null;
+  disabled?: boolean;
+  onChange(styleDepot: string | null): void;
+}) {
   const api = useService(ApiClient);
   const t = useT('magazine');
   const [styles, setStyles] = useState<Depot[]>([]);
@@ -19,6 +27,7 @@ export function DepotStyleTab({ value, onChange }: { value: string | null; onCha
       <HTMLSelect
         id="depot-style"
         fill
+        disabled={disabled}
         value={value ?? ''}
         data-testid="depot-style"
         onChange={(e) => onChange(e.target.value || null)}

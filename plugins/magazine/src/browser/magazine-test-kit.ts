@@ -60,6 +60,7 @@ export function folderTree(): FolderNode[] {
   return [projekte, folder(5, 'Archiv', null)];
 }
 
+/** A depot the caller may change (`access` read and write); pass `access: ['read']` for a reader's. */
 export function depot(id: number, name: string, patch: Partial<Depot> = {}): Depot {
   return {
     id,
@@ -74,6 +75,7 @@ export function depot(id: number, name: string, patch: Partial<Depot> = {}): Dep
     permissions: [],
     favored: false,
     size: 0,
+    access: ['read', 'write'],
     ...patch,
   };
 }

@@ -19,9 +19,18 @@ export function cleanMetadata(metadata: Metadata | null | undefined): Metadata |
 
 /**
  * Key/value editing of a metadata object (spec 002 §2 "Properties table editor", §5): object
- * values are shown but not editable; a value that was a number is saved as a number.
+ * values are shown but not editable; a value that was a number is saved as a number. `readOnly`
+ * shows the entries disabled, without add and remove.
  */
-export function MetadataEditor({ value, onChange }: { value: Metadata | null; onChange(v: Metadata): void }) {
+export function MetadataEditor({
+  value,
+  readOnly = false,
+  onChange,
+}: {
+  value: Metadata | null;
+  readOnly?: boolean;
+  onChange(v: Metadata): void;
+}) {
   const t = useT('magazine');
   const entries = Object.entries(value ?? {});
   const rebuild = (i: number, key: string, v: unknown) =>
@@ -44,7 +53,12 @@ export function MetadataEditor({ value, onChange }: { value: Metadata | null; on
             {entries.map(([key, v], i) => (
               <tr key={i}>
                 <td>
-                  <InputGroup aria-label={String(t('metadata.key'))} value={key} onValueChange={(k) => rebuild(i, k, v)} />
+                  <InputGroup
+                    aria-label={String(t('metadata.key'))}
+                    disabled={readOnly}
+                    value={key}
+                    onValueChange={(k) => rebuild(i, k, v)}
+                  />
                 </td>
                 <td>
                   {v !== null && typeof v === 'object' ? (
@@ -52,31 +66,36 @@ export function MetadataEditor({ value, onChange }: { value: Metadata | null; on
                   ) : (
                     <InputGroup
                       aria-label={String(t('metadata.value'))}
+                      disabled={readOnly}
                       value={String(v ?? '')}
                       onValueChange={(text) => rebuild(i, key, typed(v, text))}
                     />
                   )}
                 </td>
                 <td>
-                  <Button
-                    size="small"
-                    variant="minimal"
-                    icon="cross"
-                    aria-label={String(t('metadata.remove'))}
-                    onClick={() => onChange(Object.fromEntries(entries.filter((_, j) => j !== i)))}
-                  />
+                  {!readOnly && (
+                    <Button
+                      size="small"
+                      variant="minimal"
+                      icon="cross"
+                      aria-label={String(t('metadata.remove'))}
+                      onClick={() => onChange(Object.fromEntries(entries.filter((_, j) => j !== i)))}
+                    />
+                  )}
                 </td>
               </tr>
             ))}
           </tbody>
         </HTMLTable>
       )}
-      <Button
-        icon="add"
-        variant="minimal"
-        text={t('metadata.add')}
-        onClick={() => onChange({ ...(value ?? {}), [newKey(entries.map(([k]) => k))]: '' })}
-      />
+      {!readOnly && (
+        <Button
+          icon="add"
+          variant="minimal"
+          text={t('metadata.add')}
+          onClick={() => onChange({ ...(value ?? {}), [newKey(entries.map(([k]) => k))]: '' })}
+        />
+      )}
     </div>
   );
 }

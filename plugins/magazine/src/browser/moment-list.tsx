@@ -12,8 +12,9 @@ const STATUS_INTENT = { open: 'primary', final: 'none', approved: 'success' } as
 
 /**
  * The moments of a depot, newest first (spec 000 §3 "Moment", §4): status, user, created, message,
- * size, persistent size and the temporary flag, with approve, restore, finalize and delete. A click
- * selects a moment (its route); a second click clears the selection.
+ * size, persistent size and the temporary flag, with approve, restore, finalize and delete when
+ * the caller may change the depot (else no menu). A click selects a moment (its route); a second
+ * click clears the selection.
  */
 export const MomentList = observer(function MomentList({ store, actions }: { store: DepotStore; actions: MomentActions }) {
   const t = useT('magazine');
@@ -94,7 +95,7 @@ export const MomentList = observer(function MomentList({ store, actions }: { sto
               <td>{m.message}</td>
               <td>{t('moment.datums', { count: m.size })}</td>
               <td>{formatBytes(m.persistent_size, i18n.language)}</td>
-              <td>{menu(m)}</td>
+              <td>{store.writable && menu(m)}</td>
             </tr>
           ))}
         </tbody>

@@ -12,7 +12,7 @@ export interface DatumMenuTarget {
   /** The datum as listed (envelope and type fields). */
   datum: { id: number; index: number; resource_uri: string; content_type: string; [field: string]: unknown };
   depot: { id: number; resource_uri: string; name: string; content_type: string };
-  /** True when the datum is shown at an older moment and cannot be changed. */
+  /** True when the datum cannot be changed: shown at an older moment, or the caller may only read the depot. */
   readOnly: boolean;
 }
 

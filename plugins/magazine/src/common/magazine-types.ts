@@ -49,6 +49,8 @@ export interface Depot {
   style_depot: string | null;
   owner?: string | null;
   permissions?: PermissionEntry[];
+  /** What the caller may do with it: `['read']` or `['read', 'write']` (docs/api.md "Objects"). */
+  access?: string[];
   favored?: boolean;
   created?: string;
   modified?: string;
@@ -65,6 +67,8 @@ export interface DepotFolder {
   full_path?: string;
   owner?: string | null;
   permissions?: PermissionEntry[];
+  /** What the caller may do with it (docs/api.md "Objects"); the folder tree does not carry it. */
+  access?: string[];
 }
 
 /** A node of GET /api/v1/depotfoldertree/. */
@@ -114,3 +118,12 @@ export const idOf = (address: string | null | undefined): number | undefined => 
   const m = /\/(\d+)\/?$/.exec(address ?? '');
   return m ? Number(m[1]) : undefined;
 };
+
+/**
+ * True when the caller may change `obj`: its reply's `access` includes 'write' (docs/api.md
+ * "Objects"). Without `access` only a new object (no id yet, the caller is creating it) counts as
+ * writable; a stored object without it, or none at all, does not — screens offer only what will
+ * succeed.
+ */
+export const mayWrite = (obj: { id?: number; access?: readonly string[] } | null | undefined): boolean =>
+  !!obj && (obj.access ? obj.access.includes('write') : obj.id === undefined);
