@@ -34,6 +34,7 @@ describe('magazine: folders, depots, permissions, types', () => {
         200,
       );
       const node = tree.objects.find((f) => f.id === top.id)!;
+      assert.deepEqual((node as unknown as { access: string[] }).access, ['read', 'write']);
       assert.deepEqual(
         node.children.map((c) => c.name),
         ['Verkehr'],

@@ -1,4 +1,4 @@
-import { boot, byTestId, clickText, depot, folderTree, page, text, type BootedWorkbench } from './magazine-test-kit';
+import { boot, byTestId, clickText, depot, folder, folderTree, page, text, type BootedWorkbench } from './magazine-test-kit';
 
 /** The texts of the menu that opened last (popovers render in portals, in order). */
 function lastMenu(): string[] {
@@ -64,19 +64,31 @@ describe('magazine: depot list and folders (browser kernel in jsdom)', function 
     assert.deepEqual(lastMenu(), ['Open', 'Edit', 'Favourite', 'Delete']);
   });
 
-  it('offers a folder’s edit and delete only when its detail grants write; its editor opens read-only', async () => {
+  it('offers a folder’s edit and delete only when the caller may change it; its editor opens read-only', async () => {
+    const tree = folderTree();
+    const hamburg = tree[0].children[0];
+    hamburg.children[0].access = ['read'];
+    // Changed since the tree was read: the tree still says write, the detail says read.
+    hamburg.children.push({ ...folder(7, 'Ottensen', hamburg), access: ['read', 'write'] });
     booted = await boot('/depotfolder/4', {
-      'GET /api/v1/depotfoldertree/': { objects: folderTree() },
+      'GET /api/v1/depotfoldertree/': { objects: tree },
       'GET /api/v1/depot/by-folder/?folder=4': page([]),
       'GET /api/v1/depotfolder/4/': folderDetail(4, 'Hamburg', ['read']),
-      'GET /api/v1/depotfolder/6/': folderDetail(6, 'Altona', ['read']),
+      'GET /api/v1/depotfolder/7/': folderDetail(7, 'Ottensen', ['read']),
     });
     await booted.waitFor(() => text().includes('Altona') && booted!.api.calls.some((c) => c.path === '/api/v1/depotfolder/4/'));
     assert.ok(!byTestId('edit-folder') && !byTestId('delete-folder'), 'no edit or delete of this folder');
     assert.ok(byTestId('new-folder') && byTestId('new-depot'), 'creating stays');
 
-    // The tree carries no access, so a sub-folder's menu still offers Edit; its editor reads the detail.
-    byTestId('folder-6')!.querySelector<HTMLButtonElement>('button[aria-label="Folder menu"]')!.click();
+    const menuOf = (id: number) =>
+      byTestId(`folder-${id}`)!.querySelector<HTMLButtonElement>('button[aria-label="Folder menu"]')!;
+    menuOf(6).click();
+    await booted.waitFor(() => lastMenu().includes('Open'));
+    assert.deepEqual(lastMenu(), ['Open'], 'a sub-folder the caller may only read: no edit, no delete');
+    menuOf(6).click();
+    await booted.waitFor(() => !lastMenu().includes('Open'));
+
+    menuOf(7).click();
     await booted.waitFor(() => lastMenu().includes('Edit'));
     clickText('Edit', 'a');
     await booted.waitFor(() => !!byTestId('depotfolder-read-only') && !!document.querySelector('#depotfolder-name'));

@@ -1,6 +1,6 @@
 import { Card, HTMLTable, Icon, MenuItem } from '@werkbank/sdk/ui';
 import { useT, type Presentation } from '@werkbank/sdk/browser';
-import type { FolderNode } from '../common/magazine-types';
+import { mayWrite, type FolderNode } from '../common/magazine-types';
 import { ActionMenu } from './action-menu';
 
 export interface FolderEntriesProps {
@@ -18,8 +18,8 @@ export function FolderEntries({ folders, presentation, onOpen, onEdit, onDelete 
   const menu = (f: FolderNode) => (
     <ActionMenu label={String(t('folder.menu'))}>
       <MenuItem icon="folder-open" text={t('list.open')} onClick={() => onOpen(f)} />
-      <MenuItem icon="edit" text={t('core:common.edit')} onClick={() => onEdit(f)} />
-      <MenuItem icon="trash" intent="danger" text={t('core:common.delete')} onClick={() => onDelete(f)} />
+      {mayWrite(f) && <MenuItem icon="edit" text={t('core:common.edit')} onClick={() => onEdit(f)} />}
+      {mayWrite(f) && <MenuItem icon="trash" intent="danger" text={t('core:common.delete')} onClick={() => onDelete(f)} />}
     </ActionMenu>
   );
   const count = (f: FolderNode) => t('folder.depot_count', { count: f.depot_count ?? 0 });

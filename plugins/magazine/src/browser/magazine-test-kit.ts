@@ -47,6 +47,7 @@ export function folder(id: number, name: string, parent: FolderNode | null, chil
     parent: parent?.resource_uri ?? null,
     full_path: full,
     depot_count: 1,
+    access: ['read', 'write'],
     children,
   };
 }

@@ -79,6 +79,8 @@ export interface FolderNode {
   parent: string | null;
   full_path: string;
   depot_count: number;
+  /** What the caller may do with the folder (as in every object reply). */
+  access?: string[];
   children: FolderNode[];
 }
 

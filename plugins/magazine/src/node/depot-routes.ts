@@ -20,6 +20,7 @@ interface TreeNode {
   parent: string | null;
   full_path: string;
   depot_count: number;
+  access: string[];
   children: TreeNode[];
 }
 
@@ -39,10 +40,10 @@ export class DepotRoutes implements HttpRouteContribution {
           const r = requestOf(ctx, this.services);
           const folderDef = r.services.definitions().find((d) => d.kind === 'depotfolder')!;
           // Every readable folder (trees are small; the list is capped by MAX_LIMIT pages).
-          const readable = new Set<number>();
+          const readable = new Map<number, string[]>();
           for (let offset = 0; ; offset += 1000) {
             const page = await r.services.list(folderDef, { offset: String(offset), limit: '1000', order_by: 'name' }, r);
-            for (const o of page.objects as Array<{ id: number }>) readable.add(o.id);
+            for (const o of page.objects as Array<{ id: number; access: string[] }>) readable.set(o.id, o.access);
             if (offset + 1000 >= page.meta.total_count) break;
           }
           const rows = (await r.manager.query(
@@ -59,6 +60,7 @@ export class DepotRoutes implements HttpRouteContribution {
               parent: f.parent_id ? `${FOLDER_PATH}${f.parent_id}/` : null,
               full_path: paths.get(f.id) ?? f.name,
               depot_count: f.depots,
+              access: readable.get(f.id) ?? [],
               children: [],
             });
           }
