@@ -6,12 +6,11 @@
  */
 import { deepStrictEqual } from 'node:assert/strict';
 import os from 'node:os';
-import pg from 'pg';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
 import { LoadRunner, type LoadOptions, type LoadResult } from './load-runner';
 import { startListPeer, TAGS_PATH, type ListPeer } from './list-peer-server';
 import { seedTags, SEARCH_TERM } from './tag-seed';
 import { measure, printReport, OURS, PEER, type Measurement } from './bench-report';
+import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
 
 const TAG_COUNT = 100_000;
 const CONNECTIONS = 10;
@@ -19,7 +18,6 @@ const WARMUP_SECONDS = 1;
 /** Measured seconds per target and scenario, after the warm-up on the same connections. */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 if (!(SECONDS > 0)) throw new Error(`BENCH_SECONDS must be a positive number of seconds, not ${process.env.BENCH_SECONDS}`);
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const SCENARIOS = [
   { name: 'first page', query: '?limit=20' },
@@ -30,39 +28,6 @@ const SCENARIOS = [
 interface Target {
   name: string;
   base: string;
-}
-
-function redact(url: string): string {
-  const u = new URL(url);
-  if (u.password) u.password = '***';
-  return u.toString();
-}
-
-/** Why PostgreSQL cannot be used at `url`, or undefined when it answers. */
-async function unreachable(url: string): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return undefined;
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-/** Boots the test server on the embedded database (no url) or a fresh database on `url`. */
-async function startServer(databaseUrl: string | undefined): Promise<TestServer> {
-  const saved = process.env.DATABASE_URL;
-  if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
-  else delete process.env.DATABASE_URL;
-  try {
-    return await startTestServer({ logs: [] });
-  } finally {
-    if (saved === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = saved;
-  }
 }
 
 async function getJson(url: string, headers: Record<string, string>): Promise<any> {
