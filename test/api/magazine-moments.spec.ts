@@ -196,6 +196,22 @@ describe('magazine: moments and datums', () => {
     assert.equal(expectStatus<Datum>(await admin.get(`/api/v1/datum/${d.index}/`), 200).value, winner);
   });
 
+  it('takes large batches from several writers at once (the embedded database included)', async () => {
+    const depot = await newDepot(admin, 'string');
+    const batch = (w: number) => ({
+      objects: Array.from({ length: 1000 }, (_, i) => ({ value: `writer ${w} datum ${i} ${'x'.repeat(80)}` })),
+    });
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, w) => admin.post(`/api/v1/datum/create-in-depot/${depot.id}/`, batch(w))),
+    );
+    for (const r of replies) expectStatus(r, 201);
+    const page = expectStatus<{ meta: { total_count: number } }>(
+      await admin.get(`/api/v1/datum/by-depot/${depot.id}/?limit=1`),
+      200,
+    );
+    assert.equal(page.meta.total_count, 6000);
+  });
+
   it('creates datums in batches and refuses a batch with one bad datum whole', async () => {
     const depot = await newDepot(admin, 'number');
     const ok = expectStatus<{ objects: Datum[]; moment_size: number }>(

@@ -55,7 +55,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     migrationsTableName: 'werkbank_migrations',
     synchronize: false,
     logging: false,
-    extra: { max: socket ? 8 : 10 },
+    // Embedded: one connection. pglite-socket interleaves the protocol messages of concurrent
+    // connections when a large message arrives in several reads ("portal does not exist",
+    // electric-sql/pglite#977); PGlite runs one query at a time anyway, so nothing is lost.
+    extra: { max: socket ? 1 : 10 },
   });
   await dataSource.initialize();
   const ran = await dataSource.runMigrations({ transaction: 'each' });
