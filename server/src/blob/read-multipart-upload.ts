@@ -1,5 +1,5 @@
 import { finished, type Readable } from 'node:stream';
-import busboy, { type Busboy } from 'busboy';
+import Busboy, { type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
 import type { WerkbankContext } from '../http/context';
 import { ApiError } from '../http/api-error';
 import type { BlobInfo, BlobStore } from './blob-store';
@@ -55,11 +55,13 @@ export function readMultipartUpload(
   const req = ctx.req;
   const notMultipart = () => ApiError.badRequest('not_multipart', 'errors.not_multipart');
   if (!ctx.is('multipart/form-data')) return Promise.reject(notMultipart());
-  let bb: Busboy;
+  let bb: BusboyInstance;
   try {
-    bb = busboy({
-      headers: req.headers,
-      defParamCharset: 'utf8',
+    // @fastify/busboy: the busboy API, about twice as fast on large files (it finds the boundary
+    // with fewer JavaScript steps); what is measured is in bench/README.md.
+    bb = new Busboy({
+      headers: req.headers as BusboyHeaders,
+      defCharset: 'utf8',
       limits: { fileSize: opts.maxBytes + 1, fieldSize: FIELD_BYTES, fields: MAX_FIELDS },
     });
   } catch {
@@ -71,6 +73,7 @@ export function readMultipartUpload(
     const fields: Record<string, string> = {};
     let received = 0;
     let fileTask: Promise<{ filename: string; blob: BlobInfo }> | undefined;
+    let fileStream: Readable | undefined;
     let settled = false;
     // Cut an upload that stalls: the server has no request timeout (werkbank-server.ts).
     const idleMs = opts.idleTimeoutMs ?? 120_000;
@@ -85,27 +88,32 @@ export function readMultipartUpload(
       settled = true;
       stopIdle();
       closeAfterReply(ctx);
-      bb.destroy(err instanceof Error ? err : new Error(String(err)));
+      const error = err instanceof Error ? err : new Error(String(err));
+      // Destroying the parser does not end the file part's stream: end it, so a running put
+      // fails and removes its temporary file.
+      fileStream?.destroy(error);
+      bb.destroy(error);
       // Reject once a running put has cleaned up, so no temporary file outlives the rejection.
       void Promise.allSettled([fileTask]).then(() => reject(err));
     };
 
-    bb.on('field', (name, value, info) => {
-      if (info.valueTruncated) {
+    bb.on('field', (name, value, _nameTruncated, valueTruncated) => {
+      if (valueTruncated) {
         fail(ApiError.badRequest('field_too_long', 'errors.field_too_long', { field: name, max: FIELD_BYTES }, name));
         return;
       }
       fields[name] = value;
     });
     bb.on('fieldsLimit', () => fail(ApiError.badRequest('too_many_fields', 'errors.too_many_fields', { max: MAX_FIELDS })));
-    bb.on('file', (name, stream, info) => {
+    bb.on('file', (name, stream, filename) => {
+      if (name === 'file' && !fileTask) fileStream = stream;
       // Destroying busboy errors the open file stream; that is reported through fail, not here.
       stream.on('error', () => {});
       if (name !== 'file' || fileTask) {
         stream.resume();
         return;
       }
-      fileTask = storeFile(stream, info.filename ?? '', received);
+      fileTask = storeFile(stream, filename ?? '', received);
       fileTask.catch(fail);
     });
     const storeFile = async (stream: Readable, filename: string, receivedBefore: number) => {
@@ -119,7 +127,7 @@ export function readMultipartUpload(
       return { filename, blob };
     };
     bb.on('error', () => fail(ApiError.badRequest('upload_malformed', 'errors.upload_malformed')));
-    bb.on('close', () => {
+    bb.on('finish', () => {
       if (settled) return;
       Promise.resolve(fileTask).then((file) => {
         if (settled) return;
