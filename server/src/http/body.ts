@@ -2,16 +2,31 @@ import getRawBody from 'raw-body';
 import type { WerkbankContext } from './context';
 import { ApiError } from './api-error';
 
-/** Reads the request body as text, refusing bodies over `limit` bytes with 413. */
-export async function readText(ctx: WerkbankContext, limit: number): Promise<string> {
+/**
+ * How long a JSON or form body may take to arrive. The HTTP server has no overall request timeout
+ * (uploads of several GB need longer), so small bodies are bounded here: a client that trickles
+ * its body is cut off instead of holding a connection open.
+ */
+export const BODY_TIMEOUT_MS = 30_000;
+
+/** Reads the request body as text, refusing bodies over `limit` bytes with 413 and slow ones with 408. */
+export async function readText(ctx: WerkbankContext, limit: number, timeoutMs = BODY_TIMEOUT_MS): Promise<string> {
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > limit) throw new ApiError(413, 'body_too_large', 'errors.body_too_large', { limit });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ctx.req.destroy();
+  }, timeoutMs);
   try {
     return await getRawBody(ctx.req, { limit, encoding: 'utf8' });
   } catch (e) {
     const err = e as { type?: string };
+    if (timedOut) throw new ApiError(408, 'body_timeout', 'errors.body_timeout', { seconds: Math.round(timeoutMs / 1000) });
     if (err.type === 'entity.too.large') throw new ApiError(413, 'body_too_large', 'errors.body_too_large', { limit });
     throw ApiError.badRequest('body_unreadable', 'errors.body_unreadable');
+  } finally {
+    clearTimeout(timer);
   }
 }
 
