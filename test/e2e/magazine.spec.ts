@@ -60,6 +60,11 @@ describe('the Magazine in a browser', function () {
     await page.locator('[data-testid=upload-status][data-status=success]').waitFor();
     await page.locator('[data-testid=datum-section] .wb-object-card-title').getByText('lageplan.txt').waitFor();
 
+    // The file editor previews text files (spec 001 §2.5).
+    await page.locator('[data-testid=datum-section] .wb-object-card-title').getByText('lageplan.txt').click();
+    await page.getByTestId('file-preview-text').getByText('Lageplan Version 1').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
     // Approve the moment holding the first file.
     await momentRows().first().waitFor();
     assert.equal(await momentRows().count(), 1);

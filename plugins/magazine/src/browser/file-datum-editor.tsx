@@ -1,16 +1,18 @@
 import { FormGroup, InputGroup } from '@werkbank/sdk/ui';
 import { I18nService, useService, useT, type DatumEditorProps } from '@werkbank/sdk/browser';
 import { formatBytes } from '../common/byte-size';
+import { FilePreview } from './file-preview';
 
 interface FileFields {
   value?: string;
   size?: number;
   mime_type?: string;
   download_url?: string;
+  embed_url?: string;
 }
 
 /**
- * The file editor (spec 001 §2.1): rename, size, type and download. The datum editor for content
+ * The file editor (spec 001 §2.1): rename, size, type, download and a preview (§2.5). The datum editor for content
  * type `file` and the types deriving from it.
  */
 export function FileDatumEditor({ value, readOnly, onChange }: DatumEditorProps) {
@@ -39,6 +41,13 @@ export function FileDatumEditor({ value, readOnly, onChange }: DatumEditorProps)
           {t('file.download')}
         </a>
       )}
+      <FilePreview
+        name={file.value ?? ''}
+        mime={file.mime_type}
+        size={file.size}
+        embedUrl={file.embed_url}
+        downloadUrl={file.download_url}
+      />
     </div>
   );
 }
