@@ -212,6 +212,39 @@ describe('magazine: moments and datums', () => {
     assert.equal(page.meta.total_count, 6000);
   });
 
+  it('pages a snapshot by offset or behind a datum (keyset), at the head and at an old moment', async () => {
+    const depot = await newDepot(admin, 'int');
+    const created = expectStatus<{ objects: Datum[] }>(
+      await admin.post(`/api/v1/datum/create-in-depot/${depot.id}/`, { objects: [1, 2, 3, 4, 5].map((value) => ({ value })) }),
+      201,
+    ).objects;
+    const old = created[0].moment_id;
+    await finalize(old);
+    await remove(created[1]);
+    const walk = async (base: string) => {
+      const seen: unknown[] = [];
+      let after: number | null = null;
+      for (let i = 0; i < 10; i++) {
+        const page: { objects: Datum[]; meta: { next_after: number | null; total_count: number } } = expectStatus(
+          await admin.get(`${base}?limit=2${after ? `&after=${after}` : ''}`),
+          200,
+        );
+        seen.push(...page.objects.map((d) => d.value));
+        after = page.meta.next_after;
+        if (after === null) break;
+      }
+      return seen;
+    };
+    assert.deepEqual(await walk(`/api/v1/datum/by-depot/${depot.id}/`), [1, 3, 4, 5]);
+    assert.deepEqual(await walk(`/api/v1/datum/by-moment/${old}/`), [1, 2, 3, 4, 5]);
+    const offset = expectStatus<{ objects: Datum[] }>(await admin.get(`/api/v1/datum/by-moment/${old}/?limit=2&offset=3`), 200);
+    assert.deepEqual(
+      offset.objects.map((d) => d.value),
+      [4, 5],
+    );
+    assertError(await admin.get(`/api/v1/datum/by-depot/${depot.id}/?after=x`), 400, 'invalid_parameter');
+  });
+
   it('creates datums in batches and refuses a batch with one bad datum whole', async () => {
     const depot = await newDepot(admin, 'number');
     const ok = expectStatus<{ objects: Datum[]; moment_size: number }>(

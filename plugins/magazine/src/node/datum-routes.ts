@@ -55,11 +55,24 @@ export class DatumRoutes implements HttpRouteContribution {
     const depot = await depotFor(r, depotId, 'read');
     const type = String(depot.content_type);
     const p = pageOf(ctx.query);
-    if (!moment) return { objects: [], meta: { offset: p.offset, limit: p.limit, total_count: 0 }, moment: null };
-    const { rows, total } = await snapshotPage(r.manager, depotId, moment.id, p);
+    const rawAfter = typeof ctx.query.after === 'string' ? ctx.query.after : '';
+    if (rawAfter && !/^\d{1,9}$/.test(rawAfter)) {
+      throw ApiError.badRequest('invalid_parameter', 'errors.invalid_integer_param', { name: 'after' }, 'after');
+    }
+    const after = rawAfter ? Number(rawAfter) : undefined;
+    if (!moment)
+      return { objects: [], meta: { offset: p.offset, limit: p.limit, total_count: 0, next_after: null }, moment: null };
+    const { rows, total } = await snapshotPage(r.manager, depotId, moment.id, { ...p, after });
     return {
       objects: rows.map((v) => datumJson(v, moment.id, type, this.services)),
-      meta: { offset: p.offset, limit: p.limit, total_count: total ?? moment.size },
+      meta: {
+        offset: after !== undefined ? 0 : p.offset,
+        limit: p.limit,
+        // With `after`, total_count counts the datums behind it.
+        total_count: total ?? moment.size,
+        // Pass as ?after= for the next page; null on the last one.
+        next_after: rows.length === p.limit ? rows[rows.length - 1].datum_id : null,
+      },
       moment: momentJson(moment),
     };
   }

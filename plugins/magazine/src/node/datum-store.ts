@@ -51,29 +51,37 @@ export async function datumDepot(m: EntityManager, datumId: number): Promise<num
   return rows[0]?.depot_id;
 }
 
-/** A page of the snapshot at `momentId`, in datum order; `q` narrows by text representation. */
+/**
+ * A page of the snapshot at `momentId`, in datum order; `q` narrows by text representation.
+ * With `after` (a datum index) the page starts behind that datum instead of at `offset`: reading a
+ * whole depot page by page then costs the same for every page (keyset paging).
+ */
 export async function snapshotPage(
   m: EntityManager,
   depotId: number,
   momentId: number,
-  page: { offset: number; limit: number; q?: string },
+  page: { offset: number; limit: number; q?: string; after?: number },
 ): Promise<{ rows: VersionRow[]; total?: number }> {
-  const params: unknown[] = [depotId, momentId, page.offset, page.limit];
+  const filters: unknown[] = [depotId, momentId];
   let where = `v.depot_id = $1 AND ${validAt('$2')}`;
   if (page.q) {
-    params.push(`%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    where += ` AND v.repr ILIKE $5 ESCAPE '\\'`;
+    filters.push(`%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where += ` AND v.repr ILIKE $${filters.length} ESCAPE '\\'`;
   }
+  if (page.after !== undefined) {
+    filters.push(page.after);
+    where += ` AND v.datum_id > $${filters.length}`;
+  }
+  const n = filters.length;
   const rows = (await m.query(
-    `SELECT ${COLUMNS} FROM magazine_datum_version v WHERE ${where} ORDER BY v.datum_id OFFSET $3 LIMIT $4`,
-    params,
+    `SELECT ${COLUMNS} FROM magazine_datum_version v WHERE ${where} ORDER BY v.datum_id OFFSET $${n + 1} LIMIT $${n + 2}`,
+    [...filters, page.after !== undefined ? 0 : page.offset, page.limit],
   )) as VersionRow[];
-  if (!page.q) return { rows };
-  const [{ n }] = (await m.query(
-    `SELECT count(*)::int AS n FROM magazine_datum_version v WHERE ${where}`,
-    params.filter((_, i) => i !== 2 && i !== 3),
-  )) as { n: number }[];
-  return { rows, total: n };
+  if (!page.q && page.after === undefined) return { rows };
+  const [{ count }] = (await m.query(`SELECT count(*)::int AS count FROM magazine_datum_version v WHERE ${where}`, filters)) as {
+    count: number;
+  }[];
+  return { rows, total: count };
 }
 
 /** Adds a datum in the open moment; returns the new version and the bytes it stores. */
