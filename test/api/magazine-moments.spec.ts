@@ -135,6 +135,7 @@ describe('magazine: moments and datums', () => {
     assert.equal(orphan[0].n, 0, 'the version only m2 could see is gone');
     // Delete the open head m3: its edits are discarded, m1 is the head again.
     const res = expectStatus<{ moment_id: number }>(await admin.delete(`/api/v1/moment/${m3}/`), 200);
+    assertError(await admin.delete(`/api/v1/moment/${m3}/`), 404, 'not_found');
     assert.equal(res.moment_id, m1);
     assert.deepEqual(await valuesAt(admin, depot), ['a']);
     const again = await patch(a, { value: 'a-again' });
@@ -162,6 +163,10 @@ describe('magazine: moments and datums', () => {
     assertError(again, 409, 'datum_changed');
     assert.deepEqual(await valuesAt(admin, depot), ['fresh']);
     assertError(await admin.get(`/api/v1/moment/${m1}/finalize/`), 409, 'moment_not_open');
+    // The address of a datum read at an old moment names that moment: a write through it is stale.
+    assertError(await admin.patch(`/api/v1/datum/${a.index}@${m1}/`, { value: 'via old address' }), 409, 'moment_moved');
+    assertError(await admin.delete(`/api/v1/datum/${a.index}@${m1}/`), 409, 'moment_moved');
+    assert.deepEqual(await valuesAt(admin, depot), ['fresh']);
   });
 
   it('concurrent writers: every write lands or is refused whole', async () => {

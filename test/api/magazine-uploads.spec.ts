@@ -181,6 +181,11 @@ describe('magazine: uploads and file datums', () => {
     assertError(await admin.patch(`/api/v1/datum/${d.index}/`, { size: 1 }), 400, 'read_only_field');
     assertError(await admin.patch(`/api/v1/datum/${d.index}/`, { value: 'b.txt' }), 409, 'duplicate_name');
     assertError(await admin.patch(`/api/v1/datum/${d.index}/`, { value: '../x' }), 400, 'invalid_path');
+    assertError(await admin.patch(`/api/v1/datum/${d.index}/`, { value: '' }), 400, 'invalid_path');
+    const trimmed = expectStatus<Datum>(await admin.patch(`/api/v1/datum/${d.index}/`, { value: ' d.txt\n' }), 200);
+    assert.equal(trimmed.value, 'd.txt', 'names are stored as checked');
+    const head = await headOf(admin, depot);
+    assert.ok(head.persistent_size >= 6, `renaming keeps the files' bytes counted (${head.persistent_size})`);
     assertError(await admin.post(`/api/v1/datum/create-in-depot/${depot.id}/`, { value: 'x' }), 400, 'invalid_field');
     assert.equal((await headOf(admin, depot)).size, 2);
   });
@@ -201,6 +206,21 @@ describe('magazine: uploads and file datums', () => {
     assert.equal((await storedBlobs()).length, before.length - 1);
     const res = await fetch(new URL(kept.download_url as string, t.url), { headers: { Cookie: cookie(admin) } });
     assert.equal(await res.text(), 'same bytes', 'the shared blob stays for the other depot');
+  });
+
+  it('two uploads of one name at once: one lands, the other is refused and its bytes are swept', async () => {
+    const id = await reset();
+    const before = await storedBlobs();
+    const [a, b] = await Promise.all([
+      uploadFile(admin, id, 'race.txt', Buffer.from('first racer')),
+      uploadFile(admin, id, 'race.txt', Buffer.from('second racer')),
+    ]);
+    assert.deepEqual([a.status, b.status].sort(), [201, 409]);
+    assert.deepEqual(await valuesAt(admin, depot), ['race.txt']);
+    const db = t.server.db.dataSource;
+    await db.query(`UPDATE magazine_blob_candidate SET since = now() - interval '2 hours'`);
+    await sweepBlobs(db, t.server.blobs);
+    assert.equal((await storedBlobs()).length, before.length + 1, 'only the winner’s bytes stay');
   });
 
   it('refuses uploads without an upload id, with a foreign one, or into a non-file depot', async () => {

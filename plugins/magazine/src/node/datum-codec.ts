@@ -1,6 +1,7 @@
 import { ApiError, type ServerServices } from '@werkbank/sdk/node';
 import type { VersionRow, VersionValues } from './datum-store';
 import { DEPOT_PATH, TYPE_PATH } from './depot-resource';
+import { checkFilePath } from './file-path';
 
 /** Fields of the reply envelope; a client may send them back, they are never stored. */
 const ENVELOPE = new Set([
@@ -98,6 +99,7 @@ export function decodePatch(
     for (const k of Object.keys(changes)) {
       if (k !== 'value') throw ApiError.badRequest('read_only_field', 'errors.read_only_field', { field: k }, k);
     }
+    if (changes.value !== undefined) changes.value = checkFilePath(changes.value, 'value');
     for (const k of FILE_MANAGED) changes[k] = current.data[k];
   }
   const values = validated({ ...current.data, ...changes }, type, services);

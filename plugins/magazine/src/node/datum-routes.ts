@@ -27,7 +27,7 @@ import {
 } from './datum-store';
 import { countWrite, headMoment, loadMoment, openMomentFor, type MomentRow, momentJson } from './moment-store';
 import { datumOpenApi } from './magazine-openapi';
-import { checkFilePath, checkUniqueName } from './file-path';
+import { checkUniqueName } from './file-path';
 
 /** At most this many datums in one create call. */
 export const MAX_BATCH = 1000;
@@ -68,7 +68,6 @@ export class DatumRoutes implements HttpRouteContribution {
       meta: {
         offset: after !== undefined ? 0 : p.offset,
         limit: p.limit,
-        // With `after`, total_count counts the datums behind it.
         total_count: total ?? moment.size,
         // Pass as ?after= for the next page; null on the last one.
         next_after: rows.length === p.limit ? rows[rows.length - 1].datum_id : null,
@@ -203,14 +202,18 @@ export class DatumRoutes implements HttpRouteContribution {
             if (depotId === undefined) throw ApiError.notFound();
             const depot = await depotFor(r, depotId, 'write');
             const type = String(depot.content_type);
-            const moment = await openMomentFor(r.manager, depotId, r.user.id, basedOnMoment(ctx.query, body), 'edit');
+            const moment = await openMomentFor(
+              r.manager,
+              depotId,
+              r.user.id,
+              basedOnMoment(ctx.query, body) ?? ref.momentId,
+              'edit',
+            );
             const current = await currentVersion(r.manager, ref.datumId);
             if (!current) throw new ApiError(409, 'datum_deleted', 'magazine:errors.datum_deleted', { datum: ref.datumId });
             checkVersion(current, body.version);
             const values = decodePatch(body, current, type, this.services);
-            if (values.name && values.name !== current.name) {
-              await checkUniqueName(r.manager, depotId, checkFilePath(values.name, 'value'), ref.datumId);
-            }
+            if (values.name !== current.name && values.name) await checkUniqueName(r.manager, depotId, values.name, ref.datumId);
             const { version, bytesDelta } = await replaceVersion(r.manager, current, moment.id, r.user.id, values);
             const size = await countWrite(r.manager, moment.id, 0, bytesDelta);
             await this.recordDepotEvent(r, depotId, 'datum_update', moment.id);
@@ -223,7 +226,13 @@ export class DatumRoutes implements HttpRouteContribution {
             const depotId = await datumDepot(r.manager, ref.datumId);
             if (depotId === undefined) throw ApiError.notFound();
             await depotFor(r, depotId, 'write');
-            const moment = await openMomentFor(r.manager, depotId, r.user.id, basedOnMoment(ctx.query, {}), 'edit');
+            const moment = await openMomentFor(
+              r.manager,
+              depotId,
+              r.user.id,
+              basedOnMoment(ctx.query, {}) ?? ref.momentId,
+              'edit',
+            );
             const current = await currentVersion(r.manager, ref.datumId);
             if (!current) throw new ApiError(409, 'datum_deleted', 'magazine:errors.datum_deleted', { datum: ref.datumId });
             checkVersion(current, ctx.query.version);

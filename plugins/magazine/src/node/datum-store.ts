@@ -77,8 +77,14 @@ export async function snapshotPage(
     `SELECT ${COLUMNS} FROM magazine_datum_version v WHERE ${where} ORDER BY v.datum_id OFFSET $${n + 1} LIMIT $${n + 2}`,
     [...filters, page.after !== undefined ? 0 : page.offset, page.limit],
   )) as VersionRow[];
-  if (!page.q && page.after === undefined) return { rows };
-  const [{ count }] = (await m.query(`SELECT count(*)::int AS count FROM magazine_datum_version v WHERE ${where}`, filters)) as {
+  if (!page.q) return { rows };
+  // Counted without `after`: total_count is the size of the (searched) snapshot, not of the rest.
+  const counted = page.after !== undefined ? filters.slice(0, -1) : filters;
+  const countWhere = page.after !== undefined ? where.slice(0, where.lastIndexOf(' AND v.datum_id >')) : where;
+  const [{ count }] = (await m.query(
+    `SELECT count(*)::int AS count FROM magazine_datum_version v WHERE ${countWhere}`,
+    counted,
+  )) as {
     count: number;
   }[];
   return { rows, total: count };
@@ -132,7 +138,10 @@ export async function replaceVersion(
   userId: number,
   values: VersionValues,
 ): Promise<{ version: VersionRow; bytesDelta: number }> {
-  const bytes = bytesOf(values);
+  const inPlaceSameBlob = current.valid_from === momentId && (values.blob ?? null) === current.blob;
+  // Replacing a row in place keeps the bytes its blob added; a new row shares the blob for free.
+  const blobPart = inPlaceSameBlob ? Math.max(0, Number(current.bytes) - Buffer.byteLength(JSON.stringify(current.data))) : 0;
+  const bytes = bytesOf({ ...values, blobBytes: values.blobBytes ?? blobPart });
   // A version made in this moment is replaced (a new row, so its version id changes for
   // optimistic checks); an older one is closed and stays with the moments that saw it.
   const inPlace = current.valid_from === momentId;

@@ -4,6 +4,8 @@ import { FOLDER_PATH, loadFolderPaths, folderSubtree } from './folder-paths';
 /** Refuses a parent that is the folder itself or one of its descendants (spec 002 §4). */
 async function checkParent(row: Row, parentId: number | null, req: ResourceRequest, field: string): Promise<void> {
   if (parentId === null) return;
+  // One move at a time: two opposite moves checked side by side could close a cycle.
+  await req.manager.query(`SELECT pg_advisory_xact_lock(hashtext('magazine.depotfolder.move'))`);
   const subtree = await folderSubtree(req.manager, row.id);
   if (subtree.includes(parentId)) throw ApiError.badRequest('folder_cycle', 'magazine:errors.folder_cycle', {}, field);
 }

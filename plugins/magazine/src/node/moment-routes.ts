@@ -19,6 +19,7 @@ import {
   finalizeMoment,
   listMoments,
   loadMoment,
+  lockDepot,
   momentJson,
   restoreMoment,
   type MomentRow,
@@ -53,7 +54,11 @@ export class MomentRoutes implements HttpRouteContribution {
   /** A moment action in one transaction, with a feed entry on the depot. */
   private act(ctx: WerkbankContext, action: string, fn: (r: ResourceRequest, m: MomentRow) => Promise<unknown>) {
     return this.services.resources.inTransaction(this.req(ctx), 'depot', async (r) => {
-      const moment = await this.moment(r, ctx.params.id, 'write');
+      const seen = await this.moment(r, ctx.params.id, 'write');
+      // Read again under the depot's lock: a concurrent write or delete has finished by now.
+      await lockDepot(r.manager, seen.depot_id);
+      const moment = await loadMoment(r.manager, seen.id);
+      if (!moment) throw ApiError.notFound();
       const result = await fn(r, moment);
       const def = depotDefinition(r);
       const depot = await r.services.loadReadable(def, moment.depot_id, r);

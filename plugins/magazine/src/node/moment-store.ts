@@ -83,7 +83,9 @@ export async function recentMoments(m: EntityManager, depotIds: number[], n: num
 
 /** Serialises writers of one depot for the rest of the transaction (decision 0011). */
 export async function lockDepot(m: EntityManager, depotId: number): Promise<void> {
-  await m.query(`SELECT id FROM magazine_depot WHERE id = $1 FOR UPDATE`, [depotId]);
+  const rows = (await m.query(`SELECT id FROM magazine_depot WHERE id = $1 FOR UPDATE`, [depotId])) as unknown[];
+  // Deleted meanwhile (by another request): nothing to write into.
+  if (!rows.length) throw ApiError.notFound();
 }
 
 async function insertMoment(
@@ -189,10 +191,11 @@ export async function restoreMoment(m: EntityManager, moment: MomentRow, userId:
     r,
     next.id,
   ]);
-  // Versions valid at r that were closed later: bring them back from the new moment on.
+  // Versions valid at r that were closed later: bring them back from the new moment on. A file's
+  // blob is shared, not copied, so the copy stores only its fields.
   const copied = (await m.query(
     `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id)
-     SELECT datum_id, depot_id, $3, data, repr, name, blob, bytes, $4 FROM magazine_datum_version v
+     SELECT datum_id, depot_id, $3, data, repr, name, blob, octet_length(data::text), $4 FROM magazine_datum_version v
      WHERE v.depot_id = $1 AND v.valid_from <= $2 AND v.valid_to > $2
      RETURNING bytes`,
     [moment.depot_id, r, next.id, userId],

@@ -1,4 +1,4 @@
-import type { BlobInfo, ResourceRequest, ServerServices } from '@werkbank/sdk/node';
+import { ApiError, type BlobInfo, type ResourceRequest, type ServerServices } from '@werkbank/sdk/node';
 import { datumJson } from './datum-codec';
 import { insertDatums } from './datum-store';
 import { depotDefinition, depotFor } from './depot-access';
@@ -22,8 +22,14 @@ export async function storeUploadedFile(
   const moment = await openMomentFor(r.manager, depotId, r.user.id, undefined, 'upload');
   // Checked again under the depot lock: two uploads of one name at once cannot both land.
   await checkUniqueName(r.manager, depotId, name);
-  const shared = (await r.manager.query(`SELECT 1 FROM magazine_datum_version WHERE blob = $1 LIMIT 1`, [
+  // Claim the blob against the sweep (blob-sweep.ts): a pending removal is cancelled, and a blob
+  // the sweep has just removed is noticed here instead of leaving a datum without its bytes.
+  await r.manager.query(`DELETE FROM magazine_blob_candidate WHERE hash = $1`, [blob.hash]);
+  if (!(await services.blobs.stat(blob.hash))) throw new ApiError(409, 'blob_gone', 'magazine:errors.blob_gone');
+  // Bytes count once per depot: a file another datum of this depot holds adds nothing.
+  const shared = (await r.manager.query(`SELECT 1 FROM magazine_datum_version WHERE blob = $1 AND depot_id = $2 LIMIT 1`, [
     blob.hash,
+    depotId,
   ])) as unknown[];
   const fields = { value: name, size: blob.size, mime_type: blob.mime };
   const { versions, bytes } = await insertDatums(r.manager, depotId, moment.id, r.user.id, [
