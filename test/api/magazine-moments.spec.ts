@@ -142,6 +142,28 @@ describe('magazine: moments and datums', () => {
     assert.ok(again.moment_id > m3, 'a new moment opens after the discarded one');
   });
 
+  it('leaves no version that no moment can see after deleting a middle moment and editing on', async () => {
+    const depot = await newDepot(admin, 'string');
+    const a = await addDatum(admin, depot, { value: 'v1' });
+    const m1 = a.moment_id;
+    const m2 = (await finalize(m1)).id;
+    await patch(a, { value: 'v2' });
+    const m3 = (await finalize(m2)).id;
+    expectStatus(await admin.delete(`/api/v1/moment/${m2}/`), 200);
+    await patch(a, { value: 'v3' });
+    await patch(a, { value: 'v4' });
+    assert.deepEqual(await valuesAt(admin, depot, m1), ['v1']);
+    assert.deepEqual(await valuesAt(admin, depot, m3), ['v4']);
+    const rows = (await t.server.db.dataSource.query(
+      `SELECT data->>'value' AS value FROM magazine_datum_version WHERE datum_id = $1 ORDER BY id`,
+      [a.index],
+    )) as { value: string }[];
+    assert.deepEqual(
+      rows.map((r) => r.value),
+      ['v1', 'v4'],
+    );
+  });
+
   it('a write against a moment that has moved on gets 409 and changes nothing', async () => {
     const depot = await newDepot(admin, 'string');
     const a = await addDatum(admin, depot, { value: 'a' });

@@ -237,6 +237,19 @@ export async function deleteMoment(m: EntityManager, moment: MomentRow): Promise
        AND NOT EXISTS (SELECT 1 FROM magazine_datum_version v WHERE v.datum_id = d.id)`,
     [d],
   );
+  if (head?.id !== moment.id) {
+    // A middle moment: versions that began between its neighbours now begin at the next one, so
+    // an edit in that moment replaces them in place instead of leaving rows no moment can see.
+    const [{ prev, next }] = (await m.query(
+      `SELECT (SELECT max(id) FROM magazine_moment WHERE depot_id = $1 AND id < $2) AS prev,
+              (SELECT min(id) FROM magazine_moment WHERE depot_id = $1 AND id > $2) AS next`,
+      [d, moment.id],
+    )) as { prev: number | null; next: number }[];
+    await m.query(
+      `UPDATE magazine_datum_version SET valid_from = $3 WHERE depot_id = $1 AND valid_from > $2 AND valid_from < $3`,
+      [d, prev ?? 0, next],
+    );
+  }
   const newHead = await headMoment(m, d);
   return { head: newHead?.id ?? null };
 }
