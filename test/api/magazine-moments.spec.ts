@@ -302,6 +302,21 @@ describe('magazine: moments and datums', () => {
     assert.equal(await sweepTemporaryMoments({ dataSource: db }), 1);
     assertError(await admin.get(`/api/v1/moment/${temp.id}/`), 404, 'not_found');
     assert.deepEqual(await valuesAt(admin, depot), ['kept'], 'the expired moment’s edits are gone, the rest is intact');
+    // Someone else's edit in a temporary moment is never thrown away: the moment stays, as a normal one.
+    const colleague = await t.user();
+    expectStatus(
+      await admin.patch(depot.resource_uri, {
+        permissions: [{ user: `/api/v1/user/${colleague.id}/`, perms: ['read', 'write'] }],
+      }),
+      200,
+    );
+    const shared = expectStatus<Moment>(await admin.post(`${depot.resource_uri}moment/`, { temporary: true }), 200);
+    expectStatus(await colleague.client.post(`/api/v1/datum/create-in-depot/${depot.id}/`, { value: 'by a colleague' }), 201);
+    await db.query(`UPDATE magazine_moment SET created = now() - interval '25 hours' WHERE id = $1`, [shared.id]);
+    await sweepTemporaryMoments({ dataSource: db });
+    assert.equal(expectStatus<Moment>(await admin.get(`/api/v1/moment/${shared.id}/`), 200).temporary, false);
+    assert.deepEqual(await valuesAt(admin, depot), ['kept', 'by a colleague']);
+
     const temp2 = expectStatus<Moment>(await admin.post(`${depot.resource_uri}moment/`, { temporary: true }), 200);
     const approved = expectStatus<Moment>(await admin.post(`/api/v1/moment/${temp2.id}/approve/`, {}), 200);
     assert.equal(approved.temporary, false, 'approving makes a temporary moment permanent');

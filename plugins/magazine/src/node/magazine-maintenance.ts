@@ -16,7 +16,10 @@ const HOUR_MS = 3600 * 1000;
 /** Temporary moments that were never approved are removed after this many hours (decision 0011). */
 export const TEMPORARY_HOURS = 24;
 
-/** Removes temporary, unapproved moments older than `hours`, each in its own transaction; returns how many. */
+/**
+ * Removes temporary, unapproved moments older than `hours`, each in its own transaction (one that
+ * holds other users' edits is kept as a normal moment); returns how many were due.
+ */
 export async function sweepTemporaryMoments(
   services: Pick<StartupServices, 'dataSource'>,
   hours = TEMPORARY_HOURS,
@@ -28,7 +31,16 @@ export async function sweepTemporaryMoments(
   for (const { id } of due) {
     await services.dataSource.transaction(async (m: EntityManager) => {
       const moment = await loadMoment(m, id);
-      if (moment?.temporary && moment.status !== 'approved') await deleteMoment(m, moment);
+      if (!moment?.temporary || moment.status === 'approved') return;
+      // Others' edits that went into the temporary moment (it was the open head) are never
+      // thrown away: such a moment becomes a normal one instead.
+      const [{ others }] = (await m.query(
+        `SELECT EXISTS (SELECT 1 FROM magazine_datum_version WHERE depot_id = $1 AND valid_from = $2
+           AND user_id IS DISTINCT FROM $3) AS others`,
+        [moment.depot_id, moment.id, moment.user_id],
+      )) as { others: boolean }[];
+      if (others) await m.query(`UPDATE magazine_moment SET temporary = false WHERE id = $1`, [moment.id]);
+      else await deleteMoment(m, moment);
     });
   }
   return due.length;
