@@ -54,17 +54,18 @@ async function readAll(client: TestClient, path: string, expected: Snapshot): Pr
   const values: number[] = [];
   const pageMs: number[] = [];
   const started = performance.now();
-  for (let offset = 0; ; offset += PAGE) {
+  // Keyset paging (?after=): every page costs the same, old moment or head.
+  for (let after: number | null = null; ;) {
     const t = performance.now();
-    const res = await client.get(`${path}?offset=${offset}&limit=${PAGE}`);
+    const res = await client.get(`${path}?limit=${PAGE}${after !== null ? `&after=${after}` : ''}`);
     pageMs.push(performance.now() - t);
-    if (res.status !== 200)
-      throw new Error(`GET ${path} at offset ${offset} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    if (res.status !== 200) throw new Error(`GET ${path} after ${after} answered ${res.status}: ${JSON.stringify(res.body)}`);
     for (const d of res.body.objects as Array<{ id: number; value: number }>) {
       ids.push(d.id);
       values.push(d.value);
     }
-    if (offset + PAGE >= res.body.meta.total_count) break;
+    after = res.body.meta.next_after as number | null;
+    if (after === null) break;
   }
   const ms = performance.now() - started;
   try {
