@@ -24,7 +24,7 @@ const ADMIN = 'admin';
 const ADMIN_PASSWORD = `bench-${randomBytes(6).toString('hex')}`;
 /** Where the temporary folder goes (the disk under test): BENCH_DIR, else the system's temp folder. */
 const BASE_DIR = process.env.BENCH_DIR ?? os.tmpdir();
-const BLOB_STORE = join(ROOT, 'server/src/blob/file-blob-store.ts');
+const BLOB_WRITER = join(ROOT, 'server/src/blob/hashing-file-writer.ts');
 
 /** A file of `bytes` (a multiple of 1 MiB): one random MiB repeated, each copy stamped with its number; fsynced. */
 async function makeFile(path: string, bytes: number): Promise<void> {
@@ -108,11 +108,11 @@ function runDd(file: string, out: string): Promise<number> {
 
 /** What the blob store does about durability, read from its source, so the output says whether the comparison is fair. */
 function fsyncNote(): string {
-  const source = readFileSync(BLOB_STORE, 'utf8');
-  return /createWriteStream\([^)]*flush:\s*true/.test(source)
-    ? 'Werkbank fsyncs each blob before it counts as stored (createWriteStream flush: true in server/src/blob/file-blob-store.ts), ' +
+  const source = readFileSync(BLOB_WRITER, 'utf8');
+  return /_final\([^)]*\)[^{]*\{[^}]*\.sync\(\)/.test(source)
+    ? 'Werkbank fsyncs each blob before it counts as stored (FileHandle.sync in _final of server/src/blob/hashing-file-writer.ts), ' +
         'like the node peer (fsync) and dd (fdatasync): all three end with the bytes on disk.'
-    : 'NOTE: server/src/blob/file-blob-store.ts no longer asks for flush: true, so Werkbank does not fsync its blobs while the ' +
+    : 'NOTE: server/src/blob/hashing-file-writer.ts no longer syncs in _final, so Werkbank may not fsync its blobs while the ' +
         'node peer and dd do: Werkbank gets the page cache for free and the ratios flatter it.';
 }
 

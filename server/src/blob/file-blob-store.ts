@@ -1,12 +1,13 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BlobInfo, BlobPutOptions, BlobRange, BlobStore } from './blob-store';
-import { emptyFile, fileTooLarge } from './blob-errors';
+import { emptyFile } from './blob-errors';
+import { HashingFileWriter } from './hashing-file-writer';
 import { SNIFF_BYTES, sniffMime } from './sniff-mime';
 
 const HASH = /^[0-9a-f]{64}$/;
@@ -48,28 +49,12 @@ export class FileBlobStore implements BlobStore {
 
   async put(source: Readable, opts: BlobPutOptions): Promise<BlobInfo> {
     const tmp = join(this.tmpDir, `${randomUUID()}.part`);
-    const hasher = createHash('sha256');
-    const head: Buffer[] = [];
-    let headBytes = 0;
-    let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.length;
-        if (size > opts.maxBytes) return done(fileTooLarge(opts.maxBytes));
-        hasher.update(chunk);
-        if (headBytes < SNIFF_BYTES) {
-          const part = chunk.subarray(0, SNIFF_BYTES - headBytes);
-          head.push(Buffer.from(part));
-          headBytes += part.length;
-        }
-        done(null, chunk);
-      },
-    });
+    const writer = new HashingFileWriter(tmp, opts.maxBytes);
     try {
-      // `flush` syncs the file before it is closed, so a blob that exists is complete on disk.
-      await pipeline(source, meter, createWriteStream(tmp, { flags: 'wx', flush: true }));
+      await pipeline(source, writer);
+      const size = writer.size;
       if (opts.refuseEmpty && size === 0) throw emptyFile();
-      const hash = hasher.digest('hex');
+      const hash = writer.digest();
       const dest = this.pathOf(hash);
       if (await this.stat(hash)) {
         // Same bytes already stored: keep the existing blob untouched.
@@ -78,7 +63,7 @@ export class FileBlobStore implements BlobStore {
         await mkdir(dirname(dest), { recursive: true });
         await rename(tmp, dest);
       }
-      const mime = await sniffMime(Buffer.concat(head), { complete: size <= SNIFF_BYTES, filename: opts.filename });
+      const mime = await sniffMime(Buffer.concat(writer.head), { complete: size <= SNIFF_BYTES, filename: opts.filename });
       return { hash, size, mime };
     } catch (e) {
       await rm(tmp, { force: true });
