@@ -6,13 +6,13 @@ import {
   ConfigStore,
   Licensed,
   NavigationStore,
-  NotificationService,
   PermissionsEditor,
   observer,
   useService,
   useT,
   type EditorProps,
 } from '@werkbank/sdk/browser';
+import { useEditorSave } from './use-editor-save';
 import { DEPOT_PATH, mayWrite, type Depot } from '../common/magazine-types';
 import { DEPOT_FOLDER_KEY } from '../common/magazine-ids';
 import { changedFields } from '../common/datum-fields';
@@ -32,7 +32,6 @@ export const DepotEditor = observer(function DepotEditor({ address, onClose }: E
   const api = useService(ApiClient);
   const config = useService(ConfigStore);
   const nav = useService(NavigationStore);
-  const notifications = useService(NotificationService);
   const t = useT('magazine');
   const isNew = address.split('?')[0] === DEPOT_PATH;
   const blank: Partial<Depot> = {
@@ -46,8 +45,7 @@ export const DepotEditor = observer(function DepotEditor({ address, onClose }: E
   };
   const [loaded, setLoaded] = useState<Partial<Depot> | undefined>(isNew ? blank : undefined);
   const [depot, setDepot] = useState<Partial<Depot> | undefined>(loaded);
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const { error, setError, saving, run } = useEditorSave(onClose);
 
   useEffect(() => {
     if (isNew) return;
@@ -62,22 +60,16 @@ export const DepotEditor = observer(function DepotEditor({ address, onClose }: E
   const patch = (p: Partial<Depot>) => setDepot({ ...depot, ...p });
   const save = async () => {
     if (!depot || !loaded) return;
-    setSaving(true);
-    setError(undefined);
-    const next: Record<string, unknown> = Object.fromEntries(EDITABLE.map((k) => [k, depot[k] ?? (k === 'name' ? '' : null)]));
-    if (config.isEnabled('metadata')) next.metadata = cleanMetadata(depot.metadata);
-    if (mayGrant && config.isEnabled('magazine')) next.permissions = completePermissions(depot.permissions ?? []);
-    try {
+    await run(async () => {
+      const next: Record<string, unknown> = Object.fromEntries(EDITABLE.map((k) => [k, depot[k] ?? (k === 'name' ? '' : null)]));
+      if (config.isEnabled('metadata')) next.metadata = cleanMetadata(depot.metadata);
+      if (mayGrant && config.isEnabled('magazine')) next.permissions = completePermissions(depot.permissions ?? []);
       const changes = changedFields(loaded as Record<string, unknown>, next);
       if (isNew) await api.post(DEPOT_PATH, { ...next, content_type: depot.content_type });
       else if (Object.keys(changes).length) await api.patch(address, changes);
-      else return onClose(false);
-      notifications.success(String(t('core:common.saved')));
-      onClose(true);
-    } catch (e) {
-      setError((e as Error).message);
-      setSaving(false);
-    }
+      else return false;
+      return true;
+    });
   };
 
   return (

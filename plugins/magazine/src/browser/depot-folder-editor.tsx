@@ -5,13 +5,13 @@ import {
   completePermissions,
   ConfigStore,
   NavigationStore,
-  NotificationService,
   PermissionsEditor,
   observer,
   useService,
   useT,
   type EditorProps,
 } from '@werkbank/sdk/browser';
+import { useEditorSave } from './use-editor-save';
 import { FOLDER_PATH, idOf, mayWrite, type DepotFolder } from '../common/magazine-types';
 import { DEPOT_FOLDER_KEY } from '../common/magazine-ids';
 import { DepotFolderSelect } from './depot-folder-select';
@@ -26,14 +26,12 @@ export const DepotFolderEditor = observer(function DepotFolderEditor({ address, 
   const api = useService(ApiClient);
   const config = useService(ConfigStore);
   const nav = useService(NavigationStore);
-  const notifications = useService(NotificationService);
   const t = useT('magazine');
   const isNew = address.split('?')[0] === FOLDER_PATH;
   const [folder, setFolder] = useState<Partial<DepotFolder> | undefined>(
     isNew ? { name: '', parent: nav.get<string | null>(DEPOT_FOLDER_KEY, null), permissions: [] } : undefined,
   );
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const { error, setError, saving, run } = useEditorSave(onClose);
 
   useEffect(() => {
     if (!isNew) api.get<DepotFolder>(address).then(setFolder, (e: Error) => setError(e.message));
@@ -43,19 +41,13 @@ export const DepotFolderEditor = observer(function DepotFolderEditor({ address, 
   const mayGrant = isNew || config.isSuperuser || folder?.owner === config.config.auth.user;
   const save = async () => {
     if (!folder) return;
-    setSaving(true);
-    setError(undefined);
-    const body: Record<string, unknown> = { name: folder.name?.trim(), parent: folder.parent ?? null };
-    if (mayGrant) body.permissions = completePermissions(folder.permissions ?? []);
-    try {
+    await run(async () => {
+      const body: Record<string, unknown> = { name: folder.name?.trim(), parent: folder.parent ?? null };
+      if (mayGrant) body.permissions = completePermissions(folder.permissions ?? []);
       if (isNew) await api.post(FOLDER_PATH, body);
       else await api.patch(address, body);
-      notifications.success(String(t('core:common.saved')));
-      onClose(true);
-    } catch (e) {
-      setError((e as Error).message);
-      setSaving(false);
-    }
+      return true;
+    });
   };
 
   return (
