@@ -103,6 +103,27 @@ export async function insertDatums(
     depotId,
     values.length,
   ])) as { id: number }[];
+  return insertVersions(
+    m,
+    depotId,
+    momentId,
+    userId,
+    values.map((v, i) => ({ datumId: ids[i].id, values: v })),
+  );
+}
+
+/**
+ * Stores new versions of existing datums from `momentId` on, in one statement (the caller has
+ * closed their previous versions). Returns the versions and the bytes they store.
+ */
+export async function insertVersions(
+  m: EntityManager,
+  depotId: number,
+  momentId: number,
+  userId: number,
+  entries: Array<{ datumId: number; values: VersionValues }>,
+): Promise<{ versions: VersionRow[]; bytes: number }> {
+  if (!entries.length) return { versions: [], bytes: 0 };
   const versions = (await m.query(
     `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id)
      SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3
@@ -113,8 +134,8 @@ export async function insertDatums(
       momentId,
       userId,
       JSON.stringify(
-        values.map((v, i) => ({
-          datum_id: ids[i].id,
+        entries.map(({ datumId, values: v }) => ({
+          datum_id: datumId,
           data: v.data,
           repr: v.repr,
           name: v.name ?? null,
@@ -124,7 +145,7 @@ export async function insertDatums(
       ),
     ],
   )) as VersionRow[];
-  return { versions, bytes: values.reduce((s, v) => s + bytesOf(v), 0) };
+  return { versions, bytes: entries.reduce((s, e) => s + bytesOf(e.values), 0) };
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 } from '@werkbank/sdk/node';
 import { MagazineSchema1764100000000 } from './magazine-migration';
 import { MagazineBlobSweep1764100001000 } from './blob-sweep-migration';
+import { MagazineMomentLineage1764200000000 } from './moment-lineage-migration';
 import { depotFolderResource } from './depotfolder-resource';
 import { depotResource } from './depot-resource';
 import en from './i18n/en.json' with { type: 'json' };
@@ -18,7 +19,7 @@ export const magazineEntities: EntityContribution = {
     registry.add({
       id: 'magazine.entities',
       entities: [],
-      migrations: [MagazineSchema1764100000000, MagazineBlobSweep1764100001000],
+      migrations: [MagazineSchema1764100000000, MagazineBlobSweep1764100001000, MagazineMomentLineage1764200000000],
     }),
 };
 

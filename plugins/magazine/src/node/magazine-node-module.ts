@@ -1,5 +1,6 @@
 import {
   definePlugin,
+  DepotAccess,
   EntityContribution,
   HttpRouteContribution,
   NodeTranslationContribution,
@@ -12,6 +13,7 @@ import { DepotRoutes } from './depot-routes';
 import { MomentRoutes } from './moment-routes';
 import { UploadRoutes } from './upload-routes';
 import { MagazineMaintenance } from './magazine-maintenance';
+import { MagazineDepotAccess } from './depot-access-service';
 
 export default definePlugin((ctx) => {
   ctx.contribute(EntityContribution, magazineEntities);
@@ -22,4 +24,5 @@ export default definePlugin((ctx) => {
   ctx.contribute(HttpRouteContribution, DatumRoutes);
   ctx.contribute(HttpRouteContribution, UploadRoutes);
   ctx.contribute(StartupHookContribution, MagazineMaintenance);
+  ctx.bind(DepotAccess).to(MagazineDepotAccess).inSingletonScope();
 });

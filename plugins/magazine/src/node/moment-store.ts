@@ -17,10 +17,12 @@ export interface MomentRow {
   message: string;
   size: number;
   persistent_size: string | number;
+  /** The switchboard node run that wrote the moment (DepotAccess), if one did. */
+  node_run_id?: number | null;
 }
 
 const MOMENT_COLUMNS = `m.id, m.depot_id, m.created, m.user_id, u.username AS user_name, m.status, m.origin, m.temporary,
-  m.message, m.size, m.persistent_size`;
+  m.message, m.size, m.persistent_size, m.node_run_id`;
 
 /** A moment as the API replies it (spec 000 §3 Moment). */
 export function momentJson(m: MomentRow): Record<string, unknown> {
@@ -37,6 +39,7 @@ export function momentJson(m: MomentRow): Record<string, unknown> {
     message: m.message,
     size: m.size,
     persistent_size: Number(m.persistent_size),
+    node_run: m.node_run_id ?? null,
   };
 }
 
@@ -56,6 +59,16 @@ export async function headMoment(m: EntityManager, depotId: number): Promise<Mom
   const rows = (await m.query(
     `SELECT ${MOMENT_COLUMNS} FROM magazine_moment m LEFT JOIN werkbank_user u ON u.id = m.user_id
      WHERE m.depot_id = $1 ORDER BY m.id DESC LIMIT 1`,
+    [depotId],
+  )) as MomentRow[];
+  return rows[0];
+}
+
+/** The depot's newest approved moment (undefined when none is approved). */
+export async function latestApprovedMoment(m: EntityManager, depotId: number): Promise<MomentRow | undefined> {
+  const rows = (await m.query(
+    `SELECT ${MOMENT_COLUMNS} FROM magazine_moment m LEFT JOIN werkbank_user u ON u.id = m.user_id
+     WHERE m.depot_id = $1 AND m.status = 'approved' ORDER BY m.id DESC LIMIT 1`,
     [depotId],
   )) as MomentRow[];
   return rows[0];
@@ -169,7 +182,7 @@ export async function newMoment(
   m: EntityManager,
   depotId: number,
   userId: number,
-  options: { temporary: boolean; message: string },
+  options: { temporary: boolean; message: string; origin?: string },
 ): Promise<MomentRow> {
   await lockDepot(m, depotId);
   const head = await closeHead(m, depotId);

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { DepotAccess, FunctionContribution, Kernel, Registry, type FunctionDescriptor } from '@werkbank/sdk/node';
+import plugin from './basic-functions-node-module';
+import { fakeRunContext } from './fake-run-context';
+
+/** A DepotAccess that records calls: depot 3 holds two strings at moment 30. */
+function recordingDepots() {
+  const calls: unknown[][] = [];
+  const fake: DepotAccess = {
+    read: async (user, depot, momentId) => {
+      calls.push(['read', user.id, depot, momentId]);
+      return { depot_id: 3, moment_id: momentId ?? 30, content_type: 'string', items: [{ value: 'a' }, { value: 'b' }] };
+    },
+    write: async (user, depot, items, options) => {
+      calls.push(['write', user.id, depot, items, options]);
+      return { depot_id: 3, moment_id: 31 };
+    },
+  };
+  return { fake, calls };
+}
+
+/** Loads the plugin alone into a fresh kernel with a recording DepotAccess (STYLE §13). */
+function loadPlugin(fake: DepotAccess): { kernel: Kernel; functions: Registry<FunctionDescriptor> } {
+  const kernel = new Kernel({ log: () => undefined });
+  kernel.container.bind(DepotAccess).toConstantValue(fake);
+  kernel.load([{ manifest: { id: 'basic-functions' }, module: plugin }]);
+  const functions = new Registry<FunctionDescriptor>('function');
+  kernel.collect(FunctionContribution, functions, (c, s) => c.registerFunctions(s));
+  return { kernel, functions };
+}
+
+describe('basic functions: the plugin and its depot functions', () => {
+  it('contributes namespaced functions with German and English names and docs', () => {
+    const { kernel, functions } = loadPlugin(recordingDepots().fake);
+    const ids = functions.all().map((f) => f.id);
+    for (const id of [
+      'string.concat',
+      'number.divide',
+      'number.compare',
+      'bool.not',
+      'frame.merge',
+      'depot.read',
+      'depot.store',
+      'test.wait',
+    ]) {
+      assert.ok(ids.includes(id), id);
+    }
+    for (const f of functions.all()) {
+      assert.match(f.id, /^[a-z]+\.[a-z]+$/);
+      assert.equal(f.version, '1', f.id);
+      for (const lang of ['de', 'en']) assert.ok(f.verbose_name[lang] && f.doc[lang], `${f.id} ${lang}`);
+      assert.equal(functions.ownerOf(f.id), 'basic-functions');
+    }
+    kernel.dispose();
+  });
+
+  it('depot.read reads each depot as the running user and records the moments it read', async () => {
+    const { fake, calls } = recordingDepots();
+    const { kernel, functions } = loadPlugin(fake);
+    const ctx = fakeRunContext();
+    const out = await functions.get('depot.read')!.run({ depot: [{ value: '/api/v1/depot/3/' }] }, ctx);
+    assert.deepEqual(out.datums, [{ value: 'a' }, { value: 'b' }]);
+    assert.deepEqual(ctx.reads, [{ depot_id: 3, moment_id: 30 }]);
+    await functions.get('depot.read')!.run({ depot: [{ value: 3 }], moment: [{ value: 12 }] }, ctx);
+    assert.deepEqual(calls, [
+      ['read', 7, '/api/v1/depot/3/', undefined],
+      ['read', 7, 3, 12],
+    ]);
+    await assert.rejects(functions.get('depot.read')!.run({ depot: [{ value: {} }] }, ctx), { code: 'not_a_depot' });
+    kernel.dispose();
+  });
+
+  it('depot.store writes as the running user, naming the node run, replacing unless told to append', async () => {
+    const { fake, calls } = recordingDepots();
+    const { kernel, functions } = loadPlugin(fake);
+    const store = functions.get('depot.store')!;
+    const datums = [{ value: 'x' }];
+    const ctx = fakeRunContext();
+    const out = await store.run({ depot: [{ value: '/api/v1/depot/3/' }], datums }, ctx);
+    assert.deepEqual(out.moment, [{ value: 31 }]);
+    assert.deepEqual(ctx.writes, [{ depot_id: 3, moment_id: 31 }]);
+    await store.run({ depot: [{ value: '3' }], datums, mode: [{ value: 'append' }] }, fakeRunContext());
+    assert.deepEqual(calls, [
+      ['write', 7, '/api/v1/depot/3/', datums, { nodeRunId: 42, mode: 'replace', lang: 'en' }],
+      ['write', 7, '3', datums, { nodeRunId: 42, mode: 'append', lang: 'en' }],
+    ]);
+    await assert.rejects(store.run({ depot: [{ value: '3' }], datums, mode: [{ value: 'merge' }] }, fakeRunContext()), {
+      code: 'invalid_mode',
+    });
+    await assert.rejects(store.run({ depot: [{ value: '3' }, { value: '4' }], datums }, fakeRunContext()), {
+      code: 'parameter_single',
+    });
+    assert.equal(calls.length, 2, 'nothing written after a refused call');
+    kernel.dispose();
+  });
+});
