@@ -2,7 +2,17 @@
 // any of them (plugins get them through the SDK as peer dependencies).
 import { execSync } from 'node:child_process';
 
-const shared = ['react', 'react-dom', 'mobx', 'mobx-react-lite', 'inversify', '@blueprintjs/core', '@blueprintjs/table', 'i18next', 'react-router'];
+const shared = [
+  'react',
+  'react-dom',
+  'mobx',
+  'mobx-react-lite',
+  'inversify',
+  '@blueprintjs/core',
+  '@blueprintjs/table',
+  'i18next',
+  'react-router',
+];
 let out;
 try {
   out = execSync(`npm ls ${shared.join(' ')} --all --json`, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
@@ -11,9 +21,13 @@ try {
   out = e.stdout;
 }
 const tree = JSON.parse(out);
+// Benchmark peers (bench/engine runs Node-RED embedded beside our engine) bring their own copies;
+// nothing of ours loads them, so their subtrees do not count.
+const benchPeers = ['node-red'];
 const versions = new Map();
 const walk = (deps) => {
   for (const [name, info] of Object.entries(deps ?? {})) {
+    if (benchPeers.includes(name)) continue;
     if (shared.includes(name) && info.version) {
       if (!versions.has(name)) versions.set(name, new Set());
       versions.get(name).add(info.version);

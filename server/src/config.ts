@@ -30,6 +30,15 @@ export interface ServerConfig {
   sourceProjection: string;
   layerTypes: Record<string, string>;
   documentation: Record<string, { manual: string; tutorials: string }>;
+  /**
+   * Where node runs execute (EXECUTION): 'inline' in the server process (default), or 'workers':
+   * queued with pg-boss on the PostgreSQL server and taken by `npm run worker` processes.
+   */
+  execution: 'inline' | 'workers';
+  /** Node runs executed at the same time per process (EXECUTION_CONCURRENCY, default 4). */
+  executionConcurrency: number;
+  /** Seconds without a heartbeat after which a worker counts as dead (WORKER_TIMEOUT_SECONDS, default 30). */
+  workerTimeoutSeconds: number;
   /** Folder of the built browser bundle. */
   distDir: string;
   root: string;
@@ -73,6 +82,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resol
       de: { manual: '/docs/de/manual.md', tutorials: '/docs/de/tutorials.md' },
       en: { manual: '/docs/en/manual.md', tutorials: '/docs/en/tutorials.md' },
     },
+    execution: env.EXECUTION === 'workers' ? 'workers' : 'inline',
+    executionConcurrency: Number(env.EXECUTION_CONCURRENCY) > 0 ? Math.floor(Number(env.EXECUTION_CONCURRENCY)) : 4,
+    workerTimeoutSeconds: Number(env.WORKER_TIMEOUT_SECONDS) > 0 ? Number(env.WORKER_TIMEOUT_SECONDS) : 30,
     distDir: resolve(root, 'dist'),
     root,
   };

@@ -19,3 +19,43 @@ export const WebSocketChannelContribution = token<WebSocketChannelContribution>(
 export interface WebSocketChannelContribution {
   registerWebSocketChannels(registry: RegistrySink<WebSocketChannelDescriptor>): void;
 }
+
+/** A depot's datums as a switchboard function reads them (fields of the depot's content type). */
+export interface DepotSnapshot {
+  depot_id: number;
+  moment_id: number;
+  content_type: string;
+  items: Record<string, unknown>[];
+}
+
+/**
+ * Depot reads and writes for switchboard functions, bound by the plugin that owns depots (the
+ * Magazine). Permissions are the given user's: read_depot to read, write_depot to write.
+ */
+export interface DepotAccess {
+  /**
+   * The datums at `momentId`, or at the latest approved moment when it is not given. 404 when the
+   * user may not read the depot; 409 `no_approved_moment` when it has none.
+   */
+  read(user: AuthUser, depot: number | string, momentId?: number): Promise<DepotSnapshot>;
+  /**
+   * Writes `items` as a new moment (replacing the depot's datums, or appending with
+   * mode 'append') and records the node run that wrote it. Items are validated against the depot's
+   * content type.
+   */
+  write(
+    user: AuthUser,
+    depot: number | string,
+    items: Record<string, unknown>[],
+    options: { nodeRunId?: number; mode?: 'replace' | 'append'; message?: string; lang?: string },
+  ): Promise<{ depot_id: number; moment_id: number }>;
+  /**
+   * One datum by its address (`/api/v1/datum/{id}/`, optionally `@{moment}`), when the user may read
+   * its depot; 404 otherwise. `name` is the datum's name or file path where it has one.
+   */
+  datum(
+    user: AuthUser,
+    address: string,
+  ): Promise<{ depot_id: number; moment_id: number; content_type: string; name: string; fields: Record<string, unknown> }>;
+}
+export const DepotAccess = token<DepotAccess>('DepotAccess');

@@ -19,3 +19,5 @@ export { readMultipartUpload, type MultipartUpload, type MultipartUploadOptions 
 export { sendBlob, type SendBlobOptions } from './blob/send-blob';
 export type { DatumProblem, DatumValidator } from './types/datum-validator';
 export { AjvDatumValidator } from './types/ajv-datum-validator';
+export type { MessageBus } from './exec/message-bus';
+export type { JobQueue } from './exec/job-queue';

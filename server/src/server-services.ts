@@ -5,6 +5,10 @@ import type { ResourceDefinition, ResourceServices } from './resources/resource-
 import type { BlobStore } from './blob/blob-store';
 import type { ServerConfig } from './config';
 import type { DatumValidator } from './types/datum-validator';
+import type { FunctionDescriptor } from './contributions';
+import type { MessageBus } from './exec/message-bus';
+import type { JobQueue } from './exec/job-queue';
+import type { AuthUser } from './http/context';
 
 /**
  * What node-side plugins may use from the host, bound under the ServerServices token. The fields
@@ -25,5 +29,21 @@ export interface ServerServices {
   log(message: string): void;
   /** The server's configuration (read-only). */
   config: Readonly<ServerConfig>;
+  /** The functions contributed by plugins (what switchboard nodes run). */
+  functions: {
+    all(): FunctionDescriptor[];
+    get(id: string): FunctionDescriptor | undefined;
+    ownerOf(id: string): string | undefined;
+  };
+  /** Messages between server processes (LISTEN/NOTIFY on PostgreSQL, in-process when embedded). */
+  bus: MessageBus;
+  /** Background jobs (in-process, or pg-boss with worker processes). */
+  jobs: JobQueue;
+  /** A user as requests see them (permissions, groups), e.g. for work queued on their behalf. */
+  loadUser(id: number): Promise<AuthUser | undefined>;
+  /** A text of the server's or a plugin's translations (`ns:key`) in a language, outside a request. */
+  translate(lang: string, key: string, params?: Record<string, unknown>): string;
+  /** 'server' for API servers, 'worker' for `npm run worker` processes. */
+  role: 'server' | 'worker';
 }
 export const ServerServices = token<ServerServices>('ServerServices');

@@ -11,6 +11,7 @@ import {
   TypeRegistry,
   createI18n,
   selectPlugins,
+  type Disposable,
   type PluginEntry,
   type PluginModule,
   type TranslationBundle,
@@ -65,6 +66,13 @@ import { ServerServices } from './server-services';
 import { FileBlobStore } from './blob/file-blob-store';
 import { AjvDatumValidator } from './types/ajv-datum-validator';
 import { WebSocketHub } from './ws/websocket-hub';
+import { InlineBus } from './exec/inline-bus';
+import { InlineJobQueue } from './exec/inline-job-queue';
+import { PgNotifyBus } from './exec/pg-notify-bus';
+import { PgBossJobQueue } from './exec/pg-boss-job-queue';
+import { TransactionHooks } from './exec/transaction-hooks';
+import type { MessageBus } from './exec/message-bus';
+import type { JobQueue } from './exec/job-queue';
 import serverEn from './i18n/en.json' with { type: 'json' };
 import serverDe from './i18n/de.json' with { type: 'json' };
 
@@ -73,6 +81,8 @@ export interface WerkbankServerOptions {
   /** Plugins to load instead of discovering the workspace (tests). */
   plugins?: PluginEntry[];
   log?: (message: string) => void;
+  /** 'worker' for `npm run worker` processes: no HTTP, takes queued jobs. Default 'server'. */
+  role?: 'server' | 'worker';
 }
 
 /** Loads the node entries of the discovered (or chosen) plugins. */
@@ -114,6 +124,10 @@ export class WerkbankServer {
   hub?: WebSocketHub;
   /** The admin password when it was generated at this start (printed once). */
   generatedAdminPassword?: string;
+  /** InlineBus on the embedded database, PgNotifyBus (LISTEN/NOTIFY) on a PostgreSQL server. */
+  bus!: MessageBus & Partial<Disposable & { close(): Promise<void> }>;
+  /** InlineJobQueue, or PgBossJobQueue when EXECUTION=workers. */
+  jobs!: JobQueue & Partial<Disposable & { close(): Promise<void> }>;
   private readonly log: (m: string) => void;
 
   constructor(private readonly options: WerkbankServerOptions) {
@@ -127,6 +141,11 @@ export class WerkbankServer {
 
   async start(): Promise<void> {
     const config = this.options.config;
+    if (config.execution === 'workers' && !config.databaseUrl)
+      throw new Error(
+        'EXECUTION=workers needs a PostgreSQL server: set DATABASE_URL=postgres://... for the server and every worker ' +
+          '(the embedded database serves one process), or unset EXECUTION to run node runs in the server.',
+      );
     const entries = this.options.plugins ?? (await loadNodePlugins(config.root, config.plugins));
     const services = {} as ServerServices;
     this.kernel.container.bind(ServerServices).toConstantValue(services);
@@ -154,6 +173,7 @@ export class WerkbankServer {
       dataDir: config.dataDir,
       entities: entities.all().flatMap((e) => e.entities),
       migrations,
+      subscribers: [new TransactionHooks(this.log)],
       log: this.log,
     });
     const dataSource = this.db.dataSource;
@@ -168,6 +188,17 @@ export class WerkbankServer {
     await this.licences.start();
     this.resourceService = new ResourceService(dataSource, this.resources, this.extensions, this.events);
     this.blobs = await FileBlobStore.open(config.dataDir);
+    this.bus =
+      this.db.kind === 'postgres' ? await PgNotifyBus.open({ url: this.db.url, log: this.log }) : new InlineBus(this.log);
+    this.jobs =
+      config.execution === 'workers'
+        ? await PgBossJobQueue.start({
+            url: this.db.url,
+            role: this.options.role ?? 'server',
+            concurrency: config.executionConcurrency,
+            log: this.log,
+          })
+        : new InlineJobQueue(config.executionConcurrency, this.log);
     Object.assign(services, {
       dataSource,
       resources: this.resourceService,
@@ -178,6 +209,13 @@ export class WerkbankServer {
       blobs: this.blobs,
       log: this.log,
       config: this.config,
+      functions: this.functions,
+      bus: this.bus,
+      jobs: this.jobs,
+      loadUser: (id: number) => this.accounts.loadAuthUser(id),
+      role: this.options.role ?? 'server',
+      translate: (lang: string, key: string, params?: Record<string, unknown>) =>
+        this.i18n.getFixedT(lang === 'de' ? 'de' : 'en', 'server')(key, params ?? {}),
     } satisfies ServerServices);
 
     const bundles: TranslationBundle[] = [
@@ -334,8 +372,12 @@ export class WerkbankServer {
     }
     this.events.dispose();
     this.licences?.dispose();
+    // No new jobs are taken; running handlers get a few seconds while plugins and database still work.
+    await (this.jobs?.close ? this.jobs.close() : this.jobs?.dispose?.());
+    // Plugins' background work (runs, timers) stops while the database is still open.
+    this.kernel.dispose();
+    await (this.bus?.close ? this.bus.close() : this.bus?.dispose?.());
     await this.db?.close();
     await this.blobs?.close();
-    this.kernel.dispose();
   }
 }

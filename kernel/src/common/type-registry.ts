@@ -43,6 +43,9 @@ export interface DatumTypeDescriptor {
 }
 
 /** The type hierarchy, shared by both sides (STYLE §6: one assignability function). */
+/** The type every type is assignable to (generic function ports). */
+export const ANY_TYPE = 'any';
+
 export class TypeRegistry extends Registry<DatumTypeDescriptor> {
   private readonly byName = new Map<string, DatumTypeDescriptor>();
 
@@ -69,9 +72,12 @@ export class TypeRegistry extends Registry<DatumTypeDescriptor> {
     return chain;
   }
 
-  /** True when `from` equals `to` or derives from it through the base chain. */
+  /**
+   * True when `from` equals `to` or derives from it through the base chain. Every type is
+   * assignable to `any` (the type of generic function ports).
+   */
   isAssignable(from: string, to: string): boolean {
-    return this.baseChain(from).includes(to);
+    return to === ANY_TYPE || this.baseChain(from).includes(to);
   }
 
   /** The schema of the type or of its nearest base that has one; undefined when none has. */

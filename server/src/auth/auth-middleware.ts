@@ -13,7 +13,7 @@ export const CSRF_HEADER = 'x-csrftoken';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** GET calls of the spec that change state; they need the CSRF header like unsafe methods. */
-const STATEFUL_GET = /\/(favor|unfavor|inform|finalize)\/?$/i;
+const STATEFUL_GET = /\/(favor|unfavor|inform|finalize)\/?$|^\/api\/v2\/switchboard\/create(\/datum)?\/?$/i;
 
 export function cookieOptions(secure: boolean, httpOnly: boolean) {
   return { httpOnly, sameSite: 'lax' as const, secure, path: '/', overwrite: true, signed: false };

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataSource, type EntitySchema, type MigrationInterface } from 'typeorm';
+import { DataSource, type EntitySchema, type EntitySubscriberInterface, type MigrationInterface } from 'typeorm';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -13,6 +13,8 @@ export interface DatabaseOptions {
   dataDir: string;
   entities: EntitySchema[];
   migrations: Array<new () => MigrationInterface>;
+  /** Subscriber instances (e.g. TransactionHooks), registered before migrations run. */
+  subscribers?: EntitySubscriberInterface[];
   log: (message: string) => void;
 }
 
@@ -61,6 +63,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     extra: { max: socket ? 1 : 10 },
   });
   await dataSource.initialize();
+  // TypeORM builds subscribers from decorated classes only; instances are added after initialize.
+  dataSource.subscribers.push(...(options.subscribers ?? []));
   const ran = await dataSource.runMigrations({ transaction: 'each' });
   if (ran.length) options.log(`Ran ${ran.length} database migration(s)`);
   return {

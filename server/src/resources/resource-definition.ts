@@ -99,6 +99,8 @@ export interface ResourceServices {
   loadReadable(def: ResourceDefinition, id: number, req: ResourceRequest): Promise<Row | undefined>;
   /** True when the caller may change the object. */
   mayWrite(def: ResourceDefinition, row: Row, req: ResourceRequest): Promise<boolean>;
+  /** True when the caller has the access (read, write, or execute where the kind has it) to the object. */
+  mayAccess(def: ResourceDefinition, row: Row, req: ResourceRequest, access: 'read' | 'write' | 'execute'): Promise<boolean>;
   /** Writes an event-feed entry in the request's transaction. */
   recordEvent(
     def: ResourceDefinition,
@@ -116,6 +118,15 @@ export interface ResourceServices {
   checkRealm(def: ResourceDefinition, req: ResourceRequest): void;
   /** The kind's list as `GET {list}` answers it (paging, q, filters, order), for the caller. */
   list(def: ResourceDefinition, query: Record<string, string>, req: ResourceRequest): Promise<ListResponse<unknown>>;
+  /** Creates an object as `POST {list}` does (checks, hooks, permissions, feed), in the request's transaction. */
+  create(def: ResourceDefinition, body: Record<string, unknown>, req: ResourceRequest): Promise<Record<string, unknown>>;
+  /** Changes an object as `PATCH {object}` does, in the request's transaction. */
+  update(
+    def: ResourceDefinition,
+    id: number,
+    body: Record<string, unknown>,
+    req: ResourceRequest,
+  ): Promise<Record<string, unknown>>;
   /** Serialises rows the caller has read, as the kind's replies carry them. */
   serialize(def: ResourceDefinition, rows: Row[], req: ResourceRequest): Promise<Record<string, unknown>[]>;
   /**
@@ -186,4 +197,10 @@ export interface ResourceExtension {
   serialize?(def: ResourceDefinition, rows: Row[], out: Record<string, unknown>[], req: ResourceRequest): Promise<void>;
   /** Called inside the transaction after an object was deleted. */
   onDelete?(def: ResourceDefinition, row: Row, req: ResourceRequest): Promise<void>;
+  /** More related objects for `contextview/` of any kind (e.g. switchboards reading a depot). */
+  contextview?(
+    def: ResourceDefinition,
+    row: Row,
+    req: ResourceRequest,
+  ): Promise<{ relations: unknown[]; objects: unknown[] } | undefined>;
 }

@@ -167,6 +167,13 @@ export function mountResource(router: Router<WerkbankState>, def: ResourceDefini
       const row = await service.loadReadable(def, id, r);
       if (!row) throw ApiError.notFound();
       const related = def.contextview ? await def.contextview(row, r) : { relations: [], objects: [] };
+      for (const ext of service.extensionList()) {
+        const more = await ext.contextview?.(def, row, r);
+        if (more) {
+          related.relations.push(...more.relations);
+          related.objects.push(...more.objects);
+        }
+      }
       ctx.body = { type: def.kind, resource_uri: service.uriOf(def, id), ...related };
     }),
   );

@@ -73,6 +73,10 @@ export class ResourceService implements ResourceServices {
     return this.resources.all();
   }
 
+  extensionList(): ResourceExtension[] {
+    return this.extensions.all();
+  }
+
   checkRealm(def: ResourceDefinition, req: ResourceRequest): void {
     const realm = def.realm ?? def.kind;
     if (req.realms && !req.realms.includes('*') && !req.realms.includes(realm)) {

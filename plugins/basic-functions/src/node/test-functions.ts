@@ -82,6 +82,7 @@ export const TEST_FUNCTIONS: FunctionDescriptor[] = [
       en: 'Passes value on unchanged; only administrators may run it. For tests of the execution.',
     },
     superuser_required: true,
+    hidden: true,
     inputs: [{ name: 'value', content_type: 'any', is_optional: true }],
     outputs: [{ name: 'value', content_type: 'any' }],
     run: async (inputs) => ({ value: itemsOf(inputs, 'value') }),

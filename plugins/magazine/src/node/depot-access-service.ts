@@ -13,9 +13,9 @@ import {
   type ResourceRequest,
 } from '@werkbank/sdk/node';
 import { depotDefinition, depotFor } from './depot-access';
-import { insertDatums, insertVersions, snapshotPage, type VersionValues } from './datum-store';
+import { datumDepot, insertDatums, insertVersions, snapshotPage, versionAt, type VersionValues } from './datum-store';
 import { isFileType, ownFields, validated } from './datum-codec';
-import { countWrite, DEPOT_PATH, latestApprovedMoment, loadMoment, newMoment } from './moment-store';
+import { countWrite, DEPOT_PATH, headMoment, latestApprovedMoment, loadMoment, newMoment } from './moment-store';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
 
@@ -65,6 +65,31 @@ export class MagazineDepotAccess implements DepotAccess {
     // A moment's snapshot only changes when the moment itself is deleted (decision 0011).
     if (!(await loadMoment(r.manager, moment.id))) throw ApiError.notFound();
     return { depot_id: depotId, moment_id: moment.id, content_type: String(row.content_type), items };
+  }
+
+  async datum(
+    user: AuthUser,
+    address: string,
+  ): Promise<{ depot_id: number; moment_id: number; content_type: string; name: string; fields: Record<string, unknown> }> {
+    const r = this.request(user, user.language);
+    const m = /^(?:\/api\/v1\/datum\/)?(\d{1,9})(?:@(\d{1,9}))?\/?$/.exec(String(address).trim());
+    if (!m) throw ApiError.badRequest('invalid_parameter', 'magazine:errors.datum_ref', {}, 'datum');
+    const datumId = Number(m[1]);
+    const depotId = await datumDepot(r.manager, datumId);
+    if (depotId === undefined) throw ApiError.notFound();
+    const depot = await depotFor(r, depotId, 'read');
+    const momentId = m[2] ? Number(m[2]) : (await headMoment(r.manager, depotId))?.id;
+    const moment = momentId !== undefined ? await loadMoment(r.manager, momentId) : undefined;
+    if (!moment || moment.depot_id !== depotId) throw ApiError.notFound();
+    const version = await versionAt(r.manager, datumId, moment.id);
+    if (!version) throw ApiError.notFound();
+    return {
+      depot_id: depotId,
+      moment_id: moment.id,
+      content_type: String(depot.content_type),
+      name: version.name ?? (version.repr || ''),
+      fields: version.data,
+    };
   }
 
   async write(

@@ -34,6 +34,9 @@ function optionalMessage(body: Record<string, unknown>): string {
   return body.message.trim();
 }
 
+/** Bus channel announcing an approved moment: `{depot_id, moment_id}` (automatic switchboards listen). */
+export const MOMENT_APPROVED_CHANNEL = 'werkbank_moment_approved';
+
 /** Moments (spec 000 §4, §7 "Moments"): list, read, approve, restore, finalize, delete. */
 @injectable()
 export class MomentRoutes implements HttpRouteContribution {
@@ -90,9 +93,16 @@ export class MomentRoutes implements HttpRouteContribution {
         });
         router.post('/api/v1/moment/:id/approve/', async (ctx) => {
           const body = await readJsonObject(ctx, this.services.config.bodyLimit);
-          ctx.body = await this.act(ctx, 'moment_approve', async (r, m) =>
-            momentJson(await approveMoment(r.manager, m, optionalMessage(body))),
-          );
+          ctx.body = await this.act(ctx, 'moment_approve', async (r, m) => {
+            const approved = await approveMoment(r.manager, m, optionalMessage(body));
+            // Automatic switchboards reading the depot start on this (after the commit).
+            await this.services.bus.publish(
+              MOMENT_APPROVED_CHANNEL,
+              { depot_id: approved.depot_id, moment_id: approved.id },
+              { after: r.manager },
+            );
+            return momentJson(approved);
+          });
         });
         router.post('/api/v1/moment/:id/restore/', async (ctx) => {
           const body = await readJsonObject(ctx, this.services.config.bodyLimit);

@@ -29,6 +29,8 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
  * repr inherits it from its base: `float` and `label` use those of `number` and `string`.
  */
 export const CORE_TYPES: CoreType[] = [
+  // Every type is assignable to 'any' (generic function ports, frames of mixed content).
+  { name: 'any', template: {} },
   { name: 'object', schema: valueFields({}), template: { value: {} } },
   { name: 'dict', base: 'object', schema: valueFields(OBJECT), template: { value: {} } },
   {

@@ -15,6 +15,8 @@ const feature = (f: Fields) => ({ feature: { type: 'Feature', geometry: point, p
 const symbol = { symbol_type: 'style', fill: '#ff0000', fill_opacity: 0.5, stroke_width: 2, graphic_anchor: [0.5, 0.5] };
 
 const CASES: Record<string, Case> = {
+  // Generic function ports and mixed frames: every datum's fields are accepted.
+  any: { valid: { type: 'Feature', geometry: null, properties: { a: 1 } }, wrong: [] },
   object: { valid: { value: [1, 'a'] }, wrong: [[{}, 'value', 'errors.datum_missing']] },
   dict: { valid: { value: { a: 1 } }, wrong: [[{ value: [1] }, 'value', 'errors.datum_not_object']] },
   row: {

@@ -1,0 +1,81 @@
+import {
+  inject,
+  injectable,
+  ServerServices,
+  type EntityContribution,
+  type NodeTranslationContribution,
+  type ResourceContribution,
+  type ResourceExtensionContribution,
+  type StartupHookContribution,
+} from '@werkbank/sdk/node';
+import { SwitchboardsSchema1764300000000 } from './switchboards-migration';
+import { switchboardFolderResource, switchboardResource, workflowResource } from './switchboard-resources';
+import { frameResource, linkResource, nodeResource, noteResource } from './child-resources';
+import { switchboardRelations } from './contextview';
+import { Engine } from './engine';
+import { Scheduler } from './scheduler';
+import { sweepContent } from './frame-content';
+import en from './i18n/en.json' with { type: 'json' };
+import de from './i18n/de.json' with { type: 'json' };
+
+export const switchboardEntities: EntityContribution = {
+  registerEntities: (registry) =>
+    registry.add({ id: 'switchboards.entities', entities: [], migrations: [SwitchboardsSchema1764300000000] }),
+};
+
+export const switchboardTranslations: NodeTranslationContribution = {
+  registerTranslations: (registry) => registry.add({ id: 'switchboards.server-translations', namespace: 'switchboards', de, en }),
+};
+
+/** Switchboards, their folders, workflows, and the canvas kinds on the shared resource layer. */
+@injectable()
+export class SwitchboardResources implements ResourceContribution, ResourceExtensionContribution {
+  @inject(ServerServices) protected readonly services!: ServerServices;
+
+  registerResources: ResourceContribution['registerResources'] = (registry) => {
+    registry.add(switchboardFolderResource);
+    registry.add(switchboardResource(this.services));
+    registry.add(workflowResource());
+    registry.add(nodeResource(this.services));
+    registry.add(frameResource(this.services));
+    registry.add(linkResource(this.services));
+    registry.add(noteResource(this.services));
+  };
+
+  registerResourceExtensions: ResourceExtensionContribution['registerResourceExtensions'] = (registry) => {
+    registry.add(switchboardRelations());
+  };
+}
+
+/** Starts the engine (job handler, heartbeat, sweep) and the scheduler; sweeps unused frame content hourly. */
+@injectable()
+export class SwitchboardStartup implements StartupHookContribution {
+  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(Engine) protected readonly engine!: Engine;
+  @inject(Scheduler) protected readonly scheduler!: Scheduler;
+
+  registerStartupHooks: StartupHookContribution['registerStartupHooks'] = (registry) => {
+    registry.add({
+      id: 'switchboards.engine',
+      run: async () => {
+        await this.engine.start();
+        this.scheduler.start();
+        const timer = setInterval(
+          () =>
+            void sweepContent(this.services.dataSource.manager).catch((e: Error) =>
+              this.services.log(`Frame content sweep failed: ${e.message}`),
+            ),
+          60 * 60 * 1000,
+        );
+        timer.unref();
+        return {
+          dispose: () => {
+            clearInterval(timer);
+            this.scheduler.dispose();
+            this.engine.dispose();
+          },
+        };
+      },
+    });
+  };
+}

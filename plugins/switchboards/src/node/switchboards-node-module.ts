@@ -1,0 +1,34 @@
+import {
+  definePlugin,
+  EntityContribution,
+  HttpRouteContribution,
+  NodeTranslationContribution,
+  ResourceContribution,
+  ResourceExtensionContribution,
+  StartupHookContribution,
+  WebSocketChannelContribution,
+} from '@werkbank/sdk/node';
+import {
+  switchboardEntities,
+  SwitchboardResources,
+  SwitchboardStartup,
+  switchboardTranslations,
+} from './switchboards-node-contributions';
+import { Engine } from './engine';
+import { Scheduler } from './scheduler';
+import { FunctionRoutes } from './function-routes';
+import { SwitchboardRoutes } from './switchboard-routes';
+import { LiveChannels } from './live-channels';
+
+export default definePlugin((ctx) => {
+  ctx.bind(Engine).toSelf().inSingletonScope();
+  ctx.bind(Scheduler).toSelf().inSingletonScope();
+  ctx.contribute(EntityContribution, switchboardEntities);
+  ctx.contribute(NodeTranslationContribution, switchboardTranslations);
+  ctx.contribute(ResourceContribution, SwitchboardResources);
+  ctx.contribute(ResourceExtensionContribution, SwitchboardResources);
+  ctx.contribute(HttpRouteContribution, FunctionRoutes);
+  ctx.contribute(HttpRouteContribution, SwitchboardRoutes);
+  ctx.contribute(WebSocketChannelContribution, LiveChannels);
+  ctx.contribute(StartupHookContribution, SwitchboardStartup);
+});

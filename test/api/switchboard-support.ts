@@ -1,0 +1,113 @@
+import type { TestServer } from '@werkbank/sdk/testing/node';
+import { expectStatus, type Client } from './api-test-support';
+
+export const SWITCHBOARDS = '/api/v1/switchboard/';
+export const NODES = '/api/v1/node/';
+export const FRAMES = '/api/v1/frame/';
+export const LINKS = '/api/v1/link/';
+export const NOTES = '/api/v1/note/';
+export const FUNCTIONS = '/api/v1/function/';
+export const WORKFLOWS = '/api/v1/workflow/';
+
+/** Everything the switchboard suites load. */
+export const SWITCHBOARD_PLUGINS = ['types', 'tags', 'events', 'magazine', 'basic-functions', 'switchboards'];
+
+export interface Obj {
+  id: number;
+  resource_uri: string;
+  [key: string]: any;
+}
+
+let seq = 0;
+
+export async function newSwitchboard(c: Client, fields: Record<string, unknown> = {}): Promise<Obj> {
+  return expectStatus<Obj>(await c.post(SWITCHBOARDS, { name: `switchboard ${++seq}`, ...fields }), 201);
+}
+
+export async function addNode(
+  c: Client,
+  sb: Obj,
+  func: string,
+  ports?: Array<{ name: string; default_value: unknown }>,
+): Promise<Obj> {
+  return expectStatus<Obj>(await c.post(NODES, { switchboard: sb.resource_uri, func, ...(ports ? { ports } : {}) }), 201);
+}
+
+export async function addFrame(
+  c: Client,
+  sb: Obj,
+  type: string,
+  content?: unknown[],
+  fields: Record<string, unknown> = {},
+): Promise<Obj> {
+  return expectStatus<Obj>(
+    await c.post(FRAMES, { switchboard: sb.resource_uri, content_type: type, ...(content ? { content } : {}), ...fields }),
+    201,
+  );
+}
+
+export async function link(
+  c: Client,
+  node: Obj,
+  name: string,
+  frame: Obj,
+  isInput: boolean,
+  extra: Record<string, unknown> = {},
+): Promise<Obj> {
+  return expectStatus<Obj>(
+    await c.post(LINKS, { node: node.resource_uri, frame: frame.resource_uri, name, is_input: isInput, ...extra }),
+    201,
+  );
+}
+
+/** The items of a frame (first 1000). */
+export async function contentOf(c: Client, frame: Obj): Promise<unknown[]> {
+  return expectStatus<{ objects: unknown[] }>(await c.get(`${FRAMES}${frame.id}/content/?limit=1000`), 200).objects;
+}
+
+const LIVE_CHANNEL = 'werkbank_switchboard';
+
+/**
+ * Resolves when the switchboard reaches one of `statuses` (its live UPDATE event, or already there):
+ * subscribes before it looks, so no change is missed.
+ */
+export async function waitForSwitchboard(t: TestServer, c: Client, sb: Obj, statuses = ['success', 'failure']): Promise<Obj> {
+  let done!: () => void;
+  const reached = new Promise<void>((res) => (done = res));
+  const sub = t.server.bus.subscribe(LIVE_CHANNEL, (msg) => {
+    const fields = msg.fields as Record<string, unknown> | undefined;
+    if (msg.resource_uri === sb.resource_uri && fields && statuses.includes(String(fields.status))) done();
+  });
+  try {
+    const now = expectStatus<Obj>(await c.get(sb.resource_uri), 200);
+    if (!statuses.includes(now.status) || now.execution?.status === 'started') await reached;
+  } finally {
+    sub.dispose();
+  }
+  return expectStatus<Obj>(await c.get(sb.resource_uri), 200);
+}
+
+/** Runs the switchboard (body: node, from_here, force) and waits for the end; returns the execution. */
+export async function runAndWait(t: TestServer, c: Client, sb: Obj, body: Record<string, unknown> = {}): Promise<Obj> {
+  const started = expectStatus<Obj>(await c.post(`${sb.resource_uri}run/`, body), 202);
+  await waitForExecution(t, c, started);
+  return expectStatus<Obj>(await c.get(started.resource_uri), 200);
+}
+
+/** Resolves when the execution has ended (live events of its switchboard). */
+export async function waitForExecution(t: TestServer, c: Client, execution: Obj): Promise<Obj> {
+  for (;;) {
+    let done!: () => void;
+    const changed = new Promise<void>((res) => (done = res));
+    const sub = t.server.bus.subscribe(LIVE_CHANNEL, (msg) => {
+      if (msg.resource_uri === execution.switchboard) done();
+    });
+    try {
+      const now = expectStatus<Obj>(await c.get(execution.resource_uri), 200);
+      if (now.status !== 'started') return now;
+      await changed;
+    } finally {
+      sub.dispose();
+    }
+  }
+}
