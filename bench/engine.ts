@@ -5,6 +5,7 @@
  * and the same chain as a Node-RED 4.1.8 flow. Also 200 independent 20 ms nodes at concurrency 1
  * and 4, and a second, unchanged run of the chain against the first. Embedded database by default;
  * DATABASE_URL selects a PostgreSQL server (the harness makes a fresh database on it).
+ * BENCH_CHAIN and BENCH_INDEPENDENT shrink the graphs for a quick check.
  * `npm run bench:engine`; see bench/README.md.
  */
 import { deepStrictEqual } from 'node:assert/strict';
