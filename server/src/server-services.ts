@@ -41,6 +41,11 @@ export interface ServerServices {
   jobs: JobQueue;
   /** A user as requests see them (permissions, groups), e.g. for work queued on their behalf. */
   loadUser(id: number): Promise<AuthUser | undefined>;
+  /**
+   * Runs a constant statement as a named prepared statement on the pool (parsed and planned once per
+   * connection): for hot paths such as the execution engine. Outside any transaction.
+   */
+  prepared<T = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<T[]>;
   /** A text of the server's or a plugin's translations (`ns:key`) in a language, outside a request. */
   translate(lang: string, key: string, params?: Record<string, unknown>): string;
   /** 'server' for API servers, 'worker' for `npm run worker` processes. */

@@ -214,6 +214,10 @@ export class WerkbankServer {
       jobs: this.jobs,
       loadUser: (id: number) => this.accounts.loadAuthUser(id),
       role: this.options.role ?? 'server',
+      prepared: async <T>(name: string, text: string, values: unknown[]) => {
+        const pool = (dataSource.driver as unknown as { master: { query(q: object): Promise<{ rows: T[] }> } }).master;
+        return (await pool.query({ name, text, values })).rows;
+      },
       translate: (lang: string, key: string, params?: Record<string, unknown>) =>
         this.i18n.getFixedT(lang === 'de' ? 'de' : 'en', 'server')(key, params ?? {}),
     } satisfies ServerServices);

@@ -1,3 +1,4 @@
+import { afterCommit } from './transaction-hooks';
 import pg from 'pg';
 import { Disposable, Emitter } from '@werkbank/kernel';
 import type { MessageBus, PublishOptions } from './message-bus';
@@ -85,13 +86,20 @@ export class PgNotifyBus implements MessageBus, Disposable {
    */
   async publish(channel: string, payload: Record<string, unknown>, options: PublishOptions = {}): Promise<void> {
     const text = encodeBusMessage(channel, payload);
-    const manager = options.after;
-    if (manager?.queryRunner?.isTransactionActive) {
-      await manager.query('SELECT pg_notify($1, $2)', [channel, text]);
+    const send = async () => {
+      const client = await this.whenConnected();
+      await client.query('SELECT pg_notify($1, $2)', [channel, text]);
+    };
+    // Inside a transaction the message waits for its commit (and is dropped on rollback), then goes
+    // out on the bus's own connection: the transaction's connection is never shared with it.
+    if (options.after?.queryRunner?.isTransactionActive) {
+      afterCommit(
+        options.after,
+        () => void send().catch((e: Error) => this.options.log(`Bus message on ${channel} lost: ${e.message}`)),
+      );
       return;
     }
-    const client = await this.whenConnected();
-    await client.query('SELECT pg_notify($1, $2)', [channel, text]);
+    await send();
   }
 
   subscribe(channel: string, handler: Handler): Disposable {

@@ -27,3 +27,40 @@ export interface LiveMessage {
 export function publishLive(services: Pick<ServerServices, 'bus'>, m: EntityManager | undefined, message: LiveMessage): void {
   void services.bus.publish(LIVE_CHANNEL, message as unknown as Record<string, unknown>, { after: m }).catch(() => undefined);
 }
+
+/** An UPDATE of a node's fields (status, runinfo, …). */
+export function nodeLive(
+  services: Pick<ServerServices, 'bus'>,
+  m: EntityManager | undefined,
+  switchboardId: number,
+  nodeId: number,
+  fields: Record<string, unknown>,
+): void {
+  publishLive(services, m, { switchboard_id: switchboardId, event: 'UPDATE', resource_uri: `/api/v1/node/${nodeId}/`, fields });
+}
+
+/** An UPDATE of the switchboard's own fields (status, progress, execution). */
+export function switchboardLive(
+  services: Pick<ServerServices, 'bus'>,
+  m: EntityManager | undefined,
+  switchboardId: number,
+  fields: Record<string, unknown>,
+): void {
+  publishLive(services, m, {
+    switchboard_id: switchboardId,
+    event: 'UPDATE',
+    resource_uri: `/api/v1/switchboard/${switchboardId}/`,
+    fields,
+  });
+}
+
+/** An UPDATE of a frame's fields (size, text_repr, outdated, …). */
+export function frameLive(
+  services: Pick<ServerServices, 'bus'>,
+  m: EntityManager | undefined,
+  switchboardId: number,
+  frameId: number,
+  fields: Record<string, unknown>,
+): void {
+  publishLive(services, m, { switchboard_id: switchboardId, event: 'UPDATE', resource_uri: `/api/v1/frame/${frameId}/`, fields });
+}

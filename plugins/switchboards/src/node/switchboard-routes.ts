@@ -15,7 +15,8 @@ import {
   type Row,
   type WerkbankContext,
 } from '@werkbank/sdk/node';
-import { Engine, nodeRunJson, type Trigger } from './engine';
+import { Engine, type Trigger } from './engine';
+import { nodeRunJson } from './node-run-json';
 import {
   definitionOf,
   EXECUTION_PATH,

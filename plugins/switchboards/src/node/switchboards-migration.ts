@@ -96,6 +96,7 @@ export class SwitchboardsSchema1764300000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX switchboard_link_sb ON switchboard_link (switchboard_id)`);
     await q.query(`CREATE INDEX switchboard_link_frame ON switchboard_link (frame_id)`);
+    await q.query(`CREATE INDEX switchboard_link_node ON switchboard_link (node_id)`);
     // One link per input slot: a new link to a taken slot replaces the old one.
     await q.query(`
       CREATE UNIQUE INDEX switchboard_link_input_slot ON switchboard_link
@@ -160,7 +161,7 @@ export class SwitchboardsSchema1764300000000 implements MigrationInterface {
         progress double precision NOT NULL DEFAULT 0
       )`);
     await q.query(`CREATE INDEX switchboard_noderun_node ON switchboard_noderun (node_id, id DESC)`);
-    await q.query(`CREATE INDEX switchboard_noderun_exec ON switchboard_noderun (execution_id)`);
+    await q.query(`CREATE INDEX switchboard_noderun_exec ON switchboard_noderun (execution_id, node_id)`);
     await q.query(`CREATE INDEX switchboard_noderun_started ON switchboard_noderun (heartbeat) WHERE status = 'started'`);
     await q.query(`
       CREATE TABLE switchboard_workflow (
