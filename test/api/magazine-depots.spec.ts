@@ -83,6 +83,37 @@ describe('magazine: folders, depots, permissions, types', () => {
   });
 
   describe('depots', () => {
+    it('shows folders and depots in their context view (contains), only readable ones', async () => {
+      const top = await newFolder(admin, 'Kontext');
+      const sub = await newFolder(admin, 'Unterordner', top);
+      const depot = await newDepot(admin, 'string', { folder: top.resource_uri });
+      const hidden = await newDepot(admin, 'string', { folder: top.resource_uri });
+      const other = await t.user();
+      expectStatus(
+        await admin.patch(top.resource_uri, { permissions: [{ user: `/api/v1/user/${other.id}/`, perms: ['read'] }] }),
+        200,
+      );
+      expectStatus(
+        await admin.patch(depot.resource_uri, { permissions: [{ user: `/api/v1/user/${other.id}/`, perms: ['read'] }] }),
+        200,
+      );
+      const ofDepot = expectStatus(await admin.get(`${depot.resource_uri}contextview/`), 200);
+      assert.deepEqual(ofDepot.relations, [{ from: top.resource_uri, kind: 'contains', to: depot.resource_uri }]);
+      const ofFolder = expectStatus(await admin.get(`${top.resource_uri}contextview/`), 200);
+      assert.deepEqual(
+        ofFolder.objects.map((o: { resource_uri: string }) => o.resource_uri).sort(),
+        [sub.resource_uri, depot.resource_uri, hidden.resource_uri].sort(),
+      );
+      const ofSub = expectStatus(await admin.get(`${sub.resource_uri}contextview/`), 200);
+      assert.deepEqual(ofSub.relations, [{ from: top.resource_uri, kind: 'contains', to: sub.resource_uri }]);
+      // Another user sees only what they may read.
+      const seen = expectStatus(await other.client.get(`${top.resource_uri}contextview/`), 200);
+      assert.deepEqual(
+        seen.objects.map((o: { resource_uri: string }) => o.resource_uri),
+        [depot.resource_uri],
+      );
+    });
+
     it('locks the data type once the depot exists and refuses unknown types', async () => {
       const d = await newDepot(admin, '/api/v1/type/color/');
       assert.equal(d.content_type, '/api/v1/type/color/');

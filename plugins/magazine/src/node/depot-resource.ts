@@ -1,5 +1,6 @@
 import { ApiError, parseRef, type ResourceDefinition, type ResourceRequest, type ServerServices } from '@werkbank/sdk/node';
 import { ensureFolderReadable } from './depotfolder-resource';
+import { depotContextview } from './magazine-contextview';
 import { FOLDER_PATH, loadFolderPaths } from './folder-paths';
 import { DEPOT_PATH, momentJson, newMoment, recentMoments } from './moment-store';
 
@@ -63,6 +64,7 @@ export function depotResource(services: ServerServices): ResourceDefinition {
         qb.andWhere('t.content_type = ANY(:typeNames)', { typeNames: names.length ? names : [value] });
       },
     },
+    contextview: depotContextview,
     hooks: {
       async beforeCreate(values, req) {
         const name = typeName(values.content_type);

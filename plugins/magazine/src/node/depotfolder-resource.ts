@@ -1,5 +1,6 @@
 import { ApiError, parseRef, type ResourceDefinition, type ResourceRequest, type Row } from '@werkbank/sdk/node';
 import { FOLDER_PATH, loadFolderPaths, folderSubtree } from './folder-paths';
+import { folderContextview } from './magazine-contextview';
 
 /** Refuses a parent that is the folder itself or one of its descendants (spec 002 §4). */
 async function checkParent(row: Row, parentId: number | null, req: ResourceRequest, field: string): Promise<void> {
@@ -28,6 +29,7 @@ export const depotFolderResource: ResourceDefinition = {
     folder: { type: 'ref', refKind: 'depotfolder', nullable: true, virtual: true },
     created: { type: 'datetime', readOnly: true, order: true },
   },
+  contextview: folderContextview,
   hooks: {
     async beforeCreate(values, req) {
       const parent = values.parent_id as number | null | undefined;
