@@ -1,17 +1,8 @@
-/** OpenAPI entries of the switchboard calls outside the resource layer (docs/api.md has the details). */
+/** OpenAPI entries of the switchboard calls outside the resource layer (docs/api.md has the details), one per route contribution. */
 const op = (summary: string) => ({ summary });
 
-export const switchboardOpenApi: Record<string, unknown> = {
-  '/api/v2/switchboard/create/': {
-    get: op(
-      'Creates a switchboard: name, folder_uri, tags (comma separated). Returns resource_uri, switchboard_id, name. Needs the CSRF header.',
-    ),
-  },
-  '/api/v2/switchboard/create/datum/': {
-    get: op(
-      'Creates a switchboard holding a frame with the datum (datum=address); search= is handed back for the function browser.',
-    ),
-  },
+/** ExecutionRoutes: running, aborting and polling executions; node runs and replays. */
+export const executionOpenApi: Record<string, unknown> = {
   '/api/v2/switchboard/nodes/{id}/runs/': {
     get: op('Runs of a node, newest first; limit=1 gives the latest (component node_runs).'),
   },
@@ -34,6 +25,20 @@ export const switchboardOpenApi: Record<string, unknown> = {
     ),
   },
   '/api/v1/workflow/{id}/execute/': { post: op("Runs the workflow's switchboard with input values (execute_workflow). 202.") },
+};
+
+/** CanvasRoutes: creating, reloading, exporting, importing and duplicating switchboards. */
+export const canvasOpenApi: Record<string, unknown> = {
+  '/api/v2/switchboard/create/': {
+    get: op(
+      'Creates a switchboard: name, folder_uri, tags (comma separated). Returns resource_uri, switchboard_id, name. Needs the CSRF header.',
+    ),
+  },
+  '/api/v2/switchboard/create/datum/': {
+    get: op(
+      'Creates a switchboard holding a frame with the datum (datum=address); search= is handed back for the function browser.',
+    ),
+  },
   '/api/v1/switchboard/{id}/reload/': { get: op('The whole canvas: switchboard, nodes, frames, links, notes.') },
   '/api/v1/switchboard/{id}/export/': {
     get: op('"Save as file": the switchboard as a JSON file (format werkbank-switchboard, version 1).'),
@@ -44,6 +49,10 @@ export const switchboardOpenApi: Record<string, unknown> = {
   '/api/v1/switchboard/{id}/duplicate/': {
     post: op('Copies the switchboard with its nodes, frames (with data), links and notes ({name?}). 201.'),
   },
+};
+
+/** FrameContentRoutes: a frame's items, and datums created in a frame. */
+export const frameContentOpenApi: Record<string, unknown> = {
   '/api/v1/frame/{id}/content/': { get: op("A frame's items, paged (offset, limit ≤ 1000).") },
   '/api/v1/datum/create-in-frame/{id}/': {
     get: op("A template datum of the frame's type."),

@@ -10,7 +10,10 @@ import {
 } from '@werkbank/sdk/node';
 import { SwitchboardsSchema1764300000000 } from './switchboards-migration';
 import { switchboardFolderResource, switchboardResource, workflowResource } from './switchboard-resources';
-import { frameResource, linkResource, nodeResource, noteResource } from './child-resources';
+import { nodeResource } from './node-resource';
+import { frameResource } from './frame-resource';
+import { linkResource } from './link-resource';
+import { noteResource } from './note-resource';
 import { switchboardRelations } from './contextview';
 import { Engine } from './engine';
 import { Scheduler } from './scheduler';

@@ -17,7 +17,9 @@ import {
 import { Engine } from './engine';
 import { Scheduler } from './scheduler';
 import { FunctionRoutes } from './function-routes';
-import { SwitchboardRoutes } from './switchboard-routes';
+import { CanvasRoutes } from './canvas-routes';
+import { ExecutionRoutes } from './execution-routes';
+import { FrameContentRoutes } from './frame-content-routes';
 import { LiveChannels } from './live-channels';
 
 export default definePlugin((ctx) => {
@@ -28,7 +30,9 @@ export default definePlugin((ctx) => {
   ctx.contribute(ResourceContribution, SwitchboardResources);
   ctx.contribute(ResourceExtensionContribution, SwitchboardResources);
   ctx.contribute(HttpRouteContribution, FunctionRoutes);
-  ctx.contribute(HttpRouteContribution, SwitchboardRoutes);
+  ctx.contribute(HttpRouteContribution, CanvasRoutes);
+  ctx.contribute(HttpRouteContribution, ExecutionRoutes);
+  ctx.contribute(HttpRouteContribution, FrameContentRoutes);
   ctx.contribute(WebSocketChannelContribution, LiveChannels);
   ctx.contribute(StartupHookContribution, SwitchboardStartup);
 });

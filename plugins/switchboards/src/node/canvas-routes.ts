@@ -1,0 +1,171 @@
+import {
+  ApiError,
+  DepotAccess,
+  inject,
+  injectable,
+  readJsonObject,
+  ServerServices,
+  type HttpRouteContribution,
+  type RegistrySink,
+  type ResourceRequest,
+  type RouteDescriptor,
+  type Row,
+} from '@werkbank/sdk/node';
+import { definitionOf, idParam, refParam, SWITCHBOARD_PATH, switchboardFor } from './switchboard-access';
+import { FOLDER_PATH } from './switchboard-resources';
+import { exportSwitchboard, importSwitchboard } from './switchboard-file';
+import { inSwitchboardTransaction, switchboardCaller } from './route-caller';
+import { canvasOpenApi } from './switchboard-openapi';
+
+/**
+ * Whole switchboards (spec 000 §7 and docs/api.md): create (also from a datum), reload the canvas in
+ * one reply, export as a file, import, duplicate.
+ */
+@injectable()
+export class CanvasRoutes implements HttpRouteContribution {
+  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(DepotAccess) protected readonly depots!: DepotAccess;
+
+  private async serialize(r: ResourceRequest, kind: string, rows: Row[]): Promise<Record<string, unknown>[]> {
+    return this.services.resources.serialize(definitionOf(r, kind), rows, r);
+  }
+
+  private async loadRows(r: ResourceRequest, kind: string, where: string, params: unknown[]): Promise<Row[]> {
+    const def = definitionOf(r, kind);
+    return (await r.manager.query(`SELECT * FROM ${def.table} WHERE ${where} ORDER BY id`, params)) as Row[];
+  }
+
+  /** The whole canvas in one reply: the switchboard, its nodes, frames, links and notes. */
+  private async canvas(r: ResourceRequest, id: number): Promise<Record<string, unknown>> {
+    const sb = await switchboardFor(r, id, 'read');
+    const [switchboard] = await this.serialize(r, 'switchboard', [sb]);
+    const part = async (kind: string) => this.serialize(r, kind, await this.loadRows(r, kind, `switchboard_id = $1`, [id]));
+    return {
+      switchboard,
+      nodes: await part('node'),
+      frames: await part('frame'),
+      links: await part('link'),
+      notes: await part('note'),
+    };
+  }
+
+  /** Creates a switchboard as the caller (owner), with tags assigned through the tags plugin's own call. */
+  private async create(r: ResourceRequest, values: Record<string, unknown>, tags: string[]): Promise<Record<string, unknown>> {
+    const def = definitionOf(r, 'switchboard');
+    const created = (await this.services.resources.create(def, values, r)) as { id: number; resource_uri: string; name: string };
+    const tagDef = r.services.definitions().find((d) => d.kind === 'tag');
+    const assign = tagDef?.actions?.find((a) => a.name === 'assign-to');
+    if (tags.length && (!tagDef || !assign || !this.services.gate.isEnabled('tags'))) {
+      throw new ApiError(403, 'component_disabled', 'errors.component_disabled', { name: 'tags' });
+    }
+    for (const t of tags) {
+      // A tag's id or its address as the tags API gives it (`/api/v2/backend/tags/3/`).
+      const tagId = refParam(t, tagDef!.path ?? '/api/v1/tag/', 'tags');
+      const tag = await r.services.loadReadable(tagDef!, tagId, r);
+      if (!tag) throw ApiError.badRequest('invalid_parameter', 'switchboards:errors.unknown_tag', { tag: t }, 'tags');
+      await assign!.handler({ row: tag, query: { resource_ids: created.resource_uri }, body: {}, req: r, services: r.services });
+    }
+    return created;
+  }
+
+  registerHttpRoutes(registry: RegistrySink<RouteDescriptor>): void {
+    registry.add({
+      id: 'switchboards.canvas-routes',
+      realms: ['switchboard'],
+      openapi: canvasOpenApi,
+      mount: (router) => {
+        // spec 000 §7: GET /api/v2/switchboard/create?name=&folder_uri=&tags= (state-changing GET; CSRF header needed).
+        router.get('/api/v2/switchboard/create/', async (ctx) => {
+          const q = ctx.query as Record<string, string | undefined>;
+          const name = (q.name ?? '').trim();
+          if (!name) throw ApiError.badRequest('invalid_parameter', 'errors.field_required', { field: 'name' }, 'name');
+          const tags = (q.tags ?? '')
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
+          const created = await inSwitchboardTransaction(ctx, this.services, (r) =>
+            this.create(
+              r,
+              { name, folder: q.folder_uri ? `${FOLDER_PATH}${refParam(q.folder_uri, FOLDER_PATH, 'folder_uri')}/` : null },
+              tags,
+            ),
+          );
+          ctx.body = { resource_uri: created.resource_uri, switchboard_id: created.id, name: created.name };
+        });
+        // spec 000 §7: GET /api/v2/switchboard/create/datum?datum=&search= — "Use in switchboard".
+        router.get('/api/v2/switchboard/create/datum/', async (ctx) => {
+          const q = ctx.query as Record<string, string | undefined>;
+          if (!q.datum) throw ApiError.badRequest('invalid_parameter', 'errors.field_required', { field: 'datum' }, 'datum');
+          const r0 = switchboardCaller(ctx, this.services);
+          const datum = await this.depots.datum(r0.user, q.datum);
+          const out = await inSwitchboardTransaction(ctx, this.services, async (r) => {
+            const created = await this.create(r, { name: datum.name || r.t('switchboards:names.from_datum') }, []);
+            const frame = await this.services.resources.create(
+              definitionOf(r, 'frame'),
+              {
+                switchboard: created.resource_uri,
+                content_type: datum.content_type,
+                name: datum.name,
+                content: [datum.fields],
+                ui_x: 0,
+                ui_y: 0,
+              },
+              r,
+            );
+            return { created, frame };
+          });
+          ctx.body = {
+            resource_uri: out.created.resource_uri,
+            switchboard_id: out.created.id,
+            name: out.created.name,
+            frame: out.frame.resource_uri,
+            search: q.search ?? '',
+          };
+        });
+        router.get(`${SWITCHBOARD_PATH}:id/reload/`, async (ctx) => {
+          const r = switchboardCaller(ctx, this.services);
+          ctx.body = await this.canvas(r, idParam(ctx.params.id));
+        });
+        router.get(`${SWITCHBOARD_PATH}:id/export/`, async (ctx) => {
+          const r = switchboardCaller(ctx, this.services);
+          const sb = await switchboardFor(r, idParam(ctx.params.id), 'read');
+          const file = await exportSwitchboard(r.manager, sb);
+          const name =
+            String(sb.name)
+              .replace(/[^\w.-]+/g, '_')
+              .slice(0, 80) || 'switchboard';
+          ctx.set('Content-Disposition', `attachment; filename="${name}.switchboard.json"`);
+          ctx.type = 'application/json';
+          ctx.body = file;
+        });
+        router.post(`${SWITCHBOARD_PATH}import/`, async (ctx) => {
+          const body = await readJsonObject(ctx, Math.max(this.services.config.bodyLimit, 64 * 1024 * 1024));
+          const created = await inSwitchboardTransaction(ctx, this.services, async (r) => {
+            const name = body.name === undefined ? undefined : String(body.name);
+            return importSwitchboard(r, this.services, body.file ?? body, { name, folder: body.folder });
+          });
+          ctx.status = 201;
+          ctx.body = created;
+        });
+        router.post(`${SWITCHBOARD_PATH}:id/duplicate/`, async (ctx) => {
+          const body = await readJsonObject(ctx, this.services.config.bodyLimit);
+          const id = idParam(ctx.params.id);
+          const created = await inSwitchboardTransaction(ctx, this.services, async (r) => {
+            const sb = await switchboardFor(r, id, 'read');
+            const file = await exportSwitchboard(r.manager, sb);
+            const name =
+              typeof body.name === 'string' && body.name.trim()
+                ? body.name.trim()
+                : r.t('switchboards:names.copy_of', { name: sb.name });
+            return importSwitchboard(r, this.services, file, {
+              name,
+              folder: sb.folder_id ? `${FOLDER_PATH}${String(sb.folder_id)}/` : null,
+            });
+          });
+          ctx.status = 201;
+          ctx.body = created;
+        });
+      },
+    });
+  }
+}

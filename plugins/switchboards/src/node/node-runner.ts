@@ -1,0 +1,180 @@
+import {
+  ApiError,
+  type AuthUser,
+  type FrameItems,
+  type FunctionDescriptor,
+  type FunctionOutputs,
+  type Row,
+  type ServerServices,
+} from '@werkbank/sdk/node';
+import { hashItems, textRepr } from './frame-content';
+import { nodeLive } from './live';
+import type { NodePort } from './links';
+import { CLAIM_SQL } from './engine-sql';
+import {
+  functionInputs,
+  nodeLinks,
+  runInputs,
+  runKey,
+  unchanged,
+  type InputRef,
+  type NodeLink,
+  type PreviousRun,
+} from './run-plan';
+import { queueRuns } from './engine-jobs';
+import type { LocalRuns } from './local-runs';
+import { NodeRunError } from './node-run-error';
+import { RunRecorder, type RunRecord } from './run-recorder';
+import { callFunction } from './function-call';
+import { progressReporter } from './progress-reporter';
+
+/** Longest log a node run keeps (characters). */
+const LOG_LIMIT = 200_000;
+/** How long a loaded user is reused for the runs of one process (ms). */
+const USER_CACHE_MS = 5000;
+
+/** What executing a node's function needs besides the run and its record. */
+interface NodeCall {
+  controller: AbortController;
+  links: NodeLink[];
+  lang: string;
+  user: AuthUser;
+}
+
+/**
+ * Executes one queued node run (the job handler, decision 0014): claims it, skips it when nothing
+ * changed, calls its function under the run's abort, records the outcome and queues the runs it
+ * released.
+ */
+export class NodeRunner {
+  private readonly recorder: RunRecorder;
+  private readonly users = new Map<number, { user: AuthUser | undefined; at: number }>();
+
+  constructor(
+    private readonly services: ServerServices,
+    private readonly runs: LocalRuns,
+  ) {
+    this.recorder = new RunRecorder(services, runs);
+  }
+
+  /** Executes one queued run; throws once the engine has stopped (the job is retried elsewhere). */
+  async runJob(runId: number, force: boolean): Promise<void> {
+    if (this.runs.stopped) throw new Error('The engine has stopped.');
+    const [run] = await this.services.prepared<Row>('switchboard_claim', CLAIM_SQL, [runId, this.runs.workerId]);
+    if (!run) return;
+    const controller = this.runs.add(run.id, run.execution_id as number);
+    // What the run saw and did so far; a failure records it as far as it got.
+    const record: RunRecord = { key: null, inputs: [], parameters: {}, reads: [], writes: [], logs: [] };
+    const user = await this.user(run.user_id as number | null);
+    const lang = user?.language ?? 'en';
+    try {
+      if (!user) throw new NodeRunError('switchboards:errors.run_user_missing');
+      const fn = this.services.functions.get(String(run.func));
+      if (!fn) throw new NodeRunError('switchboards:errors.unknown_function', { name: String(run.func) });
+      if (fn.superuser_required && !user.isSuperuser)
+        throw new NodeRunError('switchboards:errors.superuser_function', { name: fn.id });
+      const ports = run.ports as NodePort[];
+      const links = nodeLinks(run.links as Array<Record<string, unknown>>);
+      if (run.replay_of) {
+        record.inputs = run.inputs as InputRef[];
+        record.parameters = (run.parameters as Record<string, unknown>) ?? {};
+      } else {
+        const planned = runInputs(ports, links);
+        if (planned.missing) throw new NodeRunError('switchboards:errors.input_missing', { name: planned.missing });
+        record.inputs = planned.inputs;
+        record.parameters = planned.parameters;
+      }
+      const key = (record.key = runKey(fn, record.parameters, record.inputs));
+      if (!force && !run.replay_of && unchanged(run.prev as PreviousRun | null, key, links)) {
+        const prev = run.prev as PreviousRun;
+        await this.recorder.succeed(run, { ...record, key, skipped: true, outputs: prev.outputs ?? [], frames: [] });
+      } else {
+        await this.execute(run, fn, { ...record, key }, { controller, links, lang, user });
+      }
+    } catch (e) {
+      const err = e as Error;
+      const message =
+        e instanceof NodeRunError || e instanceof ApiError
+          ? this.services.translate(lang, e.key, e.params)
+          : err?.message || String(e);
+      await this.recorder.fail(run, { ...record, message, stack: err?.stack ?? message });
+    } finally {
+      this.runs.delete(run.id);
+    }
+    // A forced execution stays forced for the runs it releases.
+    await queueRuns(this.services, this.recorder.takeReleased(run.id), force);
+  }
+
+  private async user(id: number | null): Promise<AuthUser | undefined> {
+    if (!id) return undefined;
+    const hit = this.users.get(id);
+    if (hit && Date.now() - hit.at < USER_CACHE_MS) return hit.user;
+    const user = await this.services.loadUser(id);
+    this.users.set(id, { user, at: Date.now() });
+    return user;
+  }
+
+  /** Runs the node's function on its inputs and stores what it returned. */
+  private async execute(run: Row, fn: FunctionDescriptor, record: RunRecord & { key: string }, c: NodeCall): Promise<void> {
+    const sbId = run.switchboard_id as number;
+    const ports = run.ports as NodePort[];
+    const { inputs, parameters, logs, reads, writes } = record;
+    const { controller, links, lang, user } = c;
+    let logLength = 0;
+    nodeLive(this.services, undefined, sbId, run.node_id as number, { status: 'started', runinfo: { progress: 0 } });
+    const contents = await this.inputContents(run, inputs);
+    const fnInputs = functionInputs(ports, { inputs, parameters }, contents, (port) => {
+      throw new NodeRunError('switchboards:errors.content_missing', { name: port });
+    });
+    const progress = progressReporter(this.services, sbId, run.node_id as number, run.id);
+    const outputs = await callFunction(fn, fnInputs, controller, {
+      signal: controller.signal,
+      progress,
+      log: (message: string) => {
+        if (logLength > LOG_LIMIT) return;
+        const line = `${new Date().toISOString()} ${message}`;
+        logs.push(line);
+        logLength += line.length + 1;
+      },
+      user,
+      nodeRunId: run.id,
+      recordRead: (r) => reads.push({ depot_id: r.depot_id, moment_id: r.moment_id }),
+      recordWrite: (w) => writes.push({ depot_id: w.depot_id, moment_id: w.moment_id }),
+      lang,
+    });
+    progress.stop();
+    await this.recorder.succeed(run, { ...record, skipped: false, ...this.written(outputs, links) });
+  }
+
+  /** The items of the inputs' contents: the claim brought those of the input frames; a replay reads the contents it names. */
+  private async inputContents(run: Row, inputs: InputRef[]): Promise<Map<string, FrameItems>> {
+    const contents = new Map<string, FrameItems>();
+    for (const l of run.links as Array<{ hash: string | null; items?: FrameItems }>)
+      if (l.hash && l.items) contents.set(l.hash.trim(), l.items);
+    const missing = [...new Set(inputs.map((i) => i.hash).filter((h): h is string => !!h && !contents.has(h)))];
+    if (missing.length) {
+      const rows = await this.services.prepared<{ hash: string; items: FrameItems }>(
+        'switchboard_contents',
+        `SELECT hash, items FROM switchboard_content WHERE hash = ANY($1)`,
+        [missing],
+      );
+      for (const r of rows) contents.set(r.hash.trim(), r.items);
+    }
+    return contents;
+  }
+
+  /** The contents and frame updates of a run's outputs (each output link gets its port's items). */
+  private written(outputs: FunctionOutputs, links: NodeLink[]) {
+    const contents = new Map<string, { hash: string; items: unknown[]; size: number }>();
+    const frames: Array<{ frame_id: number; hash: string; size: number; text_repr: string }> = [];
+    const refs: Array<{ port: string; frame_id: number; hash: string }> = [];
+    for (const link of links.filter((l) => !l.is_input)) {
+      const items = outputs[link.name] ?? [];
+      const hash = hashItems(items);
+      contents.set(hash, { hash, items, size: items.length });
+      frames.push({ frame_id: link.frame_id, hash, size: items.length, text_repr: textRepr(items, link.type, this.services) });
+      refs.push({ port: link.name, frame_id: link.frame_id, hash });
+    }
+    return { outputs: refs, frames, contents: [...contents.values()] };
+  }
+}
