@@ -34,9 +34,9 @@ export const CLAIM_SQL = `
 
 /**
  * Finishes a successful (or skipped) run that this process ($2) executes: stores the output
- * contents ($13) and points the output frames at them ($14), records the run, marks the node
- * successful, releases the downstream runs ($15: node ids) — those left waiting for nothing are
- * returned as `ready` and were given to this process ($16, in-process mode) — and counts the run in
+ * contents ($11) and points the output frames at them ($12), records the run, marks the node
+ * successful, releases the downstream runs ($13: node ids) — those left waiting for nothing are
+ * returned as `ready` and were given to this process ($14, in-process mode) — and counts the run in
  * its execution, which ends (with the switchboard) when it was the last one. Does nothing when the
  * run is no longer this process's (aborted or swept meanwhile).
  */
