@@ -174,6 +174,22 @@ export function mountResource(router: Router<WerkbankState>, def: ResourceDefini
           related.objects.push(...more.objects);
         }
       }
+      // An API key sees related objects only of kinds its realms cover.
+      if (r.realms && !r.realms.includes('*')) {
+        const realmOf = (kind: string) => {
+          const d = service.definitions().find((x) => x.kind === kind);
+          return d ? (d.realm ?? d.kind) : undefined;
+        };
+        const objects = (related.objects as Array<{ type: string; resource_uri: string }>).filter((o) => {
+          const realm = realmOf(o.type);
+          return realm !== undefined && r.realms!.includes(realm);
+        });
+        const kept = new Set([service.uriOf(def, id), ...objects.map((o) => o.resource_uri)]);
+        related.objects = objects;
+        related.relations = (related.relations as Array<{ from: string; to: string }>).filter(
+          (x) => kept.has(x.from) && kept.has(x.to),
+        );
+      }
       ctx.body = { type: def.kind, resource_uri: service.uriOf(def, id), ...related };
     }),
   );

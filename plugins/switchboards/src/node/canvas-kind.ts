@@ -7,7 +7,7 @@ import {
   type SelectQueryBuilder,
   type ServerServices,
 } from '@werkbank/sdk/node';
-import { definitionOf, SWITCHBOARD_PATH, switchboardFor } from './switchboard-access';
+import { canvasFor, definitionOf, onceInBulk, SWITCHBOARD_PATH } from './switchboard-access';
 import { publishLive, type LiveEvent } from './live';
 
 /** Lists and objects of nodes, frames, links and notes show only those of readable switchboards. */
@@ -41,10 +41,13 @@ async function accessFromSwitchboard(rows: Row[], out: Record<string, unknown>[]
   const ids = [...new Set(rows.map((r) => r.switchboard_id as number))];
   const access = new Map<number, string[]>();
   for (const id of ids) {
-    const sb = await req.services.loadReadable(def, id, req);
-    const list = sb ? ['read'] : [];
-    if (sb && (await req.services.mayAccess(def, sb, req, 'write'))) list.push('write');
-    if (sb && (await req.services.mayAccess(def, sb, req, 'execute'))) list.push('execute');
+    const list = await onceInBulk(req, `access:${id}`, async () => {
+      const sb = await req.services.loadReadable(def, id, req);
+      const out = sb ? ['read'] : [];
+      if (sb && (await req.services.mayAccess(def, sb, req, 'write'))) out.push('write');
+      if (sb && (await req.services.mayAccess(def, sb, req, 'execute'))) out.push('execute');
+      return out;
+    });
     access.set(id, list);
   }
   out.forEach((o, i) => {
@@ -95,16 +98,16 @@ export function canvasKind(
         }
         if (values.switchboard_id == null)
           throw ApiError.badRequest('missing_field', 'errors.field_required', { field: 'switchboard' }, 'switchboard');
-        await switchboardFor(req, values.switchboard_id as number, 'write');
+        await canvasFor(req, values.switchboard_id as number);
         await hooks.beforeCreate?.(values, req);
         creating.add(req);
       },
       async beforeUpdate(row, changes, req) {
-        await switchboardFor(req, row.switchboard_id as number, 'write');
+        await canvasFor(req, row.switchboard_id as number);
         await hooks.beforeUpdate?.(row, changes, req);
       },
       async beforeDelete(row, req) {
-        await switchboardFor(req, row.switchboard_id as number, 'write');
+        await canvasFor(req, row.switchboard_id as number);
         await hooks.beforeDelete?.(row, req);
         publishLive(services, req.manager, {
           switchboard_id: row.switchboard_id as number,

@@ -1,5 +1,6 @@
 import {
   ApiError,
+  guard,
   DepotAccess,
   inject,
   injectable,
@@ -10,12 +11,16 @@ import {
   type ResourceRequest,
   type RouteDescriptor,
   type Row,
+  type WerkbankContext,
 } from '@werkbank/sdk/node';
 import { definitionOf, idParam, refParam, SWITCHBOARD_PATH, switchboardFor } from './switchboard-access';
 import { FOLDER_PATH } from './switchboard-resources';
 import { exportSwitchboard, importSwitchboard } from './switchboard-file';
 import { inSwitchboardTransaction, switchboardCaller } from './route-caller';
 import { canvasOpenApi } from './switchboard-openapi';
+
+/** Largest switchboard file an import reads (bytes). */
+const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
 /**
  * Whole switchboards (spec 000 §7 and docs/api.md): create (also from a datum), reload the canvas in
@@ -24,6 +29,19 @@ import { canvasOpenApi } from './switchboard-openapi';
 @injectable()
 export class CanvasRoutes implements HttpRouteContribution {
   @inject(ServerServices) protected readonly services!: ServerServices;
+  /** Users with an import in progress (one at a time each: an import is heavy). */
+  private readonly importing = new Set<number>();
+
+  /** Reads an exported file (at most IMPORT_BODY_LIMIT) and creates the switchboard it describes. */
+  private async importFile(ctx: WerkbankContext): Promise<void> {
+    const body = await readJsonObject(ctx, Math.max(this.services.config.bodyLimit, IMPORT_BODY_LIMIT));
+    const created = await inSwitchboardTransaction(ctx, this.services, async (r) => {
+      const name = body.name === undefined ? undefined : String(body.name);
+      return importSwitchboard(r, this.services, body.file ?? body, { name, folder: body.folder });
+    });
+    ctx.status = 201;
+    ctx.body = created;
+  }
   @inject(DepotAccess) protected readonly depots!: DepotAccess;
 
   private async serialize(r: ResourceRequest, kind: string, rows: Row[]): Promise<Record<string, unknown>[]> {
@@ -97,6 +115,8 @@ export class CanvasRoutes implements HttpRouteContribution {
           const q = ctx.query as Record<string, string | undefined>;
           if (!q.datum) throw ApiError.badRequest('invalid_parameter', 'errors.field_required', { field: 'datum' }, 'datum');
           const r0 = switchboardCaller(ctx, this.services);
+          // The datum is copied from a depot: an API key needs the depot realm too.
+          guard(ctx, this.services.gate, undefined, 'depot');
           const datum = await this.depots.datum(r0.user, q.datum);
           const out = await inSwitchboardTransaction(ctx, this.services, async (r) => {
             const created = await this.create(r, { name: datum.name || r.t('switchboards:names.from_datum') }, []);
@@ -139,15 +159,18 @@ export class CanvasRoutes implements HttpRouteContribution {
           ctx.body = file;
         });
         router.post(`${SWITCHBOARD_PATH}import/`, async (ctx) => {
-          const body = await readJsonObject(ctx, Math.max(this.services.config.bodyLimit, 64 * 1024 * 1024));
-          const created = await inSwitchboardTransaction(ctx, this.services, async (r) => {
-            const name = body.name === undefined ? undefined : String(body.name);
-            return importSwitchboard(r, this.services, body.file ?? body, { name, folder: body.folder });
-          });
-          ctx.status = 201;
-          ctx.body = created;
+          // Signed in (and the realm) before a large body is read; one import at a time per user.
+          const caller = switchboardCaller(ctx, this.services);
+          if (this.importing.has(caller.user.id)) throw new ApiError(429, 'import_running', 'switchboards:errors.import_running');
+          this.importing.add(caller.user.id);
+          try {
+            await this.importFile(ctx);
+          } finally {
+            this.importing.delete(caller.user.id);
+          }
         });
         router.post(`${SWITCHBOARD_PATH}:id/duplicate/`, async (ctx) => {
+          switchboardCaller(ctx, this.services);
           const body = await readJsonObject(ctx, this.services.config.bodyLimit);
           const id = idParam(ctx.params.id);
           const created = await inSwitchboardTransaction(ctx, this.services, async (r) => {

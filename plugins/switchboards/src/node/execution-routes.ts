@@ -74,8 +74,8 @@ export class ExecutionRoutes implements HttpRouteContribution {
   }
 
   private async executeWorkflow(ctx: WerkbankContext, sbId: number, trigger: Trigger, workflowId?: number): Promise<void> {
-    const body = await readJsonObject(ctx, this.services.config.bodyLimit);
     const r = this.caller(ctx, workflowId ? 'workflow' : 'switchboard');
+    const body = await readJsonObject(ctx, this.services.config.bodyLimit);
     const inputs = await workflowInputs(r, this.services, sbId, body);
     const execution = await this.engine.execute({
       switchboardId: sbId,
@@ -87,6 +87,20 @@ export class ExecutionRoutes implements HttpRouteContribution {
     });
     ctx.status = 202;
     ctx.body = await executionJson(r, execution.id as number, true);
+  }
+
+  /**
+   * A workflow runs its switchboard for whoever may execute the workflow; its owner vouches for that
+   * and must still be allowed to run the switchboard (403 once the grant is gone).
+   */
+  private async ownerMayRun(r: ResourceRequest, wf: Row): Promise<void> {
+    const owner = wf.owner_id ? await this.services.loadUser(wf.owner_id as number) : undefined;
+    const def = definitionOf(r, 'switchboard');
+    const as = owner && { ...r, user: owner, realms: undefined };
+    const sb = as && (await r.services.loadReadable(def, wf.switchboard_id as number, as));
+    if (!as || !sb || !(await r.services.mayAccess(def, sb, as, 'execute'))) {
+      throw ApiError.forbidden('workflow_owner_denied', 'switchboards:errors.workflow_owner_denied');
+    }
   }
 
   private async abort(ctx: WerkbankContext, sbId: number): Promise<void> {
@@ -154,19 +168,23 @@ export class ExecutionRoutes implements HttpRouteContribution {
           ctx.body = await executionJson(r, idParam(ctx.params.id));
         });
         router.post(`${SWITCHBOARD_PATH}:id/run/`, async (ctx) => {
+          this.caller(ctx);
           const body = await readJsonObject(ctx, this.services.config.bodyLimit);
           await this.startRun(ctx, idParam(ctx.params.id), body);
         });
         router.post(`${NODE_PATH}:id/run/`, async (ctx) => {
+          this.caller(ctx);
           const body = await readJsonObject(ctx, this.services.config.bodyLimit);
           const node = await this.nodeRow(this.caller(ctx), ctx.params.id);
           await this.startRun(ctx, node.switchboard_id as number, body, node.id);
         });
         router.post(`${SWITCHBOARD_PATH}:id/abort/`, async (ctx) => {
+          this.caller(ctx);
           await readJsonObject(ctx, this.services.config.bodyLimit);
           await this.abort(ctx, idParam(ctx.params.id));
         });
         router.post(`${NODE_PATH}:id/abort/`, async (ctx) => {
+          this.caller(ctx);
           await readJsonObject(ctx, this.services.config.bodyLimit);
           const node = await this.nodeRow(this.caller(ctx), ctx.params.id);
           await this.abort(ctx, node.switchboard_id as number);
@@ -187,6 +205,7 @@ export class ExecutionRoutes implements HttpRouteContribution {
             throw ApiError.forbidden('permission_denied', 'switchboards:errors.execute_denied');
           }
           if (!wf.switchboard_id) throw new ApiError(409, 'workflow_empty', 'switchboards:errors.workflow_empty');
+          await this.ownerMayRun(r, wf);
           await this.executeWorkflow(ctx, wf.switchboard_id as number, r.realms ? 'api' : 'workflow', wf.id);
         });
       },

@@ -77,6 +77,7 @@ export class FrameContentRoutes implements HttpRouteContribution {
           };
         });
         router.post('/api/v1/datum/create-in-frame/:id/', async (ctx) => {
+          switchboardCaller(ctx, this.services);
           const body = await readJsonObject(ctx, this.services.config.bodyLimit);
           const out = await inSwitchboardTransaction(ctx, this.services, async (r) => {
             const frame = await this.frameRow(r, ctx.params.id, 'write');

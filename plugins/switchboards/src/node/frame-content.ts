@@ -7,7 +7,12 @@ const REPR_LENGTH = 500;
 
 /** The content hash of a frame's items: sha256 of their canonical JSON. */
 export function hashItems(items: FrameItems): string {
-  return createHash('sha256').update(canonicalJson(items)).digest('hex');
+  return hashText(canonicalJson(items));
+}
+
+/** The content hash of items already in canonical JSON. */
+export function hashText(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
 
 /** A short text of the first items, as frames show it on the canvas. */

@@ -51,6 +51,8 @@ export function frameResource(services: ServerServices): ResourceDefinition {
         async beforeUpdate(row, changes, req) {
           if (changes.content_type !== undefined) {
             changes.content_type = checkType(changes.content_type, services);
+            // Under the switchboard's lock, as link checks are: no link can appear meanwhile.
+            await req.manager.query(`SELECT id FROM switchboard WHERE id = $1 FOR UPDATE`, [row.switchboard_id]);
             const [{ n }] = (await req.manager.query(`SELECT count(*)::int AS n FROM switchboard_link WHERE frame_id = $1`, [
               row.id,
             ])) as {

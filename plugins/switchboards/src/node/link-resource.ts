@@ -1,5 +1,5 @@
 import { type ResourceDefinition, type Row, type ServerServices } from '@werkbank/sdk/node';
-import { FRAME_PATH, LINK_PATH, NODE_PATH } from './switchboard-access';
+import { bulkRequests, FRAME_PATH, LINK_PATH, NODE_PATH } from './switchboard-access';
 import { publishLive } from './live';
 import { checkLink } from './links';
 import { markOutdated } from './outdated';
@@ -51,6 +51,8 @@ export function linkResource(services: ServerServices): ResourceDefinition {
       },
     },
     async (row, _v, req) => {
+      // A link of a switchboard being created at once has nothing downstream that ran.
+      if (bulkRequests.has(req)) return undefined;
       await markOutdated(req.manager, services, row.switchboard_id as number, {
         nodes: [row.node_id as number],
         includeSelf: true,

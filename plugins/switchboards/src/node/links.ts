@@ -1,5 +1,6 @@
 import { ApiError, type FunctionDescriptor, type ResourceRequest, type Row, type ServerServices } from '@werkbank/sdk/node';
 import { buildGraph, hasCycle, type GraphLink } from './graph';
+import { bulkRequests } from './switchboard-access';
 
 /** A node's copy of a function port; inputs carry the node's parameter as `default_value`. */
 export interface NodePort {
@@ -116,10 +117,20 @@ export async function checkLink(
       'frame',
     );
   }
-  const links = (await m.query(
-    `SELECT id, node_id, frame_id, name, is_input, list_index, dict_key FROM switchboard_link WHERE switchboard_id = $1`,
-    [node.switchboard_id],
-  )) as Row[];
+  // In bulk (import) only the links this one may replace matter; the cycle check runs once at the end.
+  const bulk = bulkRequests.has(req);
+  const links = (
+    bulk
+      ? await m.query(
+          `SELECT id, node_id, frame_id, name, is_input, list_index, dict_key FROM switchboard_link
+            WHERE (node_id = $1 AND is_input) OR (frame_id = $2 AND NOT is_input)`,
+          [node.id, frame.id],
+        )
+      : await m.query(
+          `SELECT id, node_id, frame_id, name, is_input, list_index, dict_key FROM switchboard_link WHERE switchboard_id = $1`,
+          [node.switchboard_id],
+        )
+  ) as Row[];
   if (isInput && port.is_list) {
     if (values.dict_key != null) throw ApiError.badRequest('invalid_field', 'switchboards:errors.list_key', {}, 'dict_key');
     if (values.list_index == null) {
@@ -160,6 +171,11 @@ export async function checkLink(
       .map((l) => ({ node_id: l.node_id as number, frame_id: l.frame_id as number, is_input: !!l.is_input })),
     { node_id: node.id, frame_id: frame.id, is_input: isInput },
   ];
+  // A node reading the frame it writes is a cycle of one.
+  if (after.some((l) => l.node_id === node.id && l.frame_id === frame.id && l.is_input !== isInput)) {
+    throw ApiError.badRequest('link_cycle', 'switchboards:errors.link_cycle', {}, 'frame');
+  }
+  if (bulk) return replaced;
   const nodeIds = (await m.query(`SELECT id FROM switchboard_node WHERE switchboard_id = $1`, [node.switchboard_id])) as Row[];
   if (
     hasCycle(
@@ -169,10 +185,6 @@ export async function checkLink(
       ),
     )
   ) {
-    throw ApiError.badRequest('link_cycle', 'switchboards:errors.link_cycle', {}, 'frame');
-  }
-  // A node reading the frame it writes is a cycle of one.
-  if (after.some((l) => l.node_id === node.id && l.frame_id === frame.id && l.is_input !== isInput)) {
     throw ApiError.badRequest('link_cycle', 'switchboards:errors.link_cycle', {}, 'frame');
   }
   return replaced;

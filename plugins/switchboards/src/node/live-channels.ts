@@ -13,6 +13,10 @@ import {
 import { LIVE_CHANNEL, type LiveMessage } from './live';
 import { definitionOf, SWITCHBOARD_PATH } from './switchboard-access';
 
+/** Every reader's access is checked again this often (ms). */
+const RECHECK_INTERVAL = 30_000;
+/** Live connections one user may hold at once (all switchboards, both channels). */
+const MAX_CONNECTIONS_PER_USER = 50;
 /** A summary is sent at most this often per switchboard (ms). */
 const SUMMARY_INTERVAL = 250;
 
@@ -39,6 +43,19 @@ export class LiveChannels implements WebSocketChannelContribution {
     this.busSubscription = this.services.bus.subscribe(LIVE_CHANNEL, (payload) =>
       this.deliver(payload as unknown as LiveMessage),
     );
+    // Access can also end without a change of the switchboard (a group membership): check every reader
+    // again now and then.
+    const timer = setInterval(() => {
+      for (const [id, subs] of this.subscribers) for (const s of subs) this.recheck(id, s);
+    }, RECHECK_INTERVAL);
+    timer.unref();
+  }
+
+  /** How many live connections the user holds. */
+  private connectionsOf(userId: number): number {
+    let n = 0;
+    for (const subs of this.subscribers.values()) for (const s of subs) if (s.user.id === userId) n++;
+    return n;
   }
 
   private deliver(msg: LiveMessage): void {
@@ -150,6 +167,10 @@ export class LiveChannels implements WebSocketChannelContribution {
             return;
           }
           if (closed) return;
+          if (this.connectionsOf(user.id) >= MAX_CONNECTIONS_PER_USER) {
+            socket.close(4429, 'too many live connections');
+            return;
+          }
           sub = { socket, summary, user, checks: 0, queue: [], checked: Promise.resolve() };
           let set = this.subscribers.get(id);
           if (!set) this.subscribers.set(id, (set = new Set()));

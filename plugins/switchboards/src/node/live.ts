@@ -24,13 +24,19 @@ export interface LiveMessage {
 }
 
 /** Announces a change after the transaction of `m` commits (dropped when it rolls back). */
-export function publishLive(services: Pick<ServerServices, 'bus'>, m: EntityManager | undefined, message: LiveMessage): void {
-  void services.bus.publish(LIVE_CHANNEL, message as unknown as Record<string, unknown>, { after: m }).catch(() => undefined);
+export function publishLive(
+  services: Pick<ServerServices, 'bus' | 'log'>,
+  m: EntityManager | undefined,
+  message: LiveMessage,
+): void {
+  void services.bus
+    .publish(LIVE_CHANNEL, message as unknown as Record<string, unknown>, { after: m })
+    .catch((e: Error) => services.log(`Live update of ${message.resource_uri} not sent: ${e.message}`));
 }
 
 /** An UPDATE of a node's fields (status, runinfo, …). */
 export function nodeLive(
-  services: Pick<ServerServices, 'bus'>,
+  services: Pick<ServerServices, 'bus' | 'log'>,
   m: EntityManager | undefined,
   switchboardId: number,
   nodeId: number,
@@ -41,7 +47,7 @@ export function nodeLive(
 
 /** An UPDATE of the switchboard's own fields (status, progress, execution). */
 export function switchboardLive(
-  services: Pick<ServerServices, 'bus'>,
+  services: Pick<ServerServices, 'bus' | 'log'>,
   m: EntityManager | undefined,
   switchboardId: number,
   fields: Record<string, unknown>,
@@ -56,7 +62,7 @@ export function switchboardLive(
 
 /** An UPDATE of a frame's fields (size, text_repr, outdated, …). */
 export function frameLive(
-  services: Pick<ServerServices, 'bus'>,
+  services: Pick<ServerServices, 'bus' | 'log'>,
   m: EntityManager | undefined,
   switchboardId: number,
   frameId: number,

@@ -1,4 +1,5 @@
 import {
+  canonicalJson,
   ApiError,
   type AuthUser,
   type FrameItems,
@@ -7,7 +8,7 @@ import {
   type Row,
   type ServerServices,
 } from '@werkbank/sdk/node';
-import { hashItems, textRepr } from './frame-content';
+import { hashText, textRepr } from './frame-content';
 import { nodeLive } from './live';
 import type { NodePort } from './links';
 import { CLAIM_SQL } from './engine-sql';
@@ -30,6 +31,9 @@ import { progressReporter } from './progress-reporter';
 
 /** Longest log a node run keeps (characters). */
 const LOG_LIMIT = 200_000;
+/** Most items and bytes (canonical JSON) one output of a run may hold. */
+const OUTPUT_MAX_ITEMS = 1_000_000;
+const OUTPUT_MAX_BYTES = 100 * 1024 * 1024;
 /** How long a loaded user is reused for the runs of one process (ms). */
 const USER_CACHE_MS = 5000;
 
@@ -131,8 +135,8 @@ export class NodeRunner {
       signal: controller.signal,
       progress,
       log: (message: string) => {
-        if (logLength > LOG_LIMIT) return;
-        const line = `${new Date().toISOString()} ${message}`;
+        if (logLength >= LOG_LIMIT) return;
+        const line = `${new Date().toISOString()} ${message}`.slice(0, LOG_LIMIT - logLength);
         logs.push(line);
         logLength += line.length + 1;
       },
@@ -168,9 +172,23 @@ export class NodeRunner {
     const contents = new Map<string, { hash: string; items: unknown[]; size: number }>();
     const frames: Array<{ frame_id: number; hash: string; size: number; text_repr: string }> = [];
     const refs: Array<{ port: string; frame_id: number; hash: string }> = [];
+    const hashes = new Map<string, string>();
     for (const link of links.filter((l) => !l.is_input)) {
       const items = outputs[link.name] ?? [];
-      const hash = hashItems(items);
+      let hash = hashes.get(link.name);
+      if (!hash) {
+        // One output may not outgrow what a frame holds: a run that does fails with the reason.
+        const text = items.length > OUTPUT_MAX_ITEMS ? '' : canonicalJson(items);
+        if (items.length > OUTPUT_MAX_ITEMS || text.length > OUTPUT_MAX_BYTES) {
+          throw new NodeRunError('switchboards:errors.output_too_large', {
+            port: link.name,
+            items: OUTPUT_MAX_ITEMS,
+            mb: OUTPUT_MAX_BYTES / 1024 / 1024,
+          });
+        }
+        hash = hashText(text);
+        hashes.set(link.name, hash);
+      }
       contents.set(hash, { hash, items, size: items.length });
       frames.push({ frame_id: link.frame_id, hash, size: items.length, text_repr: textRepr(items, link.type, this.services) });
       refs.push({ port: link.name, frame_id: link.frame_id, hash });

@@ -11,7 +11,7 @@ import { FRAME_PATH, NODE_PATH } from './switchboard-access';
  */
 export async function markOutdated(
   m: EntityManager,
-  services: Pick<ServerServices, 'bus'>,
+  services: Pick<ServerServices, 'bus' | 'log'>,
   switchboardId: number,
   changed: { nodes?: number[]; frames?: number[]; includeSelf?: boolean },
 ): Promise<void> {

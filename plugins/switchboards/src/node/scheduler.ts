@@ -6,6 +6,7 @@ import {
   injectable,
   returnedRows,
   ServerServices,
+  type ResourceRequest,
   type Row,
 } from '@werkbank/sdk/node';
 import { nextRun } from '../common/recurrence';
@@ -26,8 +27,8 @@ function depotIdOf(value: unknown): number | undefined {
 /**
  * Automatic and periodic execution (spec 002 §5). Automatic: a switchboard marked automatic runs
  * when a depot it reads (a depot parameter or frame, or a depot its runs read) gets a newly approved
- * moment — once per moment, even with several servers. Periodic: due switchboards run as their
- * owner; the next run is computed from the rule; a run missed while no server ran happens once
+ * moment — once per moment, even with several servers. Periodic: due switchboards run as the user
+ * who scheduled them; the next run is computed from the rule; a run missed while no server ran happens once
  * at the next start.
  */
 @injectable()
@@ -62,7 +63,7 @@ export class Scheduler implements Disposable {
   /** Switchboards marked automatic that read the depot. */
   async readersOf(depotId: number): Promise<number[]> {
     const db = this.services.dataSource;
-    const candidates = (await db.query(`SELECT id FROM switchboard WHERE automatic`)) as Row[];
+    const candidates = (await db.query(`SELECT id FROM switchboard WHERE automatic AND scheduled_by IS NOT NULL`)) as Row[];
     if (!candidates.length) return [];
     const ids = candidates.map((c) => c.id);
     const out = new Set<number>();
@@ -103,7 +104,7 @@ export class Scheduler implements Disposable {
         ),
       );
       if (!claimed.length) continue;
-      if (await this.runAsOwner(id, 'automatic')) started.push(id);
+      if (await this.runAsScheduler(id, 'automatic')) started.push(id);
     }
     return started;
   }
@@ -129,17 +130,30 @@ export class Scheduler implements Disposable {
       return rows.map((r) => r.id as number);
     });
     const started: number[] = [];
-    for (const id of due) if (await this.runAsOwner(id, 'periodic')) started.push(id);
+    for (const id of due) if (await this.runAsScheduler(id, 'periodic')) started.push(id);
     return started;
   }
 
-  private async runAsOwner(id: number, trigger: Trigger): Promise<boolean> {
-    const [sb] = (await this.services.dataSource.query(`SELECT id, name, owner_id FROM switchboard WHERE id = $1`, [
+  /**
+   * Runs the switchboard as the user who scheduled it, when that user may still run it (a grant
+   * taken back, a deactivated account: the run is skipped and logged).
+   */
+  private async runAsScheduler(id: number, trigger: Trigger): Promise<boolean> {
+    const [sb] = (await this.services.dataSource.query(`SELECT id, name, scheduled_by FROM switchboard WHERE id = $1`, [
       id,
     ])) as Row[];
-    const user = sb?.owner_id ? await this.services.loadUser(sb.owner_id as number) : undefined;
-    if (!user) {
-      this.services.log(`Switchboard ${id}: no owner to run it as (${trigger} run skipped).`);
+    const user = sb?.scheduled_by ? await this.services.loadUser(sb.scheduled_by as number) : undefined;
+    const req: ResourceRequest | undefined = user && {
+      user,
+      t: ((k: string) => k) as unknown as ResourceRequest['t'],
+      lang: user.language ?? 'en',
+      manager: this.services.dataSource.manager,
+      services: this.services.resources,
+    };
+    const def = this.services.resources.definitions().find((d) => d.kind === 'switchboard')!;
+    const row = req && (await this.services.resources.loadReadable(def, id, req));
+    if (!user || !req || !row || !(await this.services.resources.mayAccess(def, row, req, 'execute'))) {
+      this.services.log(`Switchboard ${id}: the user who scheduled it may no longer run it (${trigger} run skipped).`);
       return false;
     }
     try {

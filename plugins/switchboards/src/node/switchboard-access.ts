@@ -46,3 +46,35 @@ export function refParam(value: unknown, path: string, field: string): number {
   if (!m) throw ApiError.badRequest('invalid_field', 'switchboards:errors.bad_reference', { field }, field);
   return Number(m[1]);
 }
+
+/**
+ * The switchboard for a change of its canvas (nodes, frames, links, notes, frame content): write
+ * permission, and while it is scheduled (automatic or periodic) only the user it runs as — or a
+ * superuser — may change what it does (409 otherwise), so nobody makes it run their changes as
+ * someone else.
+ */
+export async function canvasFor(req: ResourceRequest, id: number): Promise<Row> {
+  const row = await onceInBulk(req, `canvas:${id}`, () => switchboardFor(req, id, 'write'));
+  const scheduled = !!row.automatic || !!row.periodic_execution;
+  if (scheduled && row.scheduled_by !== req.user.id && !req.user.isSuperuser) {
+    throw new ApiError(409, 'switchboard_scheduled', 'switchboards:errors.switchboard_scheduled');
+  }
+  return row;
+}
+
+/**
+ * Requests that create a whole switchboard at once (import, duplicate): link checks skip the
+ * per-link cycle check (one check at the end) and the outdated marks, and the switchboard's access
+ * is looked up once.
+ */
+export const bulkRequests = new WeakSet<ResourceRequest>();
+const bulkCache = new WeakMap<ResourceRequest, Map<string, Promise<unknown>>>();
+
+/** `fn()` once per key within a bulk request; every time otherwise. */
+export function onceInBulk<T>(req: ResourceRequest, key: string, fn: () => Promise<T>): Promise<T> {
+  if (!bulkRequests.has(req)) return fn();
+  let cache = bulkCache.get(req);
+  if (!cache) bulkCache.set(req, (cache = new Map()));
+  if (!cache.has(key)) cache.set(key, fn());
+  return cache.get(key) as Promise<T>;
+}

@@ -7,7 +7,8 @@ import {
   type ServerServices,
 } from '@werkbank/sdk/node';
 import { loadContents } from './frame-content';
-import { definitionOf } from './switchboard-access';
+import { bulkRequests, definitionOf } from './switchboard-access';
+import { buildGraph, hasCycle } from './graph';
 import type { NodePort } from './links';
 
 /** The format marker of "Save as file" (export) and import. */
@@ -136,69 +137,87 @@ export async function importSwitchboard(
     throw ApiError.badRequest('unknown_function', 'switchboards:errors.file_functions', { names: missing.join(', ') }, 'nodes');
   }
   const create = (kind: string, body: Record<string, unknown>) => services.resources.create(definitionOf(r, kind), body, r);
-  const pick = (o: Record<string, unknown>, keys: string[]) =>
-    Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
-  const sb = (await create('switchboard', {
-    ...pick(meta, [
-      'description',
-      'ui_offset_x',
-      'ui_offset_y',
-      'ui_zoom',
-      'automatic',
-      'periodic_execution',
-      'periodic_execution_rule',
-    ]),
-    name: opts.name ?? (typeof meta.name === 'string' && meta.name.trim() ? meta.name : 'Switchboard'),
-    folder: opts.folder ?? null,
-  })) as { id: number; resource_uri: string };
-  const nodeIds = new Map<unknown, number>();
-  for (const [i, n] of nodes.entries()) {
-    const created = await at(`nodes[${i}]`, () =>
-      create('node', { ...pick(n, ['func', 'ports', 'ui_x', 'ui_y', 'ui_collapsed']), switchboard: sb.resource_uri }),
-    );
-    nodeIds.set(n.ref, created.id as number);
+  bulkRequests.add(r);
+  try {
+    return await createAll();
+  } finally {
+    bulkRequests.delete(r);
   }
-  const frameIds = new Map<unknown, number>();
-  for (const [i, f] of frames.entries()) {
-    const created = await at(`frames[${i}]`, () =>
-      create('frame', {
-        ...pick(f, [
-          'content_type',
-          'storage_context',
-          'dynamic_storage_context',
-          'frame_type',
-          'name',
-          'description',
-          'content_visible',
-          'content_edit',
-          'ui_docked',
-          'ui_x',
-          'ui_y',
-        ]),
-        content: f.items ?? [],
-        switchboard: sb.resource_uri,
-      }),
-    );
-    frameIds.set(f.ref, created.id as number);
-  }
-  for (const [i, l] of links.entries()) {
-    const node = nodeIds.get(l.node);
-    const frame = frameIds.get(l.frame);
-    if (node === undefined || frame === undefined) {
-      throw ApiError.badRequest('invalid_file', 'switchboards:errors.file_link', {}, `links[${i}]`);
+
+  async function createAll(): Promise<Record<string, unknown>> {
+    const pick = (o: Record<string, unknown>, keys: string[]) =>
+      Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+    const sb = (await create('switchboard', {
+      ...pick(meta, [
+        'description',
+        'ui_offset_x',
+        'ui_offset_y',
+        'ui_zoom',
+        'automatic',
+        'periodic_execution',
+        'periodic_execution_rule',
+      ]),
+      name: opts.name ?? (typeof meta.name === 'string' && meta.name.trim() ? meta.name : 'Switchboard'),
+      folder: opts.folder ?? null,
+    })) as { id: number; resource_uri: string };
+    const nodeIds = new Map<unknown, number>();
+    for (const [i, n] of nodes.entries()) {
+      const created = await at(`nodes[${i}]`, () =>
+        create('node', { ...pick(n, ['func', 'ports', 'ui_x', 'ui_y', 'ui_collapsed']), switchboard: sb.resource_uri }),
+      );
+      nodeIds.set(n.ref, created.id as number);
     }
-    await at(`links[${i}]`, () =>
-      create('link', {
-        ...pick(l, ['name', 'is_input', 'list_index', 'dict_key']),
-        node: `/api/v1/node/${node}/`,
-        frame: `/api/v1/frame/${frame}/`,
-      }),
+    const frameIds = new Map<unknown, number>();
+    for (const [i, f] of frames.entries()) {
+      const created = await at(`frames[${i}]`, () =>
+        create('frame', {
+          ...pick(f, [
+            'content_type',
+            'storage_context',
+            'dynamic_storage_context',
+            'frame_type',
+            'name',
+            'description',
+            'content_visible',
+            'content_edit',
+            'ui_docked',
+            'ui_x',
+            'ui_y',
+          ]),
+          content: f.items ?? [],
+          switchboard: sb.resource_uri,
+        }),
+      );
+      frameIds.set(f.ref, created.id as number);
+    }
+    for (const [i, l] of links.entries()) {
+      const node = nodeIds.get(l.node);
+      const frame = frameIds.get(l.frame);
+      if (node === undefined || frame === undefined) {
+        throw ApiError.badRequest('invalid_file', 'switchboards:errors.file_link', {}, `links[${i}]`);
+      }
+      await at(`links[${i}]`, () =>
+        create('link', {
+          ...pick(l, ['name', 'is_input', 'list_index', 'dict_key']),
+          node: `/api/v1/node/${node}/`,
+          frame: `/api/v1/frame/${frame}/`,
+        }),
+      );
+    }
+    // The links were checked one by one without the graph: one cycle check for all of them.
+    const all = (await r.manager.query(`SELECT node_id, frame_id, is_input FROM switchboard_link WHERE switchboard_id = $1`, [
+      sb.id,
+    ])) as Row[];
+    const graph = buildGraph(
+      [...nodeIds.values()],
+      all.map((l) => ({ node_id: l.node_id as number, frame_id: l.frame_id as number, is_input: !!l.is_input })),
     );
+    if (hasCycle(graph)) throw ApiError.badRequest('link_cycle', 'switchboards:errors.link_cycle', {}, 'links');
+    for (const [i, n] of notes.entries()) {
+      await at(`notes[${i}]`, () => create('note', { ...pick(n, ['text', 'ui_x', 'ui_y']), switchboard: sb.resource_uri }));
+    }
+    const def = definitionOf(r, 'switchboard');
+    const row = await r.services.loadReadable(def, sb.id, r);
+    return (await r.services.serialize(def, [row!], r))[0];
   }
-  for (const [i, n] of notes.entries()) {
-    await at(`notes[${i}]`, () => create('note', { ...pick(n, ['text', 'ui_x', 'ui_y']), switchboard: sb.resource_uri }));
-  }
-  const def = definitionOf(r, 'switchboard');
-  const row = await r.services.loadReadable(def, sb.id, r);
-  return (await r.services.serialize(def, [row!], r))[0];
 }

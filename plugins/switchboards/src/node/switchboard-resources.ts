@@ -115,6 +115,8 @@ export function switchboardResource(services: ServerServices): ResourceDefinitio
       periodic_execution: { type: 'bool', default: false, filter: true },
       periodic_execution_rule: { type: 'text', default: '', maxLength: 500 },
       next_run: { type: 'datetime', readOnly: true, order: true },
+      // Who turned automatic or periodic execution on: scheduled runs run as this user.
+      scheduled_by: { type: 'ref', refKind: 'user', readOnly: true, nullable: true },
       execution_id: { type: 'int', readOnly: true, hidden: true },
       created: { type: 'datetime', readOnly: true, order: true },
       modified: { type: 'datetime', readOnly: true, order: true },
@@ -132,6 +134,8 @@ export function switchboardResource(services: ServerServices): ResourceDefinitio
         const s = scheduleOf(!!values.periodic_execution, String(values.periodic_execution_rule ?? ''));
         values.periodic_execution_rule = s.rule;
         values.next_run = s.next_run;
+        // The creator owns it and may run it: scheduled runs run as them.
+        values.scheduled_by = values.automatic || values.periodic_execution ? req.user.id : null;
       },
       async beforeUpdate(row, changes, req) {
         if (changes.folder_id !== undefined) await ensureFolder(changes.folder_id as number | null, req, 'folder');
@@ -142,6 +146,25 @@ export function switchboardResource(services: ServerServices): ResourceDefinitio
           );
           changes.periodic_execution_rule = s.rule;
           changes.next_run = s.next_run;
+        }
+        const scheduling = ['automatic', 'periodic_execution', 'periodic_execution_rule'].some(
+          (f) => changes[f] !== undefined && changes[f] !== row[f],
+        );
+        if (scheduling) {
+          const on = Boolean(changes.automatic ?? row.automatic) || Boolean(changes.periodic_execution ?? row.periodic_execution);
+          // Scheduled runs run as the user who turned them on, so only who may run it may schedule it.
+          if (
+            on &&
+            !(await req.services.mayAccess(
+              req.services.definitions().find((d) => d.kind === 'switchboard')!,
+              row,
+              req,
+              'execute',
+            ))
+          ) {
+            throw ApiError.forbidden('schedule_denied', 'switchboards:errors.schedule_denied');
+          }
+          changes.scheduled_by = on ? req.user.id : null;
         }
         changes.modified = new Date();
       },
@@ -154,11 +177,12 @@ export function switchboardResource(services: ServerServices): ResourceDefinitio
           switchboard_id: row.id,
           event: 'UPDATE',
           resource_uri: `${SWITCHBOARD_PATH}${row.id}/`,
+          // Small values only (bus messages stay under 7,000 bytes); clients reload the rest.
           fields: {
             name: row.name,
-            description: row.description,
             automatic: row.automatic,
             periodic_execution: row.periodic_execution,
+            next_run: row.next_run ? new Date(row.next_run as string).toISOString() : null,
           },
         });
       },
@@ -256,7 +280,11 @@ export function workflowResource(): ResourceDefinition {
             throw ApiError.badRequest('invalid_field', 'switchboards:errors.executor', {}, 'steps[0].executor');
           }
           sbId = refParam(step.switchboard, SWITCHBOARD_PATH, 'steps[0].switchboard');
-          if (!(await req.services.loadReadable(definitionOf(req, 'switchboard'), sbId, req))) {
+          // The workflow runs the switchboard for whoever may execute the workflow: its author must be
+          // allowed to run the switchboard (and still be, when it executes).
+          const sbDef = definitionOf(req, 'switchboard');
+          const sb = await req.services.loadReadable(sbDef, sbId, req);
+          if (!sb || !(await req.services.mayAccess(sbDef, sb, req, 'execute'))) {
             throw ApiError.badRequest('invalid_field', 'switchboards:errors.step_switchboard', {}, 'steps[0].switchboard');
           }
         }

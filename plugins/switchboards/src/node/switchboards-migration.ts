@@ -30,6 +30,7 @@ export class SwitchboardsSchema1764300000000 implements MigrationInterface {
         periodic_execution boolean NOT NULL DEFAULT false,
         periodic_execution_rule text NOT NULL DEFAULT '',
         next_run timestamptz NULL,
+        scheduled_by integer NULL REFERENCES werkbank_user(id) ON DELETE SET NULL,
         execution_id integer NULL,
         owner_id integer NULL REFERENCES werkbank_user(id) ON DELETE SET NULL,
         created timestamptz NOT NULL DEFAULT now(),
@@ -163,6 +164,9 @@ export class SwitchboardsSchema1764300000000 implements MigrationInterface {
     await q.query(`CREATE INDEX switchboard_noderun_node ON switchboard_noderun (node_id, id DESC)`);
     await q.query(`CREATE INDEX switchboard_noderun_exec ON switchboard_noderun (execution_id, node_id)`);
     await q.query(`CREATE INDEX switchboard_noderun_started ON switchboard_noderun (heartbeat) WHERE status = 'started'`);
+    // Lineage lookups (automatic runs, contextview): which runs read or wrote a depot.
+    await q.query(`CREATE INDEX switchboard_noderun_read ON switchboard_noderun USING gin (moments_read jsonb_path_ops)`);
+    await q.query(`CREATE INDEX switchboard_noderun_written ON switchboard_noderun USING gin (moments_written jsonb_path_ops)`);
     await q.query(`
       CREATE TABLE switchboard_workflow (
         id serial PRIMARY KEY,
