@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
-import type { FrameItems, FunctionRunContext } from '@werkbank/sdk/node';
+import { ServerServices, type FrameItems, type FunctionRunContext } from '@werkbank/sdk/node';
 import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
 import { nodePortsFrom } from '../plugins/switchboards/src/node/links';
 import { expectStatus, type Client } from '../test/api/api-test-support';
@@ -161,9 +161,12 @@ interface QueryStat {
 
 /**
  * Counts every statement TypeORM sends (BEGIN and COMMIT included) by its first words, and the
- * time until each answered, by wrapping the query runner's `query`. `stop` restores it.
+ * named prepared statements of ServerServices.prepared (the engine's hot path), and the time until
+ * each answered, by wrapping both. `stop` restores them.
  */
 function countQueries(t: TestServer): { stats: Map<string, QueryStat>; stop(): void } {
+  const services = t.server.kernel.container.get<ServerServices>(ServerServices);
+  const prepared = services.prepared;
   const qr = t.server.db.dataSource.createQueryRunner();
   const proto = Object.getPrototypeOf(qr) as { query: (...a: unknown[]) => Promise<unknown> };
   void qr.release();
@@ -180,7 +183,24 @@ function countQueries(t: TestServer): { stats: Map<string, QueryStat>; stop(): v
       s.ms += performance.now() - t0;
     }
   };
-  return { stats, stop: () => (proto.query = original) };
+  services.prepared = async function <T>(name: string, text: string, values: unknown[]) {
+    const key = `${name} (prepared): ${text.replace(/\s+/g, ' ').trim()}`.slice(0, 78);
+    const s = stats.get(key) ?? stats.set(key, { count: 0, ms: 0 }).get(key)!;
+    const t0 = performance.now();
+    try {
+      return await prepared<T>(name, text, values);
+    } finally {
+      s.count++;
+      s.ms += performance.now() - t0;
+    }
+  };
+  return {
+    stats,
+    stop: () => {
+      proto.query = original;
+      services.prepared = prepared;
+    },
+  };
 }
 
 interface Profile {
