@@ -1,11 +1,14 @@
 import { configFromEnv } from './config';
 import { WerkbankServer } from './werkbank-server';
+import { stopOnSignals } from './stop-on-signals';
 
 /** `npm start`: runs Werkbank on the embedded database (or DATABASE_URL) at http://localhost:PORT. */
 async function main(): Promise<void> {
   const config = configFromEnv();
   const server = new WerkbankServer({ config });
   await server.start();
+  // Before anything is announced: a supervisor may signal as soon as it reads the first line.
+  stopOnSignals(server, (signal) => `${signal}: shutting down`);
   const port = await server.listen(config.port, config.host);
   const url = `http://localhost:${port}`;
   console.log(
@@ -19,21 +22,6 @@ async function main(): Promise<void> {
       `Log in as '${config.adminUsername}' with the password from ADMIN_PASSWORD or the one printed at the first start.`,
     );
   }
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: shutting down`);
-    server.close().then(
-      () => process.exit(0),
-      (e) => {
-        console.error(e);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((e) => {

@@ -1,5 +1,6 @@
 import { configFromEnv, type ServerConfig } from './config';
 import { WerkbankServer } from './werkbank-server';
+import { stopOnSignals } from './stop-on-signals';
 
 /** Why this configuration cannot run a worker, or undefined when it can. */
 function workerConfigProblem(config: ServerConfig): string | undefined {
@@ -26,21 +27,7 @@ async function main(): Promise<void> {
   }
   const server = new WerkbankServer({ config, role: 'worker' });
   await server.start();
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping the worker (running jobs get a few seconds to finish)`);
-    server.close().then(
-      () => process.exit(0),
-      (e) => {
-        console.error(e);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals(server, (signal) => `${signal}: stopping the worker (running jobs get a few seconds to finish)`);
   // Announced only once the handlers are in place: a supervisor may signal as soon as it reads this.
   console.log(`Werkbank worker started (concurrency ${config.executionConcurrency})`);
 }

@@ -36,6 +36,13 @@ export function expectStatus<T = any>(res: Reply, status: number): T {
   return res.body as T;
 }
 
+/** A client that sends only an API key (`Authorization: ApiKey …`): no cookies, no CSRF header. */
+export function apiKeyClient(t: TestServer, key: string): Client {
+  const c = t.client();
+  c.headers = { authorization: `ApiKey ${key}` };
+  return c;
+}
+
 /** A second client that presents the same cookies (the same browser session, e.g. a copied cookie). */
 export function sameSession(t: TestServer, from: Client): Client {
   const c = t.client();

@@ -5,7 +5,6 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { configFromEnv, WerkbankServer, type ServerConfig } from '@werkbank/server';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/database';
@@ -15,25 +14,11 @@ import { InlineJobQueue } from '../../server/src/exec/inline-job-queue';
 import { PgNotifyBus } from '../../server/src/exec/pg-notify-bus';
 import { PgBossJobQueue } from '../../server/src/exec/pg-boss-job-queue';
 import { TransactionHooks } from '../../server/src/exec/transaction-hooks';
+import { SERVER_URL, sql, within } from './pg-test-support';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-/** The PostgreSQL server: DATABASE_URL in CI's second pass, otherwise the one `.ci/run` starts. */
-const SERVER_URL = process.env.DATABASE_URL || process.env.CI_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type Payload = Record<string, unknown>;
-
-/** `promise`, or a rejection naming `what` after `ms`: a bound on a real event, never a sleep. */
-async function within<T>(promise: Promise<T>, what: string, ms = 15_000): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, rej) => {
-    timer = setTimeout(() => rej(new Error(`timed out waiting for ${what}`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Records the messages of one channel; `until` resolves once a message matches. */
 function listen(bus: MessageBus, channel: string) {
@@ -177,15 +162,6 @@ describe('message bus and job queue', function () {
     let b: PgNotifyBus;
     const logs: string[] = [];
     const log = (m: string) => logs.push(m);
-    const sql = async <T>(target: string, text: string, params: unknown[] = []): Promise<T[]> => {
-      const c = new pg.Client({ connectionString: target });
-      await c.connect();
-      try {
-        return (await c.query(text, params)).rows as T[];
-      } finally {
-        await c.end();
-      }
-    };
 
     before(async () => {
       await sql(SERVER_URL, `CREATE DATABASE ${name}`);

@@ -14,25 +14,11 @@ import { LIVE_CHANNEL } from '../../plugins/switchboards/src/node/live';
 import en from '../../plugins/switchboards/src/node/i18n/en.json' with { type: 'json' };
 import { PgBossJobQueue } from '../../server/src/exec/pg-boss-job-queue';
 import { PgNotifyBus } from '../../server/src/exec/pg-notify-bus';
+import { SERVER_URL, sql, within } from './pg-test-support';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-/** The PostgreSQL server: DATABASE_URL in CI's second pass, otherwise the one `.ci/run` starts. */
-const SERVER_URL = process.env.DATABASE_URL || process.env.CI_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Seconds without a heartbeat after which a run counts as lost (short, so the suite stays quick). */
 const TIMEOUT_SECONDS = 3;
-
-/** `promise`, or a rejection naming `what` after `ms`: a bound on a real event, never a sleep. */
-async function within<T>(promise: Promise<T>, what: string, ms = 15_000): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, rej) => {
-    timer = setTimeout(() => rej(new Error(`timed out waiting for ${what}`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 interface RunRow {
   id: number;
@@ -68,15 +54,6 @@ describe('Switchboards scaled out to worker processes', function () {
   const workers: Worker[] = [];
   const logs: string[] = [];
 
-  const sql = async <T>(target: string, text: string, params: unknown[] = []): Promise<T[]> => {
-    const c = new pg.Client({ connectionString: target });
-    await c.connect();
-    try {
-      return (await c.query(text, params)).rows as T[];
-    } finally {
-      await c.end();
-    }
-  };
   const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> => (await db!.query(text, params)).rows as T[];
 
   const runsOf = (executionId: number) =>

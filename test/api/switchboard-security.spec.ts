@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
-import { assertError, expectStatus, userUri, type Client } from './api-test-support';
+import { apiKeyClient, assertError, expectStatus, userUri, type Client } from './api-test-support';
 import { addDatum, newDepot } from './magazine-support';
 import {
   addFrame,
@@ -32,11 +32,7 @@ describe('Switchboard security', function () {
 
   const grant = async (sb: Obj, who: User, perms: string[]) =>
     expectStatus(await admin.patch(sb.resource_uri, { permissions: [{ user: userUri(who.id), perms }] }), 200);
-  const keyClient = (key: string) => {
-    const c = t.client();
-    c.headers = { authorization: `ApiKey ${key}` };
-    return c;
-  };
+  const keyClient = (key: string) => apiKeyClient(t, key);
   const key = async (who: User, realms: string[]) =>
     expectStatus<{ key: string }>(await admin.post('/api/v1/apikey/', { user: userUri(who.id), realms }), 201).key;
 

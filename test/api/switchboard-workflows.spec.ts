@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
 import { Scheduler } from '../../plugins/switchboards/src/node/scheduler';
-import { assertError, expectStatus, userUri, type Client } from './api-test-support';
+import { apiKeyClient, assertError, expectStatus, userUri, type Client } from './api-test-support';
 import { addDatum, newDepot, type Depot } from './magazine-support';
 import {
   addFrame,
@@ -27,11 +27,7 @@ describe('Switchboard workflows and schedules', function () {
   });
   after(() => t?.close());
 
-  const keyClient = (key: string) => {
-    const c = t.client();
-    c.headers = { authorization: `ApiKey ${key}` };
-    return c;
-  };
+  const keyClient = (key: string) => apiKeyClient(t, key);
 
   /** input frame 'text' → upper → output frame 'shout' */
   async function shouting(): Promise<{ sb: Obj; input: Obj; output: Obj }> {
