@@ -88,7 +88,7 @@ export class PgNotifyBus implements MessageBus, Disposable {
     const text = encodeBusMessage(channel, payload);
     const send = async () => {
       const client = await this.whenConnected();
-      await client.query('SELECT pg_notify($1, $2)', [channel, text]);
+      await this.serial(client, 'SELECT pg_notify($1, $2)', [channel, text]);
     };
     // Inside a transaction the message waits for its commit (and is dropped on rollback), then goes
     // out on the bus's own connection: the transaction's connection is never shared with it.
@@ -161,7 +161,7 @@ export class PgNotifyBus implements MessageBus, Disposable {
       if (this.current !== client) throw new Error('The message bus is closed.');
       this.connected = client;
       // Queued in one go, after which subscribe() sends its own LISTEN: no subscription is missed.
-      await Promise.all([...this.handlers.keys()].map((ch) => client.query(`LISTEN ${escape(ch)}`)));
+      for (const ch of this.handlers.keys()) await this.serial(client, `LISTEN ${escape(ch)}`);
     } catch (e) {
       this.lost(client, e as Error);
       throw e;
@@ -200,7 +200,7 @@ export class PgNotifyBus implements MessageBus, Disposable {
     const every = this.options.pingIntervalMs ?? 30_000;
     this.pingTimer = setInterval(() => {
       const timeout = setTimeout(() => this.lost(client, new Error('no answer to ping')), every);
-      client.query('SELECT 1').then(
+      this.serial(client, 'SELECT 1').then(
         () => clearTimeout(timeout),
         (e: Error) => {
           clearTimeout(timeout);
@@ -212,10 +212,21 @@ export class PgNotifyBus implements MessageBus, Disposable {
   }
 
   /** LISTEN/UNLISTEN on the connected client; without one, connect() listens to every channel. */
+  /** The tail of the connection's statements: pg runs one at a time per client, so they queue here. */
+  private chain: Promise<unknown> = Promise.resolve();
+
+  /** Runs a statement after the ones sent before it on this connection (in order, one at a time). */
+  private serial(client: pg.Client, sql: string, params?: unknown[]): Promise<pg.QueryResult> {
+    const run = () => client.query(sql, params);
+    const next = this.chain.then(run, run);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
   private command(sql: string): void {
     const client = this.connected;
     if (!client) return;
-    this.lastCommand = client.query(sql).then(
+    this.lastCommand = this.serial(client, sql).then(
       () => undefined,
       (e: Error) => {
         if (this.connected === client) this.options.log(`Message bus: ${sql} failed: ${e.message}`);
