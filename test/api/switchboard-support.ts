@@ -1,5 +1,6 @@
+import assert from 'node:assert/strict';
 import type { TestServer } from '@werkbank/sdk/testing/node';
-import { expectStatus, type Client } from './api-test-support';
+import { assertError, expectStatus, userUri, type Client, type Reply } from './api-test-support';
 
 export const SWITCHBOARDS = '/api/v1/switchboard/';
 export const NODES = '/api/v1/node/';
@@ -8,6 +9,7 @@ export const LINKS = '/api/v1/link/';
 export const NOTES = '/api/v1/note/';
 export const FUNCTIONS = '/api/v1/function/';
 export const WORKFLOWS = '/api/v1/workflow/';
+export const SB_FOLDERS = '/api/v1/switchboardfolder/';
 
 /** Everything the switchboard suites load. */
 export const SWITCHBOARD_PLUGINS = ['types', 'tags', 'events', 'magazine', 'basic-functions', 'switchboards'];
@@ -17,6 +19,9 @@ export interface Obj {
   resource_uri: string;
   [key: string]: any;
 }
+
+export type User = { id: number; client: Client };
+export type Grant = 'read' | 'write' | 'execute';
 
 let seq = 0;
 
@@ -111,3 +116,21 @@ export async function waitForExecution(t: TestServer, c: Client, execution: Obj)
     }
   }
 }
+
+/** The object at `uri` (200). */
+export const get = async (c: Client, uri: string): Promise<Obj> => expectStatus<Obj>(await c.get(uri), 200);
+
+/** The objects of a list reply (200). */
+export const list = async (c: Client, url: string): Promise<Obj[]> =>
+  expectStatus<{ objects: Obj[] }>(await c.get(url), 200).objects;
+
+/** Gives `user` exactly `perms` on the switchboard (as its owner). */
+export const grant = async (owner: Client, sb: Obj, user: User, perms: Grant[]) =>
+  expectStatus<Obj>(await owner.patch(sb.resource_uri, { permissions: [{ user: userUri(user.id), perms }] }), 200);
+
+/** An error reply with `status` and `code` that names `field` (or a field matching it). */
+export const assertField = (res: Reply, status: number, code: string, field: string | RegExp) => {
+  assertError(res, status, code);
+  if (field instanceof RegExp) assert.match(String(res.body.field), field);
+  else assert.equal(res.body.field, field);
+};
