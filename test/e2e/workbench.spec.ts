@@ -117,9 +117,9 @@ describe('the workbench in a browser', function () {
     const closeButtons = page.getByRole('button', { name: 'Close session' });
     await closeButtons.first().waitFor();
     const before = await closeButtons.count();
-    // Newest first: the browser's session is the first row; the dialog's button comes last.
+    // Newest first: the browser's session is the first row; then the confirmation's own button.
     await closeButtons.first().click();
-    await page.getByRole('button', { name: 'Close session' }).last().click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Close session' }).click();
     await page.getByText('Session closed').waitFor();
     await page.waitForFunction((n) => document.querySelectorAll('[aria-label="Close session"]').length < n, before);
 
