@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import type { TestServer } from '@werkbank/sdk/testing/node';
 import { assertError, expectStatus, userUri } from './api-test-support';
 import {
   addFrame,
@@ -15,7 +15,7 @@ import {
   NODES,
   NOTES,
   SB_FOLDERS,
-  SWITCHBOARD_PLUGINS,
+  switchboardServer,
   SWITCHBOARDS,
   type Obj,
   type User,
@@ -28,21 +28,11 @@ import { Engine } from '../../plugins/switchboards/src/node/engine';
  */
 describe('Switchboard model: canvas', function () {
   this.timeout(60_000);
+  const server = switchboardServer();
   let t: TestServer;
   let alice: User;
   let bob: User;
-  const logs: string[] = [];
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') console.log(logs.join('\n'));
-    logs.length = 0;
-  });
-
-  before(async () => {
-    t = await startTestServer({ plugins: SWITCHBOARD_PLUGINS, logs });
-    alice = await t.user();
-    bob = await t.user();
-  });
-  after(() => t?.close());
+  before(() => ({ t, alice, bob } = server.get()));
 
   describe('switchboards and folders', () => {
     it('shows status, progress, input and output frames, canvas view fields, owner and permissions', async () => {

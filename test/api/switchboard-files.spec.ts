@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import type { TestServer } from '@werkbank/sdk/testing/node';
 import { assertError, expectStatus, TAGS, userUri, type Client } from './api-test-support';
 import {
   addFrame,
@@ -14,7 +14,7 @@ import {
   NOTES,
   runAndWait,
   SB_FOLDERS,
-  SWITCHBOARD_PLUGINS,
+  switchboardServer,
   SWITCHBOARDS,
   WORKFLOWS,
   type Obj,
@@ -31,21 +31,11 @@ const CREATE_FROM_DATUM = '/api/v2/switchboard/create/datum/';
  */
 describe('Switchboard model: creation, files and context', function () {
   this.timeout(60_000);
+  const server = switchboardServer();
   let t: TestServer;
   let alice: User;
   let bob: User;
-  const logs: string[] = [];
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') console.log(logs.join('\n'));
-    logs.length = 0;
-  });
-
-  before(async () => {
-    t = await startTestServer({ plugins: SWITCHBOARD_PLUGINS, logs });
-    alice = await t.user();
-    bob = await t.user();
-  });
-  after(() => t?.close());
+  before(() => ({ t, alice, bob } = server.get()));
 
   const switchboardCount = async (c: Client) =>
     expectStatus<{ meta: { total_count: number } }>(await c.get(`${SWITCHBOARDS}?limit=1`), 200).meta.total_count;

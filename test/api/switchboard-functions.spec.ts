@@ -1,26 +1,14 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
 import { assertError, expectStatus, type Client } from './api-test-support';
-import { assertField, FUNCTIONS, get, list, SWITCHBOARD_PLUGINS, type Obj, type User } from './switchboard-support';
+import { assertField, FUNCTIONS, get, list, switchboardServer, type Obj, type User } from './switchboard-support';
 
 /** The function list and its search through the API (spec 000 §5, §9). */
 describe('Switchboard model: functions', function () {
   this.timeout(60_000);
-  let t: TestServer;
+  const server = switchboardServer();
   let alice: User;
   let bob: User;
-  const logs: string[] = [];
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') console.log(logs.join('\n'));
-    logs.length = 0;
-  });
-
-  before(async () => {
-    t = await startTestServer({ plugins: SWITCHBOARD_PLUGINS, logs });
-    alice = await t.user();
-    bob = await t.user();
-  });
-  after(() => t?.close());
+  before(() => ({ alice, bob } = server.get()));
 
   describe('function list (spec 000 §5, §9)', () => {
     const names = async (c: Client, query: string) => (await list(c, `${FUNCTIONS}?${query}`)).map((f) => f.name as string);

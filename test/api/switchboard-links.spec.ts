@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import type { TestServer } from '@werkbank/sdk/testing/node';
 import { assertError } from './api-test-support';
 import {
   addFrame,
@@ -11,7 +11,7 @@ import {
   list,
   newSwitchboard,
   runAndWait,
-  SWITCHBOARD_PLUGINS,
+  switchboardServer,
   type User,
 } from './switchboard-support';
 
@@ -21,19 +21,10 @@ import {
  */
 describe('Switchboard model: links', function () {
   this.timeout(60_000);
+  const server = switchboardServer();
   let t: TestServer;
   let alice: User;
-  const logs: string[] = [];
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') console.log(logs.join('\n'));
-    logs.length = 0;
-  });
-
-  before(async () => {
-    t = await startTestServer({ plugins: SWITCHBOARD_PLUGINS, logs });
-    alice = await t.user();
-  });
-  after(() => t?.close());
+  before(() => ({ t, alice } = server.get()));
 
   describe('links', () => {
     it('refuses an input whose frame type does not derive from the port type, naming both types', async () => {

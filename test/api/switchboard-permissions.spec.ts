@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import type { TestServer } from '@werkbank/sdk/testing/node';
 import { assertError, expectStatus, userUri, type Client } from './api-test-support';
 import {
   addFrame,
@@ -14,7 +14,7 @@ import {
   NODES,
   NOTES,
   runAndWait,
-  SWITCHBOARD_PLUGINS,
+  switchboardServer,
   SWITCHBOARDS,
   type Obj,
   type User,
@@ -23,21 +23,11 @@ import {
 /** Object permissions on switchboards and their parts through the API (spec 002 §6). */
 describe('Switchboard model: permissions', function () {
   this.timeout(60_000);
+  const server = switchboardServer();
   let t: TestServer;
   let alice: User;
   let bob: User;
-  const logs: string[] = [];
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') console.log(logs.join('\n'));
-    logs.length = 0;
-  });
-
-  before(async () => {
-    t = await startTestServer({ plugins: SWITCHBOARD_PLUGINS, logs });
-    alice = await t.user();
-    bob = await t.user();
-  });
-  after(() => t?.close());
+  before(() => ({ t, alice, bob } = server.get()));
 
   describe('permissions (spec 002 §6)', () => {
     async function canvas(): Promise<{ sb: Obj; a: Obj; b: Obj; node: Obj }> {

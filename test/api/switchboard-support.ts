@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
 import { assertError, expectStatus, userUri, type Client, type Reply } from './api-test-support';
 
 export const SWITCHBOARDS = '/api/v1/switchboard/';
@@ -134,3 +134,22 @@ export const assertField = (res: Reply, status: number, code: string, field: str
   if (field instanceof RegExp) assert.match(String(res.body.field), field);
   else assert.equal(res.body.field, field);
 };
+
+/**
+ * One server per suite with the switchboard plugins and two signed-in users; its log is printed
+ * when a test fails. Call inside `describe`; `get()` in a `before` hook (after this one) gives them.
+ */
+export function switchboardServer(): { get(): { t: TestServer; alice: User; bob: User } } {
+  let state: { t: TestServer; alice: User; bob: User } | undefined;
+  const logs: string[] = [];
+  afterEach(function () {
+    if (this.currentTest?.state === 'failed') console.log(logs.join('\n'));
+    logs.length = 0;
+  });
+  before(async () => {
+    const t = await startTestServer({ plugins: SWITCHBOARD_PLUGINS, logs });
+    state = { t, alice: await t.user(), bob: await t.user() };
+  });
+  after(() => state?.t.close());
+  return { get: () => state! };
+}
