@@ -24,7 +24,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@werkbank/kernel*', '@werkbank/server*', '**/kernel/**', '**/server/**'], message: 'Plugins import only @werkbank/sdk.' },
-            { regex: '^(react|react-dom(/.*)?|mobx.*|inversify|@blueprintjs/.*|typeorm|i18next|react-i18next)$', message: 'Plugins get shared libraries through @werkbank/sdk (/ui, /react, /browser, /node).' },
+            { regex: '^(react|react-dom(/.*)?|mobx.*|inversify|@blueprintjs/.*|typeorm|i18next|react-i18next|rete(-.*)?|styled-components)$', message: 'Plugins get shared libraries through @werkbank/sdk (/ui, /react, /browser, /node).' },
           ],
         },
       ],

@@ -12,6 +12,10 @@ const shared = [
   '@blueprintjs/table',
   'i18next',
   'react-router',
+  'rete',
+  'rete-area-plugin',
+  'rete-react-plugin',
+  'styled-components',
 ];
 let out;
 try {

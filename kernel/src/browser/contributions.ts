@@ -92,13 +92,31 @@ export interface TranslationContribution {
   registerTranslations(registry: RegistrySink<TranslationBundle>): void;
 }
 
-/** Renders a switchboard node on the canvas for the functions it claims (first users: canvas issue). */
+/** What a node renderer receives: the node as the canvas holds it, and the frames it writes. */
+export interface NodeRendererProps {
+  node: {
+    id: number;
+    resource_uri: string;
+    func: string;
+    status: string;
+    outdated: boolean;
+    runinfo: { progress: number | null; count: number; exception: string | null };
+  };
+  /** The frames linked to the node's outputs, in port order; updated live. */
+  outputs: Array<{ port: string; frame: string; name: string; type: string; size: number; text_repr: string }>;
+}
+
+/**
+ * Draws the body of a switchboard node on the canvas (below the title, between the ports) for the
+ * functions it claims. The canvas chooses the highest priority among the renderers whose `functions`
+ * match the node's function (exact name before namespace prefix); the default renderer has priority 0.
+ */
 export interface NodeRendererDescriptor {
   id: string;
-  /** Function names or namespace prefixes ending in '.' this renderer draws. */
+  /** Function names, or namespace prefixes ending in '.'. '*' matches every function. */
   functions: string[];
   priority?: number;
-  component: ComponentType<{ node: unknown }>;
+  component: ComponentType<NodeRendererProps>;
 }
 export const NodeRendererContribution = token<NodeRendererContribution>('NodeRendererContribution');
 export interface NodeRendererContribution {

@@ -1,0 +1,8 @@
+import type { TranslationContribution } from '@werkbank/sdk/browser';
+import en from './i18n/en.json';
+import de from './i18n/de.json';
+
+/** Texts of this area (namespace 'sb-dialogs'). */
+export const dialogTranslations: TranslationContribution = {
+  registerTranslations: (registry) => registry.add({ id: 'switchboards.sb-dialogs', namespace: 'sb-dialogs', de, en }),
+};

@@ -1,0 +1,29 @@
+import {
+  definePlugin,
+  EditorContribution,
+  MenuContribution,
+  NodeRendererContribution,
+  RouteContribution,
+  TranslationContribution,
+} from '@werkbank/sdk/browser';
+import { canvasRoutes, canvasTranslations, defaultNodeRenderers } from './canvas/canvas-contributions';
+import { listEditors, listMenus, listRoutes, listTranslations } from './lists/lists-contributions';
+import { workflowEditors, workflowMenus, workflowRoutes, workflowTranslations } from './workflows/workflows-contributions';
+import { frameDialogTranslations } from './frame-dialog/frame-dialog-contributions';
+import { dialogTranslations } from './dialogs/dialogs-contributions';
+
+export default definePlugin((ctx) => {
+  ctx.contribute(TranslationContribution, canvasTranslations);
+  ctx.contribute(TranslationContribution, listTranslations);
+  ctx.contribute(TranslationContribution, workflowTranslations);
+  ctx.contribute(TranslationContribution, frameDialogTranslations);
+  ctx.contribute(TranslationContribution, dialogTranslations);
+  ctx.contribute(RouteContribution, canvasRoutes);
+  ctx.contribute(RouteContribution, listRoutes);
+  ctx.contribute(RouteContribution, workflowRoutes);
+  ctx.contribute(EditorContribution, listEditors);
+  ctx.contribute(EditorContribution, workflowEditors);
+  ctx.contribute(MenuContribution, listMenus);
+  ctx.contribute(MenuContribution, workflowMenus);
+  ctx.contribute(NodeRendererContribution, defaultNodeRenderers);
+});
