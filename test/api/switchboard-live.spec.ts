@@ -282,6 +282,34 @@ describe('Switchboard live channels', function () {
     });
   });
 
+  describe('presence on /ws/status_updates', () => {
+    it('tells the others who has the switchboard open and what they selected, and when they leave', async () => {
+      const sb = await newSwitchboard(alice.client);
+      expectStatus(await alice.client.patch(sb.resource_uri, { permissions: [{ user: userUri(bob.id), perms: ['read'] }] }), 200);
+      const node = await addNode(alice.client, sb, 'string.upper');
+      const a = await subscribe('/ws/status_updates', alice.client, sb);
+      const b = await subscribe('/ws/status_updates', bob.client, sb);
+      // Alice learns of Bob's arrival, Bob of Alice who was already there.
+      const bobHere = await a.waitFor((m) => m.type === 'PRESENCE' && m.user === userUri(bob.id), 0, 'Bob’s presence');
+      await b.waitFor((m) => m.type === 'PRESENCE' && m.user === userUri(alice.id), 0, 'Alice’s presence');
+      assert.equal(bobHere.selected, null);
+      assert.ok(typeof bobHere.name === 'string' && bobHere.name.length > 0);
+
+      const from = b.mark();
+      a.ws.send(JSON.stringify({ type: 'PRESENCE', selected: node.resource_uri }));
+      const sel = await b.waitFor((m) => m.type === 'PRESENCE' && m.selected === node.resource_uri, from, 'the selection');
+      assert.equal(sel.user, userUri(alice.id));
+      // Nothing but canvas addresses is passed on; nobody hears about themselves.
+      a.ws.send(JSON.stringify({ type: 'PRESENCE', selected: '<img src=x onerror=alert(1)>' }));
+      a.ws.send('not json');
+      assert.equal(a.messages.filter((m) => m.type === 'PRESENCE' && m.user === userUri(alice.id)).length, 0);
+
+      b.close();
+      await a.waitFor((m) => m.type === 'PRESENCE_LEAVE' && m.client === bobHere.client, 0, 'Bob leaving');
+      assert.equal(b.messages.filter((m) => m.type === 'PRESENCE' && String(m.selected).includes('<img')).length, 0);
+    });
+  });
+
   describe('/ws/switchboard_summary', () => {
     it('sends a summary on connect and after a run: status, progress and node counts', async () => {
       const sb = await newSwitchboard(alice.client);

@@ -12,6 +12,7 @@ import {
 } from '@werkbank/sdk/node';
 import { LIVE_CHANNEL, type LiveMessage } from './live';
 import { definitionOf, SWITCHBOARD_PATH } from './switchboard-access';
+import { PresenceHub } from './presence';
 
 /** Every reader's access is checked again this often (ms). */
 const RECHECK_INTERVAL = 30_000;
@@ -37,6 +38,11 @@ export class LiveChannels implements WebSocketChannelContribution {
   private readonly subscribers = new Map<number, Set<Subscriber>>();
   private busSubscription?: Disposable;
   private readonly summaryTimers = new Map<number, NodeJS.Timeout>();
+  private presenceHub?: PresenceHub;
+
+  private get presence(): PresenceHub {
+    return (this.presenceHub ??= new PresenceHub(this.services));
+  }
 
   private ensureBus(): void {
     if (this.busSubscription) return;
@@ -158,6 +164,7 @@ export class LiveChannels implements WebSocketChannelContribution {
         this.ensureBus();
         const raw = url.searchParams.get('switchboard_id') ?? '';
         let sub: Subscriber | undefined;
+        let presence: ReturnType<PresenceHub['join']> | undefined;
         let closed = false;
         const id = /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
         void (async () => {
@@ -177,9 +184,15 @@ export class LiveChannels implements WebSocketChannelContribution {
           set.add(sub);
           socket.send(JSON.stringify({ type: 'SUBSCRIBED', resource_uri: `${SWITCHBOARD_PATH}${id}/` }));
           if (summary) await this.sendSummary(id);
+          else {
+            const s = sub;
+            presence = this.presence.join(id, user, (text) => this.send(s, text));
+            socket.on('message', (data: Buffer) => presence?.onMessage(data.toString('utf8')));
+          }
         })().catch(() => socket.close(1011, 'error'));
         return Disposable.create(() => {
           closed = true;
+          presence?.leave();
           if (id !== undefined && sub) this.subscribers.get(id)?.delete(sub);
         });
       },
