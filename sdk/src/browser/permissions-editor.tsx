@@ -34,6 +34,11 @@ export interface PermissionsEditorProps {
   readOnly?: boolean;
   /** The rights a grant may hold, in column order (docs/api.md "Permissions"). */
   rights?: string[];
+  /**
+   * Translated headings per right where a kind names them itself (spec 002 §6: a workflow's read,
+   * execute and write are Show, Run and Edit); the others read Read, Run and Write.
+   */
+  labels?: Partial<Record<string, string>>;
 }
 
 const principalOf = (e: PermissionEntry) => (e.user ? `user:${e.user}` : e.group ? `group:${e.group}` : '');
@@ -42,8 +47,16 @@ const principalOf = (e: PermissionEntry) => (e.user ? `user:${e.user}` : e.group
  * Object permissions per user or group (spec 001 §5.1, spec 002 §6): a row per grant with a
  * checkbox per right. Choosing a user clears the group and vice versa; write implies read.
  */
-export function PermissionsEditor({ owner, value, onChange, readOnly, rights = ['read', 'write'] }: PermissionsEditorProps) {
+export function PermissionsEditor({
+  owner,
+  value,
+  onChange,
+  readOnly,
+  rights = ['read', 'write'],
+  labels,
+}: PermissionsEditorProps) {
   const t = useT();
+  const label = (right: string) => labels?.[right] ?? String(t(`permissions.${right}`));
   const users = useUsers();
   const groups = useGroups();
   const userName = (uri: string) => users.find((u) => u.resource_uri === uri)?.display_name ?? uri;
@@ -68,7 +81,7 @@ export function PermissionsEditor({ owner, value, onChange, readOnly, rights = [
           <tr>
             <th>{t('permissions.principal')}</th>
             {rights.map((r) => (
-              <th key={r}>{t(`permissions.${r}`)}</th>
+              <th key={r}>{label(r)}</th>
             ))}
             <th />
           </tr>
@@ -81,7 +94,7 @@ export function PermissionsEditor({ owner, value, onChange, readOnly, rights = [
               </td>
               {rights.map((r) => (
                 <td key={r}>
-                  <Checkbox checked disabled aria-label={String(t(`permissions.${r}`))} />
+                  <Checkbox checked disabled aria-label={label(r)} />
                 </td>
               ))}
               <td />
@@ -118,7 +131,7 @@ export function PermissionsEditor({ owner, value, onChange, readOnly, rights = [
                   <Checkbox
                     checked={entry.perms.includes(r)}
                     disabled={readOnly}
-                    aria-label={String(t(`permissions.${r}`))}
+                    aria-label={label(r)}
                     onChange={(e) => toggle(i, r, e.currentTarget.checked)}
                   />
                 </td>
