@@ -21,6 +21,7 @@ import { CanvasRoutes } from './canvas-routes';
 import { ExecutionRoutes } from './execution-routes';
 import { FrameContentRoutes } from './frame-content-routes';
 import { LiveChannels } from './live-channels';
+import { SupportRoutes } from './support-routes';
 
 export default definePlugin((ctx) => {
   ctx.bind(Engine).toSelf().inSingletonScope();
@@ -33,6 +34,7 @@ export default definePlugin((ctx) => {
   ctx.contribute(HttpRouteContribution, CanvasRoutes);
   ctx.contribute(HttpRouteContribution, ExecutionRoutes);
   ctx.contribute(HttpRouteContribution, FrameContentRoutes);
+  ctx.contribute(HttpRouteContribution, SupportRoutes);
   ctx.contribute(WebSocketChannelContribution, LiveChannels);
   ctx.contribute(StartupHookContribution, SwitchboardStartup);
 });
