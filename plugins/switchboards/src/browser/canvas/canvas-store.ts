@@ -1,0 +1,170 @@
+import { makeAutoObservable, runInAction, type ApiClient } from '@werkbank/sdk/browser';
+import type { CanvasContent, Frame, Link, Note, SbNode, Switchboard } from '../../common/switchboard-types';
+import type { LiveMessage } from './live-connection';
+
+export type CanvasObject = SbNode | Frame | Note;
+export type CanvasKind = 'node' | 'frame' | 'note' | 'link';
+
+/** The kind of a canvas address (`/api/v1/node/3/` → 'node'). */
+export function kindOf(uri: string): CanvasKind | 'switchboard' | undefined {
+  const m = /^\/api\/v1\/(node|frame|note|link|switchboard)\/\d+\/$/.exec(uri);
+  return m?.[1] as CanvasKind | 'switchboard' | undefined;
+}
+
+/** Another user on the same switchboard (presence, beyond spec 000). */
+export interface Presence {
+  client: string;
+  user: string;
+  name: string;
+  selected: string | null;
+}
+
+/**
+ * Everything on one switchboard's canvas, as the server last told us: loaded whole by `load()`
+ * (spec 000 §2: on mount and when the id changes, and again after a reconnect), then kept current
+ * by the live events of /ws/status_updates (`apply`). Edits go through CanvasActions; this store
+ * only mirrors the server.
+ */
+export class CanvasStore {
+  switchboard?: Switchboard = undefined;
+  readonly nodes = new Map<string, SbNode>();
+  readonly frames = new Map<string, Frame>();
+  readonly links = new Map<string, Link>();
+  readonly notes = new Map<string, Note>();
+  readonly presence = new Map<string, Presence>();
+  loading = false;
+  error?: string = undefined;
+  /** False while the live connection is down (spec 000 §8 "Connection to backend lost"). */
+  connected = true;
+  /** Bumped on every change, so views can react to the store as a whole. */
+  revision = 0;
+  private readonly fetching = new Set<string>();
+
+  constructor(
+    private readonly api: ApiClient,
+    readonly switchboardId: number,
+  ) {
+    makeAutoObservable<CanvasStore, 'api' | 'fetching'>(this, { api: false, fetching: false, switchboardId: false });
+  }
+
+  get uri(): string {
+    return `/api/v1/switchboard/${this.switchboardId}/`;
+  }
+
+  async load(): Promise<void> {
+    this.loading = true;
+    try {
+      const content = await this.api.get<CanvasContent>(`${this.uri}reload/`);
+      runInAction(() => this.replace(content));
+    } catch (e) {
+      runInAction(() => {
+        this.error = (e as Error).message;
+        this.loading = false;
+      });
+    }
+  }
+
+  replace(content: CanvasContent): void {
+    this.switchboard = content.switchboard;
+    this.nodes.clear();
+    this.frames.clear();
+    this.links.clear();
+    this.notes.clear();
+    for (const n of content.nodes) this.nodes.set(n.resource_uri, n);
+    for (const f of content.frames) this.frames.set(f.resource_uri, f);
+    for (const l of content.links) this.links.set(l.resource_uri, l);
+    for (const n of content.notes) this.notes.set(n.resource_uri, n);
+    this.loading = false;
+    this.error = undefined;
+    this.revision++;
+  }
+
+  get writable(): boolean {
+    return !!this.switchboard?.access?.includes('write');
+  }
+
+  get executable(): boolean {
+    return !!this.switchboard?.access?.includes('execute');
+  }
+
+  object(uri: string): CanvasObject | Link | undefined {
+    return this.nodes.get(uri) ?? this.frames.get(uri) ?? this.notes.get(uri) ?? this.links.get(uri);
+  }
+
+  /** Puts an object the server returned (after a create or an update) into the store. */
+  put(obj: SbNode | Frame | Note | Link): void {
+    const kind = kindOf(obj.resource_uri);
+    if (kind === 'node') this.nodes.set(obj.resource_uri, obj as SbNode);
+    else if (kind === 'frame') this.frames.set(obj.resource_uri, obj as Frame);
+    else if (kind === 'note') this.notes.set(obj.resource_uri, obj as Note);
+    else if (kind === 'link') this.links.set(obj.resource_uri, obj as Link);
+    this.revision++;
+  }
+
+  remove(uri: string): void {
+    const gone = this.nodes.delete(uri) || this.frames.delete(uri) || this.notes.delete(uri) || this.links.delete(uri);
+    // A removed node or frame takes its links with it (the server deletes them in the same transaction).
+    if (kindOf(uri) === 'node' || kindOf(uri) === 'frame') {
+      for (const [k, l] of this.links) if (l.node === uri || l.frame === uri) this.links.delete(k);
+    }
+    if (gone) this.revision++;
+  }
+
+  /** The links of a node or frame. */
+  linksOf(uri: string): Link[] {
+    return [...this.links.values()].filter((l) => l.node === uri || l.frame === uri);
+  }
+
+  /** Applies one live event (spec 000 §7). Inserts fetch the new object unless we have it already. */
+  apply(m: LiveMessage): void {
+    const uri = m.resource_uri;
+    if (m.type === 'PRESENCE') {
+      const p = m as unknown as Presence;
+      this.presence.set(p.client, { client: p.client, user: p.user, name: p.name, selected: p.selected });
+      return;
+    }
+    if (m.type === 'PRESENCE_LEAVE') {
+      this.presence.delete(String(m.client));
+      return;
+    }
+    if (!uri) return;
+    if (m.type.endsWith('_DELETE')) this.remove(uri);
+    else if (m.type.endsWith('_INSERT')) {
+      if (!this.object(uri)) void this.fetch(uri);
+    } else if (m.type === 'UPDATE') this.update(uri, m.fields ?? {});
+  }
+
+  private update(uri: string, fields: Record<string, unknown>): void {
+    if (uri === this.uri && this.switchboard) {
+      Object.assign(this.switchboard, fields);
+      this.revision++;
+      return;
+    }
+    const obj = this.object(uri);
+    if (!obj) {
+      if (kindOf(uri)) void this.fetch(uri);
+      return;
+    }
+    Object.assign(obj, fields);
+    this.revision++;
+  }
+
+  /** Loads one object the live channel announced; a 404 means it is already gone again. */
+  async fetch(uri: string): Promise<void> {
+    if (this.fetching.has(uri)) return;
+    this.fetching.add(uri);
+    try {
+      const obj = await this.api.get<SbNode | Frame | Note | Link>(uri);
+      runInAction(() => this.put(obj));
+    } catch {
+      // Deleted meanwhile: its _DELETE event follows or came already.
+    } finally {
+      this.fetching.delete(uri);
+    }
+  }
+
+  setConnected(up: boolean): void {
+    this.connected = up;
+    if (!up) this.presence.clear();
+  }
+}

@@ -1,0 +1,307 @@
+import {
+  AreaExtensions,
+  AreaPlugin,
+  ClassicPreset,
+  ConnectionPlugin,
+  ConnectionPresets,
+  createRoot,
+  NodeEditor,
+  ReactPlugin,
+  ReactPresets,
+  type GetSchemes,
+  type ReactArea2D,
+} from '@werkbank/sdk/canvas';
+import { reaction, type IReactionDisposer } from 'mobx';
+import type { Frame, Link, Note, SbNode } from '../../common/switchboard-types';
+import { kindOf, type CanvasStore } from './canvas-store';
+import { slotKeyOf, slotsOf, type Slot } from './port-slots';
+import type { CanvasViewContext, SocketEmit } from './canvas-view-context';
+import { CanvasNodeView } from './node-view';
+import { CanvasFrameView, CanvasNoteView } from './frame-view';
+import { CanvasLinkView, CanvasSocket } from './link-view';
+
+/** spec 000 §9: the viewport is stored relative to this origin. */
+export const CANVAS_OFFSET_ORIGIN = 1000;
+
+const socket = new ClassicPreset.Socket('werkbank');
+
+/** A node, frame or note on the Rete canvas; its id is the object's resource address. */
+export class CanvasItem extends ClassicPreset.Node {
+  width = 220;
+  height = 80;
+  override selected = false;
+  slots: Slot[] = [];
+  constructor(
+    readonly uri: string,
+    readonly kind: 'node' | 'frame' | 'note',
+  ) {
+    super(uri);
+    this.id = uri;
+  }
+}
+export class CanvasLink extends ClassicPreset.Connection<CanvasItem, CanvasItem> {
+  constructor(
+    readonly uri: string,
+    source: CanvasItem,
+    sourceKey: string,
+    target: CanvasItem,
+    targetKey: string,
+  ) {
+    super(source, sourceKey as never, target, targetKey as never);
+    this.id = uri;
+  }
+}
+type Schemes = GetSchemes<CanvasItem, CanvasLink>;
+type AreaExtra = ReactArea2D<Schemes>;
+
+/** What the canvas asks of its screen. */
+export interface CanvasHandlers {
+  /** The user drew a connection between two sockets (either direction). */
+  onConnect(from: { uri: string; key: string }, to: { uri: string; key: string }): void;
+  /** The user pulled a link off its socket and dropped it nowhere. */
+  onDisconnect(linkUri: string): void;
+  onMoved(moves: Array<{ uri: string; from: { x: number; y: number }; to: { x: number; y: number } }>): void;
+  onContextMenu(target: { kind: 'canvas' | 'item' | 'link'; uri?: string }, event: MouseEvent): void;
+  onSelect(uris: string[]): void;
+  onViewport(t: { x: number; y: number; k: number }): void;
+}
+
+/**
+ * The switchboard canvas on Rete.js v2 (DESIGN §4): mirrors the CanvasStore into a Rete editor —
+ * nodes, frames and notes as Rete nodes, links as connections — and turns what the user does into
+ * calls of `handlers`. Rete never decides a connection: `connectioncreate` is refused and handed to
+ * the screen, which asks the server; the link appears when the store has it.
+ */
+export class ReteCanvas {
+  readonly editor = new NodeEditor<Schemes>();
+  readonly area: AreaPlugin<Schemes, AreaExtra>;
+  private readonly selector = AreaExtensions.selector();
+  private syncing = 0;
+  private readonly disposers: IReactionDisposer[] = [];
+  private dragging = false;
+
+  constructor(
+    container: HTMLElement,
+    private readonly store: CanvasStore,
+    private readonly ctx: CanvasViewContext,
+    private readonly handlers: CanvasHandlers,
+  ) {
+    this.area = new AreaPlugin<Schemes, AreaExtra>(container);
+    const connection = new ConnectionPlugin<Schemes, AreaExtra>();
+    const render = new ReactPlugin<Schemes, AreaExtra>({ createRoot });
+    render.addPreset(
+      ReactPresets.classic.setup({
+        customize: {
+          node: (data) => {
+            const item = data.payload;
+            if (item.kind === 'frame') return (p) => CanvasFrameView({ ...p, emit: p.emit as unknown as SocketEmit, ctx });
+            if (item.kind === 'note') return (p) => CanvasNoteView({ ...p, ctx });
+            return (p) => CanvasNodeView({ ...p, emit: p.emit as unknown as SocketEmit, ctx });
+          },
+          connection: () => (p) => CanvasLinkView({ ...p, ctx }),
+          socket: () => CanvasSocket,
+        },
+      }),
+    );
+    connection.addPreset(ConnectionPresets.classic.setup());
+    this.editor.use(this.area);
+    this.area.use(connection);
+    this.area.use(render);
+    AreaExtensions.selectableNodes(this.area, this.selector, { accumulating: AreaExtensions.accumulateOnCtrl() });
+    this.editor.addPipe((c) => {
+      if (this.syncing) return c;
+      if (c.type === 'connectioncreate') {
+        const { source, sourceOutput, target, targetInput } = c.data;
+        this.handlers.onConnect({ uri: source, key: String(sourceOutput) }, { uri: target, key: String(targetInput) });
+        return undefined;
+      }
+      if (c.type === 'connectionremove') {
+        this.handlers.onDisconnect(c.data.id);
+        return undefined;
+      }
+      return c;
+    });
+    this.area.addPipe((c) => {
+      if (c.type === 'contextmenu') {
+        c.data.event.preventDefault();
+        c.data.event.stopPropagation();
+        const t = c.data.context;
+        if (t === 'root') this.handlers.onContextMenu({ kind: 'canvas' }, c.data.event);
+        else if (t instanceof CanvasLink) this.handlers.onContextMenu({ kind: 'link', uri: t.uri }, c.data.event);
+        else if (t instanceof CanvasItem) {
+          if (!this.selector.isSelected({ id: t.id, label: 'node' })) void this.select([t.id]);
+          this.handlers.onContextMenu({ kind: 'item', uri: t.uri }, c.data.event);
+        }
+        return undefined;
+      }
+      if (c.type === 'nodepicked') {
+        this.dragging = true;
+        queueMicrotask(() => this.handlers.onSelect(this.selected()));
+      }
+      if (c.type === 'nodedragged') {
+        this.dragging = false;
+        this.reportMoves();
+      }
+      if (c.type === 'pointerdown' && c.data.event.target === container)
+        queueMicrotask(() => this.handlers.onSelect(this.selected()));
+      if (c.type === 'translated' || c.type === 'zoomed') {
+        const { x, y, k } = this.area.area.transform;
+        this.handlers.onViewport({ x, y, k });
+      }
+      return c;
+    });
+    this.disposers.push(
+      reaction(
+        () => this.store.revision,
+        () => void this.sync(),
+        { fireImmediately: false },
+      ),
+    );
+  }
+
+  /** The addresses of the selected nodes, frames and notes. */
+  selected(): string[] {
+    return [...this.selector.entities.values()].map((e) => e.id);
+  }
+
+  async select(uris: string[]): Promise<void> {
+    await this.selector.unselectAll();
+    for (const uri of uris) {
+      const item = this.editor.getNode(uri);
+      if (!item) continue;
+      item.selected = true;
+      await this.area.update('node', uri);
+      await this.selector.add(
+        {
+          id: uri,
+          label: 'node',
+          translate: async (dx, dy) => {
+            const v = this.area.nodeViews.get(uri);
+            if (v) await v.translate(v.position.x + dx, v.position.y + dy);
+          },
+          unselect: async () => {
+            item.selected = false;
+            await this.area.update('node', uri);
+          },
+        },
+        true,
+      );
+    }
+    this.handlers.onSelect(this.selected());
+  }
+
+  /** Restores the saved viewport (spec 000 §4: once, from the saved offset and zoom). */
+  async restoreViewport(offsetX: number, offsetY: number, zoom: number): Promise<void> {
+    const a = this.area.area;
+    await a.zoom(zoom, 0, 0);
+    await a.translate(offsetX - CANVAS_OFFSET_ORIGIN, offsetY - CANVAS_OFFSET_ORIGIN);
+  }
+
+  async zoomToFit(): Promise<void> {
+    const nodes = this.editor.getNodes();
+    if (nodes.length) await AreaExtensions.zoomAt(this.area, nodes, { scale: 0.9 });
+  }
+
+  /** The canvas point under a client position (drops, context menus). */
+  pointAt(clientX: number, clientY: number): { x: number; y: number } {
+    const rect = this.area.container.getBoundingClientRect();
+    const { x, y, k } = this.area.area.transform;
+    return { x: Math.round((clientX - rect.left - x) / k), y: Math.round((clientY - rect.top - y) / k) };
+  }
+
+  /** The canvas point in the middle of what is visible (keyboard inserts). */
+  center(): { x: number; y: number } {
+    const rect = this.area.container.getBoundingClientRect();
+    return this.pointAt(rect.left + rect.width / 2 - 110, rect.top + rect.height / 3);
+  }
+
+  private reportMoves(): void {
+    const moves = [];
+    for (const uri of new Set([...this.selected()])) {
+      const view = this.area.nodeViews.get(uri);
+      const obj = this.store.object(uri) as SbNode | Frame | Note | undefined;
+      if (!view || !obj || kindOf(uri) === 'link') continue;
+      const to = { x: Math.round(view.position.x), y: Math.round(view.position.y) };
+      moves.push({ uri, from: { x: obj.ui_x, y: obj.ui_y }, to });
+    }
+    if (moves.length) this.handlers.onMoved(moves);
+  }
+
+  /** Brings the Rete editor in line with the store (after load, live events and own edits). */
+  async sync(): Promise<void> {
+    this.syncing++;
+    try {
+      const wanted = new Map<string, { kind: 'node' | 'frame' | 'note'; obj: SbNode | Frame | Note }>();
+      for (const n of this.store.nodes.values()) wanted.set(n.resource_uri, { kind: 'node', obj: n });
+      for (const f of this.store.frames.values()) wanted.set(f.resource_uri, { kind: 'frame', obj: f });
+      for (const n of this.store.notes.values()) wanted.set(n.resource_uri, { kind: 'note', obj: n });
+      const links = [...this.store.links.values()];
+      for (const c of this.editor.getConnections()) {
+        const l = this.store.links.get(c.id);
+        if (!l || !this.fits(c, l)) await this.editor.removeConnection(c.id);
+      }
+      for (const item of this.editor.getNodes()) {
+        if (!wanted.has(item.id)) {
+          await this.selector.remove({ id: item.id, label: 'node' });
+          await this.editor.removeNode(item.id);
+        }
+      }
+      for (const [uri, { kind, obj }] of wanted) {
+        let item = this.editor.getNode(uri);
+        const fresh = !item;
+        if (!item) item = new CanvasItem(uri, kind);
+        if (kind === 'node') this.setSlots(item, obj as SbNode, links);
+        else if (kind === 'frame' && fresh) {
+          item.addInput('in', new ClassicPreset.Input(socket, '', false));
+          item.addOutput('out', new ClassicPreset.Output(socket, '', true));
+        }
+        if (fresh) {
+          await this.editor.addNode(item);
+          await this.area.translate(uri, { x: obj.ui_x, y: obj.ui_y });
+        } else {
+          const view = this.area.nodeViews.get(uri);
+          const picked = this.dragging && this.selector.isSelected({ id: uri, label: 'node' });
+          if (view && !picked && (view.position.x !== obj.ui_x || view.position.y !== obj.ui_y)) {
+            await this.area.translate(uri, { x: obj.ui_x, y: obj.ui_y });
+          }
+          await this.area.update('node', uri);
+        }
+      }
+      for (const l of links) {
+        if (this.editor.getConnection(l.resource_uri)) continue;
+        const node = this.editor.getNode(l.node);
+        const frame = this.editor.getNode(l.frame);
+        if (!node || !frame) continue;
+        const c = l.is_input
+          ? new CanvasLink(l.resource_uri, frame, 'out', node, slotKeyOf(l))
+          : new CanvasLink(l.resource_uri, node, l.name, frame, 'in');
+        await this.editor.addConnection(c);
+      }
+    } finally {
+      this.syncing--;
+    }
+  }
+
+  /** Whether a Rete connection still draws the link as it is (slots can move when a port's links change). */
+  private fits(c: CanvasLink, l: Link): boolean {
+    return l.is_input ? c.source === l.frame && c.targetInput === slotKeyOf(l) : c.source === l.node && c.target === l.frame;
+  }
+
+  /** Sets a node's sockets from its ports and links; changes only what differs. */
+  private setSlots(item: CanvasItem, node: SbNode, links: Link[]): void {
+    const own = links.filter((l) => l.node === node.resource_uri);
+    const slots = node.ports.filter((p) => p.is_input).flatMap((p) => slotsOf(p, own));
+    const keys = new Set(slots.map((s) => s.key));
+    for (const k of Object.keys(item.inputs)) if (!keys.has(k)) item.removeInput(k);
+    for (const s of slots) if (!item.hasInput(s.key)) item.addInput(s.key, new ClassicPreset.Input(socket, s.label, false));
+    for (const p of node.ports.filter((x) => !x.is_input)) {
+      if (!item.hasOutput(p.name)) item.addOutput(p.name, new ClassicPreset.Output(socket, p.name, true));
+    }
+    item.slots = slots;
+  }
+
+  dispose(): void {
+    for (const d of this.disposers) d();
+    this.area.destroy();
+  }
+}

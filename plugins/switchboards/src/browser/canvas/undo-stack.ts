@@ -1,0 +1,93 @@
+import { makeAutoObservable } from '@werkbank/sdk/browser';
+
+/** One undoable canvas edit. `refs` are the addresses it touches (as they were when it was made). */
+export interface UndoEntry {
+  label: string;
+  refs: string[];
+  undo(): Promise<void>;
+  redo(): Promise<void>;
+}
+
+/** How many edits can be undone. */
+export const UNDO_LIMIT = 100;
+
+/**
+ * Undo and redo of canvas edits (beyond spec 000; Ctrl+Z, Ctrl+Shift+Z). Re-creating a deleted
+ * object gives it a new address: `alias` records old → new, and entries `resolve` their addresses
+ * through it, so older entries keep working on the re-created object. When someone else deletes an
+ * object (a live _DELETE we did not cause), `invalidate` drops every entry that touches it, so an
+ * undo never resurrects or moves what a colleague removed.
+ */
+export class UndoStack {
+  private done: UndoEntry[] = [];
+  private undone: UndoEntry[] = [];
+  private readonly aliases = new Map<string, string>();
+  busy = false;
+
+  constructor() {
+    makeAutoObservable<UndoStack, 'aliases'>(this, { aliases: false });
+  }
+
+  get canUndo(): boolean {
+    return !this.busy && this.done.length > 0;
+  }
+
+  get canRedo(): boolean {
+    return !this.busy && this.undone.length > 0;
+  }
+
+  push(entry: UndoEntry): void {
+    this.done.push(entry);
+    if (this.done.length > UNDO_LIMIT) this.done.shift();
+    this.undone = [];
+  }
+
+  /** The current address of an object that may have been deleted and re-created since. */
+  resolve(uri: string): string {
+    let cur = uri;
+    for (let i = 0; i < 1000 && this.aliases.has(cur); i++) cur = this.aliases.get(cur)!;
+    return cur;
+  }
+
+  alias(from: string, to: string): void {
+    if (from !== to) this.aliases.set(from, to);
+  }
+
+  /** Drops every entry touching `uri` (someone else deleted it). */
+  invalidate(uri: string): void {
+    const touches = (e: UndoEntry) => e.refs.some((r) => this.resolve(r) === uri);
+    this.done = this.done.filter((e) => !touches(e));
+    this.undone = this.undone.filter((e) => !touches(e));
+  }
+
+  /** Undoes the last edit; a failure drops it and rethrows (the canvas tells the user). */
+  async undo(): Promise<UndoEntry | undefined> {
+    return this.step(this.done, this.undone, 'undo');
+  }
+
+  async redo(): Promise<UndoEntry | undefined> {
+    return this.step(this.undone, this.done, 'redo');
+  }
+
+  private async step(from: UndoEntry[], to: UndoEntry[], op: 'undo' | 'redo'): Promise<UndoEntry | undefined> {
+    if (this.busy) return undefined;
+    const entry = from.pop();
+    if (!entry) return undefined;
+    this.busy = true;
+    try {
+      await entry[op]();
+      this.settle(to, entry);
+      return entry;
+    } finally {
+      this.setIdle();
+    }
+  }
+
+  private settle(to: UndoEntry[], entry: UndoEntry): void {
+    to.push(entry);
+  }
+
+  private setIdle(): void {
+    this.busy = false;
+  }
+}
