@@ -20,6 +20,7 @@ import { FunctionRoutes } from './function-routes';
 import { CanvasRoutes } from './canvas-routes';
 import { ExecutionRoutes } from './execution-routes';
 import { FrameContentRoutes } from './frame-content-routes';
+import { FrameItemRoutes } from './frame-item-routes';
 import { LiveChannels } from './live-channels';
 import { SupportRoutes } from './support-routes';
 
@@ -34,6 +35,7 @@ export default definePlugin((ctx) => {
   ctx.contribute(HttpRouteContribution, CanvasRoutes);
   ctx.contribute(HttpRouteContribution, ExecutionRoutes);
   ctx.contribute(HttpRouteContribution, FrameContentRoutes);
+  ctx.contribute(HttpRouteContribution, FrameItemRoutes);
   ctx.contribute(HttpRouteContribution, SupportRoutes);
   ctx.contribute(WebSocketChannelContribution, LiveChannels);
   ctx.contribute(StartupHookContribution, SwitchboardStartup);

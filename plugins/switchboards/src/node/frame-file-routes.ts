@@ -1,0 +1,109 @@
+import {
+  ApiError,
+  readMultipartUpload,
+  sendBlob,
+  type EntityManager,
+  type RouteDescriptor,
+  type Row,
+  type ServerServices,
+} from '@werkbank/sdk/node';
+import { FRAME_PATH, idParam, switchboardFor } from './switchboard-access';
+import { inSwitchboardTransaction, switchboardCaller } from './route-caller';
+import { editFrameItems, frameForEdit, validateItem } from './frame-item-write';
+import { checkFileName, checkUniqueFileName, duplicateFileName } from './frame-file-name';
+
+type Router = Parameters<RouteDescriptor['mount']>[0];
+
+const HASH = /^[0-9a-f]{64}$/;
+
+/** The address of a file uploaded into a frame; `download/` and `embed/` follow it. */
+export const frameFileUrl = (frameId: number, hash: string) => `${FRAME_PATH}${frameId}/file/${hash}/`;
+
+/**
+ * `POST {frame}upload/` and the addresses of the uploaded files (docs/api.md "frame"). The bytes
+ * stream into the server's blob store through readMultipartUpload, exactly as the Magazine's
+ * uploads do (size limit UPLOAD_MAX_BYTES, 5 GiB; a refused or interrupted upload stores nothing);
+ * the file becomes a file datum `{value, size, mime_type, download_url, embed_url}` at the end of
+ * the frame. A file is served while the frame it was uploaded into holds it, to whoever may read
+ * that frame's switchboard.
+ */
+export function mountFrameFiles(router: Router, services: ServerServices): void {
+  router.post(`${FRAME_PATH}:id/upload/`, async (ctx) => {
+    const r = switchboardCaller(ctx, services);
+    // The caller and the frame are checked before a byte of the body is read.
+    const frame = await frameForEdit(r, ctx.params.id);
+    if (!services.types.isAssignable(String(frame.content_type), 'file')) {
+      throw ApiError.badRequest(
+        'invalid_field',
+        'switchboards:errors.upload_frame',
+        { type: String(frame.content_type) },
+        'frame',
+      );
+    }
+    let name = '';
+    const received = await readMultipartUpload(ctx, services.blobs, {
+      maxBytes: services.config.uploadMaxBytes,
+      beforeFile: async (fields, filename) => {
+        name = checkFileName((fields.path ?? '').trim() || filename);
+        await refuseTakenName(r.manager, frame, name);
+      },
+    });
+    const blob = received.file!.blob;
+    const url = frameFileUrl(frame.id as number, blob.hash);
+    const out = await inSwitchboardTransaction(ctx, services, async (tr) => {
+      await frameForEdit(tr, ctx.params.id);
+      return editFrameItems(tr, services, frame.id as number, undefined, (items, type) => {
+        // Checked again under the frame's lock: two uploads of one name cannot both land.
+        checkUniqueFileName(items, name);
+        const fields = validateItem(
+          { value: name, size: blob.size, mime_type: blob.mime, download_url: `${url}download/`, embed_url: `${url}embed/` },
+          type,
+          services,
+          'file',
+        );
+        return { items: [...items, fields], result: { ...fields, index: items.length } };
+      });
+    });
+    ctx.status = 201;
+    ctx.body = {
+      file: { path: name, status: 'success', size: blob.size, mime_type: blob.mime },
+      datum: out.result,
+      frame: out.frame,
+    };
+  });
+
+  router.get(`${FRAME_PATH}:id/file/:hash/:mode/`, async (ctx) => {
+    const { hash, mode } = ctx.params;
+    if (!HASH.test(hash) || (mode !== 'download' && mode !== 'embed')) throw ApiError.notFound();
+    const r = switchboardCaller(ctx, services);
+    const [frame] = (await r.manager.query(`SELECT id, switchboard_id, content_hash FROM switchboard_frame WHERE id = $1`, [
+      idParam(ctx.params.id),
+    ])) as Row[];
+    if (!frame) throw ApiError.notFound();
+    await switchboardFor(r, frame.switchboard_id as number, 'read');
+    const [found] = (await r.manager.query(
+      `SELECT e AS item FROM switchboard_content c, jsonb_array_elements(c.items) e
+        WHERE c.hash = $1 AND e->>'download_url' = $2 LIMIT 1`,
+      [String(frame.content_hash ?? '').trim(), `${frameFileUrl(frame.id as number, hash)}download/`],
+    )) as { item: Record<string, unknown> }[];
+    if (!found) throw ApiError.notFound();
+    const name = String(found.item.value ?? 'file');
+    await sendBlob(ctx, services.blobs, hash, {
+      size: Number(found.item.size ?? 0),
+      mime: String(found.item.mime_type ?? 'application/octet-stream'),
+      filename: name.split('/').pop() || name,
+      disposition: mode === 'embed' ? 'inline' : 'attachment',
+    });
+  });
+}
+
+/** 409 `duplicate_name` early, before the bytes are stored (checked again when the datum is added). */
+async function refuseTakenName(m: EntityManager, frame: Row, name: string): Promise<void> {
+  const hash = frame.content_hash ? String(frame.content_hash).trim() : '';
+  if (!hash) return;
+  const rows = (await m.query(`SELECT 1 FROM switchboard_content WHERE hash = $1 AND items @> $2::jsonb`, [
+    hash,
+    JSON.stringify([{ value: name }]),
+  ])) as unknown[];
+  if (rows.length) throw duplicateFileName(name);
+}
