@@ -1,0 +1,145 @@
+import type { ReactNode } from '@werkbank/sdk/react';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@werkbank/sdk/ui';
+import {
+  ConfigStore,
+  Registries,
+  TagChips,
+  observer,
+  useService,
+  useT,
+  type ListColumn,
+  type TagRef,
+} from '@werkbank/sdk/browser';
+import type { Workflow } from '../../common/switchboard-types';
+import { mayExecute, mayWrite, WORKFLOW_MENU } from './workflow-ids';
+
+/** A workflow as the list shows it: with its tags while the tags component is on, and its last change. */
+export type ListedWorkflow = Workflow & { tags?: TagRef[]; modified?: string };
+
+export interface WorkflowEntryActions {
+  run(workflow: ListedWorkflow): void;
+  edit(workflow: ListedWorkflow): void;
+  favor(workflow: ListedWorkflow): void;
+  remove(workflow: ListedWorkflow): void;
+}
+
+/** The frames' names, joined ('—' when there are none). */
+const names = (frames: Array<{ name: string }> | undefined) => frames?.map((f) => f.name || '?').join(', ') || '—';
+
+/**
+ * The menu of a workflow card or row (spec 000 §2 "/workflows/"): Run (with a switchboard, to who
+ * may execute it), Edit and Delete (to who may change it), favourite, then the entries other
+ * plugins contribute to WORKFLOW_MENU with the workflow as target.
+ */
+export const WorkflowMenu = observer(function WorkflowMenu({
+  workflow,
+  actions,
+}: {
+  workflow: ListedWorkflow;
+  actions: WorkflowEntryActions;
+}) {
+  const t = useT('sb-workflows');
+  const registries = useService(Registries);
+  const config = useService(ConfigStore);
+  const ctx = { isSuperuser: config.isSuperuser, isEnabled: (c: string) => config.isEnabled(c) };
+  const contributed = registries.menus.items(WORKFLOW_MENU, ctx, workflow);
+  const writable = mayWrite(workflow);
+  return (
+    // Clicks in the menu stop here: they neither open the card nor keep the popover from opening.
+    <span onClick={(e) => e.stopPropagation()} onDoubleClick={(e) => e.stopPropagation()}>
+      <PopoverNext
+        content={
+          <Menu>
+            {mayExecute(workflow) && workflow.switchboard && (
+              <MenuItem icon="play" text={t('list.run')} data-testid="workflow-run" onClick={() => actions.run(workflow)} />
+            )}
+            {writable && (
+              <MenuItem
+                icon="edit"
+                text={t('core:common.edit')}
+                data-testid="workflow-edit"
+                onClick={() => actions.edit(workflow)}
+              />
+            )}
+            <MenuItem
+              icon={workflow.favored ? 'star' : 'star-empty'}
+              text={t(workflow.favored ? 'core:common.unfavor' : 'core:common.favor')}
+              data-testid="workflow-favor"
+              onClick={() => actions.favor(workflow)}
+            />
+            {writable && (
+              <MenuItem
+                icon="trash"
+                intent="danger"
+                text={t('core:common.delete')}
+                data-testid="workflow-delete"
+                onClick={() => actions.remove(workflow)}
+              />
+            )}
+            {contributed.length > 0 && <MenuDivider />}
+            {contributed.map((item) => (
+              <MenuItem
+                key={item.id}
+                icon={item.icon as never}
+                text={t(item.label)}
+                data-testid={`menu-${item.id}`}
+                onClick={() => item.run?.(workflow)}
+              />
+            ))}
+          </Menu>
+        }
+      >
+        <Button
+          size="small"
+          variant="minimal"
+          icon="more"
+          aria-label={String(t('list.menu'))}
+          data-testid={`workflow-menu-${workflow.id}`}
+        />
+      </PopoverNext>
+    </span>
+  );
+});
+
+/** The workflow table's columns: name, description, inputs, results, tags, last change, menu. */
+export function workflowColumns(
+  t: (k: string) => unknown,
+  fmt: (iso?: string) => string,
+  menu: (w: ListedWorkflow) => ReactNode,
+): ListColumn<ListedWorkflow>[] {
+  return [
+    { id: 'name', name: String(t('workflow.name')), fill: true, width: 180, render: (w) => w.name },
+    { id: 'description', name: String(t('workflow.description')), width: 240, render: (w) => w.description },
+    { id: 'inputs', name: String(t('list.inputs')), width: 160, render: (w) => names(w.input_frames) },
+    { id: 'outputs', name: String(t('list.outputs')), width: 160, render: (w) => names(w.output_frames) },
+    { id: 'tags', name: String(t('list.tags')), width: 160, render: (w) => <TagChips tags={w.tags} /> },
+    { id: 'modified', name: String(t('list.modified')), width: 170, render: (w) => fmt(w.modified) },
+    { id: 'menu', name: '', width: 50, render: menu },
+  ];
+}
+
+/** The body of a workflow card: image, name, favourite mark and menu; description; inputs and results; tags. */
+export function WorkflowCard({ workflow, menu }: { workflow: ListedWorkflow; menu: ReactNode }) {
+  const t = useT('sb-workflows');
+  return (
+    <>
+      {workflow.image && (
+        <img className="wb-workflow-image" src={workflow.image} alt="" height={96} style={{ maxWidth: '100%' }} />
+      )}
+      <div className="wb-object-card-head">
+        <span className="wb-object-card-title">{workflow.name}</span>
+        {workflow.favored && <Tag minimal icon="star" aria-label={String(t('core:common.favorites'))} />}
+        {menu}
+      </div>
+      {workflow.description && <div className="wb-muted wb-clamp">{workflow.description}</div>}
+      {workflow.switchboard ? (
+        <div className="wb-muted">
+          {t('list.inputs')}: {names(workflow.input_frames)} · {t('list.outputs')}: {names(workflow.output_frames)}
+        </div>
+      ) : (
+        <div className="wb-muted">{t('list.no_switchboard')}</div>
+      )}
+      <TagChips tags={workflow.tags} />
+    </>
+  );
+}
