@@ -1,0 +1,97 @@
+import { useEffect, useState } from '@werkbank/sdk/react';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Spinner } from '@werkbank/sdk/ui';
+import { ApiClient, NotificationService, observer, useService, useT, type EditorProps } from '@werkbank/sdk/browser';
+import { SWITCHBOARD_FOLDER_PATH, type SwitchboardFolder } from '../../common/switchboard-types';
+import { mayWrite } from './switchboard-list-ids';
+
+/**
+ * The switchboard folder editor (spec 002 §2, §3: a folder has a name). Opened for
+ * /api/v1/switchboardfolder/ (a new folder) or a folder's address; read-only when the reply's
+ * `access` lacks 'write' (only its owner or a superuser renames it).
+ */
+export const SwitchboardFolderEditor = observer(function SwitchboardFolderEditor({ address, onClose }: EditorProps) {
+  const api = useService(ApiClient);
+  const notifications = useService(NotificationService);
+  const t = useT('sb-lists');
+  const isNew = address.split('?')[0] === SWITCHBOARD_FOLDER_PATH;
+  const [folder, setFolder] = useState<Partial<SwitchboardFolder> | undefined>(
+    isNew ? { name: '', access: ['read', 'write'] } : undefined,
+  );
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!isNew) api.get<SwitchboardFolder>(address).then(setFolder, (e: Error) => setError(e.message));
+  }, [api, address, isNew]);
+
+  const readOnly = !!folder && !mayWrite(folder);
+  const save = async () => {
+    const name = folder?.name?.trim();
+    if (!name || saving) return;
+    setSaving(true);
+    setError(undefined);
+    try {
+      if (isNew) await api.post(SWITCHBOARD_FOLDER_PATH, { name });
+      else await api.patch(address, { name });
+      notifications.success(String(t('core:common.saved')));
+      onClose(true);
+    } catch (e) {
+      setError((e as Error).message);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      isOpen
+      icon="folder-close"
+      title={isNew ? t('folder.new') : t('folder.edit_title', { name: folder?.name ?? '' })}
+      onClose={() => onClose(false)}
+    >
+      <DialogBody>
+        {!folder && !error && <Spinner size={24} />}
+        {readOnly && (
+          <Callout intent="primary" icon="lock" className="wb-gap" data-testid="folder-read-only">
+            {t('folder.read_only')}
+          </Callout>
+        )}
+        {folder && (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save();
+            }}
+          >
+            <FormGroup label={t('folder.name')} labelFor="switchboard-folder-name">
+              <InputGroup
+                id="switchboard-folder-name"
+                autoFocus={!readOnly}
+                disabled={readOnly}
+                value={folder.name ?? ''}
+                onValueChange={(name) => setFolder({ ...folder, name })}
+              />
+            </FormGroup>
+          </form>
+        )}
+        {error && <Callout intent="danger">{error}</Callout>}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t(readOnly ? 'core:common.close' : 'core:common.cancel')} onClick={() => onClose(false)} />
+            {!readOnly && (
+              <Button
+                intent="primary"
+                text={t('core:common.save')}
+                loading={saving}
+                disabled={!folder?.name?.trim()}
+                data-testid="folder-save"
+                onClick={() => void save()}
+              />
+            )}
+          </>
+        }
+      />
+    </Dialog>
+  );
+});
