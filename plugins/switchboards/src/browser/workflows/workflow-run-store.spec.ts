@@ -1,6 +1,7 @@
 import { RecordingApiClient } from '@werkbank/sdk/testing/browser';
 import assert from 'node:assert/strict';
-import { TypeRegistry, type ApiClient } from '@werkbank/sdk';
+import { TypeRegistry } from '@werkbank/sdk';
+import type { ApiClient } from '@werkbank/sdk/browser';
 import { execution, workflow } from './workflow-fixtures';
 import { WorkflowRunStore } from './workflow-run-store';
 
