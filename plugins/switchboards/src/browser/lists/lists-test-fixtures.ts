@@ -1,4 +1,6 @@
 /** Fixtures of the lists area's jsdom specs (import the switchboards test kit first: it installs the DOM). */
+import { createElement } from '@werkbank/sdk/react';
+import { definePlugin, ObjectEditorHost, RouteContribution } from '@werkbank/sdk/browser';
 import type { SwitchboardFolder } from '../../common/switchboard-types';
 import type { ListedSwitchboard } from './switchboard-entries';
 
@@ -51,4 +53,17 @@ export function choose(select: HTMLSelectElement, value: string): void {
 export function lastMenu(): string[] {
   const menus = document.querySelectorAll('.bp6-menu');
   return [...(menus[menus.length - 1]?.querySelectorAll('li') ?? [])].map((li) => li.textContent ?? '');
+}
+
+/** The probe route `/probe/` opening the editor of `address` as the list does; `closed` records how it closed. */
+export function editorProbe(address: string, closed: boolean[] = []) {
+  const routes: RouteContribution = {
+    registerRoutes: (r) =>
+      r.add({
+        id: 'probe.editor',
+        path: '/probe/',
+        component: () => createElement(ObjectEditorHost, { address, onClose: (saved: boolean) => void closed.push(saved) }),
+      }),
+  };
+  return { id: 'probe', module: definePlugin((ctx) => ctx.contribute(RouteContribution, routes)) };
 }

@@ -62,6 +62,8 @@ export const SwitchboardSettingsEditor = observer(function SwitchboardSettingsEd
     if (!loaded || !draft) return {};
     const out: Record<string, unknown> = {};
     for (const k of EDITABLE) if (draft[k] !== loaded[k]) out[k] = k === 'name' ? draft.name.trim() : draft[k];
+    // A rule matters only while time-based execution is on; changing it needs the right to run (403).
+    if (!draft.periodic_execution) delete out.periodic_execution_rule;
     const grants = completePermissions(draft.permissions ?? []);
     if (mayGrant && JSON.stringify(grants) !== JSON.stringify(loaded.permissions ?? [])) out.permissions = grants;
     return out;
