@@ -1,0 +1,131 @@
+import { useEffect, useMemo, useState, type ReactKeyboardEvent } from '@werkbank/sdk/react';
+import { Button, Callout, InputGroup, NonIdealState, Spinner } from '@werkbank/sdk/ui';
+import { ApiClient, ConfigStore, Licensed, observer, ResourceListStore, useService, useT } from '@werkbank/sdk/browser';
+import { typeName } from '../../common/switchboard-types';
+import type { InsertResult } from './insert-result';
+
+/** The depot list (plugin magazine). */
+export const DEPOT_PATH = '/api/v1/depot/';
+const PAGE = 20;
+
+interface DepotRow {
+  id: number;
+  resource_uri: string;
+  name: string;
+  content_type: string;
+  size?: number;
+}
+
+/**
+ * The frame the data tab inserts for a depot: type `depot`, one datum whose value is the depot's
+ * address (what the magazine functions and the automatic runs of docs/api.md "Scheduling" read).
+ */
+export function depotFrame(depot: DepotRow): InsertResult {
+  return { kind: 'frame', contentType: 'depot', name: depot.name, items: [{ value: depot.resource_uri }] };
+}
+
+/** Picks a depot by search; Enter or double-click inserts the selected one. */
+const DepotPicker = observer(function DepotPicker({ onInsert }: { onInsert(r: InsertResult): void }) {
+  const api = useService(ApiClient);
+  const t = useT('sb-dialogs');
+  const store = useMemo(() => {
+    const s = new ResourceListStore<DepotRow>(api, DEPOT_PATH, PAGE);
+    s.setQuery({ order_by: 'name' });
+    return s;
+  }, [api]);
+  const [text, setText] = useState('');
+  const [selected, setSelected] = useState(0);
+  useEffect(() => {
+    const timer = setTimeout(() => void store.search(text.trim()).catch(() => undefined), text ? 250 : 0);
+    setSelected(0);
+    return () => clearTimeout(timer);
+  }, [store, text]);
+  const chosen = store.items[selected];
+  const keys = (e: ReactKeyboardEvent) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      setSelected((i) => Math.max(0, Math.min(i + (e.key === 'ArrowDown' ? 1 : -1), store.items.length - 1)));
+    } else if (e.key === 'Enter' && chosen) {
+      e.preventDefault();
+      onInsert(depotFrame(chosen));
+    }
+  };
+  return (
+    <div onKeyDown={keys}>
+      <InputGroup
+        autoFocus
+        leftIcon="search"
+        type="search"
+        placeholder={String(t('data.search'))}
+        aria-label={String(t('data.search'))}
+        data-testid="depot-search"
+        value={text}
+        onValueChange={setText}
+      />
+      {store.error && (
+        <Callout intent="danger" title={String(t('common.error'))}>
+          {store.error}
+        </Callout>
+      )}
+      <div role="listbox" aria-label={String(t('data.depots'))} style={{ maxHeight: 320, overflowY: 'auto', margin: '8px 0' }}>
+        {store.items.map((d, i) => (
+          <div
+            key={d.id}
+            role="option"
+            aria-selected={i === selected}
+            data-testid="depot-option"
+            onClick={() => setSelected(i)}
+            onDoubleClick={() => onInsert(depotFrame(d))}
+            style={{
+              display: 'flex',
+              gap: 8,
+              padding: '4px 8px',
+              cursor: 'pointer',
+              borderRadius: 3,
+              background: i === selected ? 'rgba(45, 114, 210, 0.15)' : undefined,
+            }}
+          >
+            <span style={{ flex: '1 1 auto' }}>{d.name}</span>
+            <span className="wb-muted">{typeName(d.content_type)}</span>
+          </div>
+        ))}
+        {store.isLoading && <Spinner size={20} />}
+        {!store.isLoading && !store.error && store.items.length === 0 && <NonIdealState icon="database" title={t('data.none')} />}
+      </div>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <span className="wb-muted" style={{ flex: '1 1 auto' }}>
+          {store.hasMore ? t('data.more_hint', { shown: store.items.length, total: store.total }) : ''}
+        </span>
+        <Button
+          intent="primary"
+          icon="add"
+          text={t('data.insert')}
+          disabled={!chosen}
+          data-testid="depot-insert"
+          onClick={() => chosen && onInsert(depotFrame(chosen))}
+        />
+      </div>
+    </div>
+  );
+});
+
+/**
+ * The insert dialog's data tab (spec 000 §2): a depot as a frame. Depots come from the Magazine;
+ * without its plugin the tab says so, without its licence it shows the add-on notice.
+ */
+export const DataTab = observer(function DataTab({ onInsert }: { onInsert(r: InsertResult): void }) {
+  const config = useService(ConfigStore);
+  const t = useT('sb-dialogs');
+  if (!config.config.plugins.includes('magazine')) {
+    return (
+      <Callout intent="primary" icon="info-sign" title={String(t('data.unavailable_title'))} data-testid="data-unavailable">
+        {t('data.unavailable')}
+      </Callout>
+    );
+  }
+  return (
+    <Licensed component="magazine">
+      <DepotPicker onInsert={onInsert} />
+    </Licensed>
+  );
+});
