@@ -67,13 +67,16 @@ describe('switchboards: the switchboard editor (browser kernel in jsdom)', funct
     choose(select('recurrence-hour'), '6');
     choose(select('recurrence-minute'), '30');
     await booted.waitFor(() => / at 06:30$/.test(byTestId('next-run')!.textContent!));
+    assert.ok(text().includes('every week'));
+    typeInto(document.querySelector<HTMLInputElement>('#recurrence-interval')!, '2');
+    await booted.waitFor(() => text().includes('every 2 weeks'));
 
     byTestId('switchboard-save')!.click();
     await booted.waitFor(() => text().includes('Object was saved'));
     const patch = booted.api.calls.find((c) => c.method === 'PATCH')!;
     assert.deepEqual(patch.body, {
       periodic_execution: true,
-      periodic_execution_rule: 'FREQ=WEEKLY;BYDAY=MO,FR;BYHOUR=6;BYMINUTE=30',
+      periodic_execution_rule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR;BYHOUR=6;BYMINUTE=30',
     });
     assert.deepEqual(closed, [true]);
   });
