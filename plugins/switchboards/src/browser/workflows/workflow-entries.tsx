@@ -13,8 +13,8 @@ import {
 import type { Workflow } from '../../common/switchboard-types';
 import { mayExecute, mayWrite, WORKFLOW_MENU } from './workflow-ids';
 
-/** A workflow as the list shows it: with its tags while the tags component is on, and its last change. */
-export type ListedWorkflow = Workflow & { tags?: TagRef[]; modified?: string };
+/** A workflow as the list shows it: with its tags while the tags component is on. */
+export type ListedWorkflow = Workflow & { tags?: TagRef[] };
 
 export interface WorkflowEntryActions {
   run(workflow: ListedWorkflow): void;
@@ -101,19 +101,20 @@ export const WorkflowMenu = observer(function WorkflowMenu({
   );
 });
 
-/** The workflow table's columns: name, description, inputs, results, tags, last change, menu. */
+/** The workflow table's columns: name, description, inputs, results, tags (while the tags component is on), menu. */
 export function workflowColumns(
   t: (k: string) => unknown,
-  fmt: (iso?: string) => string,
+  tags: boolean,
   menu: (w: ListedWorkflow) => ReactNode,
 ): ListColumn<ListedWorkflow>[] {
   return [
-    { id: 'name', name: String(t('workflow.name')), fill: true, width: 180, render: (w) => w.name },
-    { id: 'description', name: String(t('workflow.description')), width: 240, render: (w) => w.description },
-    { id: 'inputs', name: String(t('list.inputs')), width: 160, render: (w) => names(w.input_frames) },
-    { id: 'outputs', name: String(t('list.outputs')), width: 160, render: (w) => names(w.output_frames) },
-    { id: 'tags', name: String(t('list.tags')), width: 160, render: (w) => <TagChips tags={w.tags} /> },
-    { id: 'modified', name: String(t('list.modified')), width: 170, render: (w) => fmt(w.modified) },
+    { id: 'name', name: String(t('workflow.name')), fill: true, width: 160, render: (w) => w.name },
+    { id: 'description', name: String(t('workflow.description')), width: 200, render: (w) => w.description },
+    { id: 'inputs', name: String(t('list.inputs')), width: 120, render: (w) => names(w.input_frames) },
+    { id: 'outputs', name: String(t('list.outputs')), width: 120, render: (w) => names(w.output_frames) },
+    ...(tags
+      ? [{ id: 'tags', name: String(t('list.tags')), width: 120, render: (w: ListedWorkflow) => <TagChips tags={w.tags} /> }]
+      : []),
     { id: 'menu', name: '', width: 50, render: menu },
   ];
 }

@@ -29,7 +29,7 @@ export const WorkflowInputStage = observer(function WorkflowInputStage({ store }
           key={input.frame.resource_uri}
           label={input.frame.name || t('run.input_label', { n: i + 1 })}
           labelInfo={<Tag minimal>{input.typeName}</Tag>}
-          helperText={input.frame.description || undefined}
+          subLabel={input.frame.description || undefined}
           data-testid={`run-input-${input.key}`}
         >
           {input.values.map((value, j) => (

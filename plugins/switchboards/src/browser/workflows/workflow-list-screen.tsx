@@ -3,7 +3,6 @@ import { Button, H2 } from '@werkbank/sdk/ui';
 import {
   ApiClient,
   ConfigStore,
-  I18nService,
   NavigationStore,
   ObjectEditorHost,
   ObjectList,
@@ -34,7 +33,6 @@ const WorkflowListScreen = observer(function WorkflowListScreen() {
   const api = useService(ApiClient);
   const nav = useService(NavigationStore);
   const config = useService(ConfigStore);
-  const i18n = useService(I18nService);
   const t = useT('sb-workflows');
   const store = useMemo(() => new ResourceListStore<ListedWorkflow>(api, WORKFLOW_PATH, 40), [api]);
   const objectActions = useObjectActions(store);
@@ -61,7 +59,6 @@ const WorkflowListScreen = observer(function WorkflowListScreen() {
     void store.reload().catch(() => undefined);
   }, [store, favorites, tags]);
 
-  const fmt = (iso?: string) => (iso ? new Date(iso).toLocaleString(i18n.language === 'de' ? 'de-DE' : 'en-GB') : '');
   const actions: WorkflowEntryActions = {
     run: (w) => setRunning(w.resource_uri),
     edit: (w) => setEditing(w.resource_uri),
@@ -101,7 +98,7 @@ const WorkflowListScreen = observer(function WorkflowListScreen() {
           <ObjectList
             store={store}
             presentation={presentation}
-            columns={workflowColumns(t, fmt, menu)}
+            columns={workflowColumns(t, tags, menu)}
             selectable={tags}
             emptyText={String(t(store.query.q || favorites ? 'list.no_results' : 'list.empty'))}
             onOpen={actions.run}

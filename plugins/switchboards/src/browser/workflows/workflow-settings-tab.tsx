@@ -61,7 +61,7 @@ export function WorkflowSettingsTab({
         />
       </FormGroup>
       {value.image && (
-        <div className="wb-file-preview" data-testid="workflow-image-preview">
+        <div className="wb-file-preview wb-gap" data-testid="workflow-image-preview">
           {broken === value.image ? (
             <p className="wb-muted">{t('editor.image_broken')}</p>
           ) : (
