@@ -2,14 +2,20 @@ import { boot, byTestId, failure, text, typeInto, type BootedWorkbench } from '.
 import { node, press, probe, run } from './dialogs-test-kit';
 import assert from 'node:assert/strict';
 import { I18nService } from '@werkbank/sdk/browser';
+import { useState } from '@werkbank/sdk/react';
 import { NodeInfoDialog, type NodeInfoDialogProps } from './node-info-dialog';
 import type { SbNode } from '../../common/switchboard-types';
 
 let props: Omit<NodeInfoDialogProps, 'onClose'> = { node: node() };
 let closed = 0;
 
+/** Gives the open dialog a changed node, as the canvas does on live updates. */
+let setNode: (n: SbNode) => void = () => undefined;
+
 function Probe() {
-  return <NodeInfoDialog {...props} onClose={() => closed++} />;
+  const [n, set] = useState(props.node);
+  setNode = set;
+  return <NodeInfoDialog node={n} initialTab={props.initialTab} onClose={() => closed++} />;
 }
 
 const RUNS = '/api/v2/switchboard/nodes/7/runs/';
@@ -87,6 +93,16 @@ describe('switchboards: node information dialog (jsdom)', function () {
     assert.equal(byTestId('runs-empty')!.textContent, 'No run data is available for this node.');
     await booted.workbench.kernel.container.get<I18nService>(I18nService).i18n.changeLanguage('de');
     await booted.waitFor(() => byTestId('runs-empty')?.textContent === 'Für diesen Knoten sind keine Laufdaten vorhanden.');
+  });
+
+  it('loads the runs again when the node has run', async () => {
+    let items: unknown[] = [];
+    booted = await open(node({ status: 'initialized' }), { [`GET ${RUNS}`]: () => ({ items }) }, { initialTab: 'runs' });
+    await booted.waitFor(() => !!byTestId('runs-empty'));
+    items = [run(13, 'success')];
+    setNode(node({ status: 'success', last_run: '/api/v1/noderun/13/' }));
+    await booted.waitFor(() => !!byTestId('run-row-13'));
+    assert.equal(byTestId('runs-empty'), null);
   });
 
   it('lists the runs and opens one with its stacktrace, log, parameters and moments; Replay repeats it', async () => {

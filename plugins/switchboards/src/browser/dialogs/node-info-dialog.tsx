@@ -41,7 +41,7 @@ export const NodeInfoDialog = observer(function NodeInfoDialog({ node, initialTa
             renderActiveTabPanelOnly
           >
             <Tab id="info" title={t('info.tab')} panel={<NodeInfoPanel node={node} />} />
-            {runs && <Tab id="runs" title={t('runs.tab')} panel={<NodeRunsPanel nodeId={node.id} />} />}
+            {runs && <Tab id="runs" title={t('runs.tab')} panel={<NodeRunsPanel node={node} />} />}
           </Tabs>
         </div>
       </DialogBody>

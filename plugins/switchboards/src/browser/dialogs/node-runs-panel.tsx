@@ -1,16 +1,17 @@
 import { useEffect, useState } from '@werkbank/sdk/react';
 import { Callout, HTMLTable, Spinner, Tag } from '@werkbank/sdk/ui';
 import { ApiClient, I18nService, observer, useService, useT } from '@werkbank/sdk/browser';
-import { nodeRunsPath, type NodeRun } from '../../common/switchboard-types';
+import { nodeRunsPath, type NodeRun, type SbNode } from '../../common/switchboard-types';
 import { formatDateTime, formatDuration, runStatusKey, STATUS_INTENT } from './run-format';
 import { NodeRunDetails } from './node-run-details';
 
 /**
  * The node information dialog's Runs tab (spec 000 §2, §7, §8; component node_runs): the node's runs,
  * newest first; a failed load is a red callout headed 'Error', none an info callout. A click (or
- * Enter) on a run opens its details.
+ * Enter) on a run opens its details. The list loads again when the node's status or last run
+ * changes (the canvas passes the node as live updates change it).
  */
-export const NodeRunsPanel = observer(function NodeRunsPanel({ nodeId }: { nodeId: number }) {
+export const NodeRunsPanel = observer(function NodeRunsPanel({ node }: { node: SbNode }) {
   const t = useT('sb-dialogs');
   const api = useService(ApiClient);
   const lang = useService(I18nService).language;
@@ -19,12 +20,12 @@ export const NodeRunsPanel = observer(function NodeRunsPanel({ nodeId }: { nodeI
   const [open, setOpen] = useState<number>();
   useEffect(() => {
     let live = true;
-    api.get<{ items: NodeRun[] }>(nodeRunsPath(nodeId)).then(
-      (r) => live && setRuns(r.items),
+    api.get<{ items: NodeRun[] }>(nodeRunsPath(node.id)).then(
+      (r) => live && (setRuns(r.items), setError(undefined)),
       (e: Error) => live && setError(e.message),
     );
     return () => void (live = false);
-  }, [api, nodeId]);
+  }, [api, node.id, node.status, node.last_run]);
 
   if (error) {
     return (
