@@ -31,6 +31,12 @@ export interface ServerConfig {
   layerTypes: Record<string, string>;
   documentation: Record<string, { manual: string; tutorials: string }>;
   /**
+   * Viewer address templates (spec 000 §2 "Viewer addresses come from configured templates"), by
+   * kind (layer, view, portal, finalview, switchboard), with `{id}` or `{slug}` substituted:
+   * VIEWER_URL_<KIND>, e.g. VIEWER_URL_SWITCHBOARD=https://viewer.example/preview/{id}.
+   */
+  viewerUrls: Record<string, string>;
+  /**
    * Where node runs execute (EXECUTION): 'inline' in the server process (default), or 'workers':
    * queued with pg-boss on the PostgreSQL server and taken by `npm run worker` processes.
    */
@@ -78,6 +84,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resol
       pmtiles: 'PMTiles',
       metalayer: 'Metalayer',
     },
+    viewerUrls: Object.fromEntries(
+      ['layer', 'view', 'portal', 'finalview', 'switchboard']
+        .map((k) => [k, env[`VIEWER_URL_${k.toUpperCase()}`] ?? ''])
+        .filter(([, v]) => v),
+    ),
     documentation: {
       de: { manual: '/docs/de/manual.md', tutorials: '/docs/de/tutorials.md' },
       en: { manual: '/docs/en/manual.md', tutorials: '/docs/en/tutorials.md' },

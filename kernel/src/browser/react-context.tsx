@@ -1,6 +1,6 @@
-import { createContext, useContext } from 'react';
+import { createContext, useCallback, useContext, type ReactElement } from 'react';
 import type { Container } from 'inversify';
-import { useTranslation } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Token } from '../common/index';
 
 export const KernelContext = createContext<Container | undefined>(undefined);
@@ -15,4 +15,21 @@ export function useService<T>(t: Token<T>): T {
 /** Translations of a namespace (a plugin id): `const t = useT('tags'); t('list.title')`. */
 export function useT(ns = 'core') {
   return useTranslation(ns).t;
+}
+
+/**
+ * Wraps an element in the workbench's services and translations, for React roots of their own (the
+ * canvas renders each node into one), so `useService` and `useT` work there too.
+ */
+export function useContextBridge(): (element: ReactElement) => ReactElement {
+  const container = useContext(KernelContext);
+  const { i18n } = useTranslation();
+  return useCallback(
+    (element: ReactElement) => (
+      <KernelContext.Provider value={container}>
+        <I18nextProvider i18n={i18n}>{element}</I18nextProvider>
+      </KernelContext.Provider>
+    ),
+    [container, i18n],
+  );
 }

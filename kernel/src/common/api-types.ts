@@ -60,6 +60,8 @@ export interface BackendConfig {
   plugins: string[];
   licence: { state: string; development: boolean; expires: string | null; licensee: string | null };
   documentation: Record<string, { manual: string; tutorials: string }>;
+  /** Viewer address templates by kind (layer, view, portal, finalview, switchboard) with `{id}`/`{slug}`. */
+  viewer_urls?: Record<string, string>;
 }
 
 export const DEFAULT_LIMIT = 20;

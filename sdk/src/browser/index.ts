@@ -22,4 +22,4 @@ export {
 } from './permissions-editor';
 export { RecentlyUsedList, useRecentlyUsed, type RecentEntry } from './recently-used';
 export { observer } from 'mobx-react-lite';
-export { makeAutoObservable, runInAction, observable, action, computed } from 'mobx';
+export { makeAutoObservable, runInAction, observable, action, computed, reaction, type IReactionDisposer } from 'mobx';

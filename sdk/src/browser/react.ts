@@ -12,7 +12,7 @@ export {
   lazy,
   Suspense,
 } from 'react';
-export type { ReactNode, ComponentType, FormEvent, ChangeEvent, KeyboardEvent as ReactKeyboardEvent } from 'react';
+export type { ReactNode, ReactElement, ComponentType, FormEvent, ChangeEvent, KeyboardEvent as ReactKeyboardEvent } from 'react';
 export { observer } from 'mobx-react-lite';
 /** Client routing for plugin screens (the workbench's one router). */
 export { useNavigate, useParams, useLocation, Link } from 'react-router';

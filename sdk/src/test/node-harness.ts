@@ -31,6 +31,12 @@ export interface TestServer {
     expiration_date?: Date | null;
     is_active?: boolean;
   }): Promise<{ id: number; username: string; password: string; client: TestClient }>;
+  /**
+   * Stops the server (its database stays), waits for `meanwhile`, then starts it again on the same
+   * port with the same configuration. Data survives only on a database that outlives the process:
+   * PostgreSQL, or PGlite with `config.dataDir` set to a folder.
+   */
+  restart(meanwhile?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -71,12 +77,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   const entries = options.entries ?? (await loadNodePlugins(ROOT, options.plugins));
   const logs = options.logs;
-  const server = new WerkbankServer({ config, plugins: entries, log: (m) => logs?.push(m) });
+  let server = new WerkbankServer({ config, plugins: entries, log: (m) => logs?.push(m) });
   await server.start();
   const port = await server.listen(0);
   const url = `http://127.0.0.1:${port}`;
   let seq = 0;
-  return {
+  const t: TestServer = {
     server,
     url,
     adminPassword,
@@ -94,10 +100,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (fields.is_active !== false && !fields.expiration_date) await client.login(username, password);
       return { id, username, password, client };
     },
+    async restart(meanwhile) {
+      await server.close();
+      await meanwhile?.();
+      server = new WerkbankServer({ config, plugins: entries, log: (m) => logs?.push(m) });
+      await server.start();
+      await server.listen(port);
+      t.server = server;
+    },
     async close() {
       await server.close();
       await dropDatabase?.();
     },
   };
+  return t;
 }
 export { TestClient, type TestResponse } from './test-client';

@@ -30,6 +30,7 @@ export function mountConfigRoute(
       plugins: plugins.map((p) => p.id),
       licence: licences.summary(),
       documentation: config.documentation,
+      viewer_urls: config.viewerUrls,
     };
     ctx.body = body;
   });

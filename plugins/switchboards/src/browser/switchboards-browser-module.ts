@@ -1,11 +1,14 @@
 import {
+  CommandContribution,
   definePlugin,
+  KeybindingContribution,
   EditorContribution,
   MenuContribution,
   NodeRendererContribution,
   RouteContribution,
   TranslationContribution,
 } from '@werkbank/sdk/browser';
+import { ActiveCanvas, CanvasCommands } from './canvas/active-canvas';
 import { canvasRoutes, canvasTranslations, defaultNodeRenderers } from './canvas/canvas-contributions';
 import { listEditors, listMenus, listRoutes, listTranslations } from './lists/lists-contributions';
 import { workflowEditors, workflowMenus, workflowRoutes, workflowTranslations } from './workflows/workflows-contributions';
@@ -26,4 +29,7 @@ export default definePlugin((ctx) => {
   ctx.contribute(MenuContribution, listMenus);
   ctx.contribute(MenuContribution, workflowMenus);
   ctx.contribute(NodeRendererContribution, defaultNodeRenderers);
+  ctx.bind(ActiveCanvas).toConstantValue({});
+  ctx.contribute(CommandContribution, CanvasCommands);
+  ctx.contribute(KeybindingContribution, CanvasCommands);
 });

@@ -50,7 +50,8 @@ export interface Switchboard {
   name: string;
   description: string;
   folder: string | null;
-  tags: string[];
+  /** Tag objects as the server replies them. */
+  tags: Array<{ id: number; name: string; color?: string; icon?: string; intent?: string; resource_uri?: string }>;
   status: RunStatus;
   progress: { total: number };
   ui_offset_x: number;

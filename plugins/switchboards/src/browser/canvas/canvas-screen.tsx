@@ -1,4 +1,163 @@
-/** The canvas screen at /switchboard/{id} (spec 000 §2). */
-export default function CanvasScreen() {
-  return <div className="wb-page" data-testid="switchboard-canvas" />;
-}
+import { useEffect, useMemo, useRef, useState, useNavigate, useParams } from '@werkbank/sdk/react';
+import { Callout, ContextMenuPopover, NonIdealState, Spinner } from '@werkbank/sdk/ui';
+import {
+  ApiClient,
+  ConfigStore,
+  ConfirmService,
+  NotificationService,
+  observer,
+  Registries,
+  TypeHierarchy,
+  useContextBridge,
+  useService,
+  useT,
+} from '@werkbank/sdk/browser';
+import { FUNCTION_DRAG_TYPE } from '../dialogs/function-browser-item';
+import { useRecordSwitchboardVisit } from '../lists/use-record-switchboard-visit';
+import { ActiveCanvas } from './active-canvas';
+import { CanvasController } from './canvas-controller';
+import { CanvasContextMenu, type MenuTarget } from './canvas-context-menu';
+import { CanvasDialogs } from './canvas-dialogs';
+import { CanvasTitleBar } from './canvas-title-bar';
+import { ContextViewPanel } from './context-view-panel';
+import { HoverPreview } from './hover-preview';
+import { ReteCanvas } from './rete-canvas';
+import { useCanvasKeys, useViewerMessages } from './canvas-events';
+import { dropToInsert } from './canvas-drop';
+
+/**
+ * The canvas screen at /switchboard/{switchboard_id} (spec 000 §2): reloads on mount and when the id
+ * changes (one controller per id), starts with the preview hidden, and hosts the Rete canvas, the
+ * title bar, the context view, the preview frame and the dialogs.
+ */
+const CanvasScreen = observer(function CanvasScreen() {
+  const id = Number(useParams().switchboardId);
+  return Number.isInteger(id) && id > 0 ? (
+    <CanvasForId key={id} id={id} />
+  ) : (
+    <NonIdealState icon="error" title={useT('switchboards')('canvas.not_found')} />
+  );
+});
+export default CanvasScreen;
+
+const CanvasForId = observer(function CanvasForId({ id }: { id: number }) {
+  const api = useService(ApiClient);
+  const notify = useService(NotificationService);
+  const confirm = useService(ConfirmService);
+  const types = useService(TypeHierarchy);
+  const config = useService(ConfigStore);
+  const registries = useService(Registries);
+  const active = useService(ActiveCanvas);
+  const navigate = useNavigate();
+  const t = useT('switchboards');
+  const bridge = useContextBridge();
+  const c = useMemo(() => new CanvasController(api, notify, confirm, types, (k, o) => String(t(k, o)), id), [id]);
+  const container = useRef<HTMLDivElement>(null);
+  const [menu, setMenu] = useState<MenuTarget>();
+  const [renaming, setRenaming] = useState(false);
+  const [menuOffset, setMenuOffset] = useState<{ left: number; top: number }>();
+  useRecordSwitchboardVisit(c.store.switchboard);
+
+  useEffect(() => {
+    active.current = c;
+    void c.store.load();
+    c.connect();
+    return () => {
+      if (active.current === c) active.current = undefined;
+      c.dispose();
+    };
+  }, [c]);
+
+  const loaded = !!c.store.switchboard;
+  useEffect(() => {
+    if (!loaded || !container.current) return;
+    const rete = new ReteCanvas(
+      container.current,
+      c.store,
+      {
+        store: c.store,
+        t: c.t,
+        renderers: () => registries.nodeRenderers.all(),
+        nodeRunsEnabled: config.isEnabled('node_runs'),
+        openFrame: (uri) => c.openDialog({ kind: 'frame', uri }),
+        openNode: (uri, tab) => c.openDialog({ kind: 'node', uri, tab }),
+        stopNode: (uri) => c.stopNode(uri),
+        editNote: (uri) => c.store.writable && c.openDialog({ kind: 'note', uri }),
+        hover: (target) => c.setHover(target),
+        dictDrafts: c.dictDrafts,
+        renameDictKey: (n, p, from, to) => c.renameDictKey(n, p, from, to),
+      },
+      {
+        onConnect: (a, b) => c.onConnect(a, b),
+        onDisconnect: (l) => c.onDisconnect(l),
+        onMoved: (m) => c.onMoved(m),
+        onSelect: (u) => c.onSelect(u),
+        onViewport: (v) => c.onViewport(v),
+        onContextMenu: (target, e) => {
+          setMenuOffset({ left: e.clientX, top: e.clientY });
+          setMenu({ ...target, at: rete.pointAt(e.clientX, e.clientY) });
+        },
+      },
+      bridge,
+    );
+    void c.attach(rete);
+  }, [loaded, c]);
+
+  useCanvasKeys(c);
+  useViewerMessages(c);
+
+  if (c.store.error && !loaded) return <NonIdealState icon="error" title={t('canvas.load_failed')} description={c.store.error} />;
+  const sb = c.store.switchboard;
+  const preview = config.config.viewer_urls?.switchboard;
+  return (
+    <div className="wb-canvas-page" data-testid="switchboard-canvas" data-loaded={loaded ? 'yes' : 'no'}>
+      <CanvasTitleBar c={c} renaming={renaming} setRenaming={setRenaming} />
+      {!c.store.connected && (
+        <Callout intent="warning" icon="offline" data-testid="connection-lost">
+          {t('live.interrupted')}
+        </Callout>
+      )}
+      <div className="wb-canvas-body">
+        <div
+          ref={container}
+          className="wb-canvas"
+          data-testid="canvas-area"
+          onDragOver={(e) => {
+            if (c.store.writable) e.preventDefault();
+          }}
+          onDrop={(e) => {
+            e.preventDefault();
+            const result = dropToInsert(e.dataTransfer, FUNCTION_DRAG_TYPE, c.t);
+            if (result && c.rete) void c.insert(result, c.rete.pointAt(e.clientX, e.clientY));
+          }}
+        />
+        {!loaded && <Spinner className="wb-canvas-spinner" />}
+        {c.previewOpen && (
+          <div className="wb-canvas-preview" data-testid="preview">
+            {preview && sb ? (
+              <iframe title={t('title.preview')} src={preview.replace('{id}', String(sb.id)).replace('{slug}', String(sb.id))} />
+            ) : (
+              <NonIdealState icon="eye-off" title={t('preview.none')} description={t('preview.none_hint')} />
+            )}
+          </div>
+        )}
+        {c.contextViewOpen && sb && (
+          <ContextViewPanel
+            uri={sb.resource_uri}
+            t={c.t}
+            onClose={() => c.toggleContextView()}
+            onOpen={(route) => navigate(route)}
+          />
+        )}
+      </div>
+      <HoverPreview c={c} />
+      <ContextMenuPopover
+        isOpen={!!menu}
+        targetOffset={menuOffset}
+        onClose={() => setMenu(undefined)}
+        content={menu ? <CanvasContextMenu c={c} target={menu} close={() => setMenu(undefined)} /> : <span />}
+      />
+      <CanvasDialogs c={c} />
+    </div>
+  );
+});

@@ -24,6 +24,7 @@ export const CanvasFrameView = observer(function CanvasFrameView(props: {
     const payload = side === 'input' ? data.inputs[key]?.socket : data.outputs[key]?.socket;
     return payload ? (
       <ReactPresets.classic.RefSocket
+        data-testid={`${side}-socket`}
         name={`${side}-socket`}
         side={side}
         emit={emit}

@@ -36,6 +36,7 @@ export class LiveConnection {
       onOpen?(): void;
     },
     private readonly factory: SocketFactory = (u) => new WebSocket(u),
+    private readonly schedule: (run: () => void, ms: number) => ReturnType<typeof setTimeout> = (run, ms) => setTimeout(run, ms),
   ) {
     this.open();
   }
@@ -66,8 +67,9 @@ export class LiveConnection {
         this.stopped = true;
         return;
       }
-      this.timer = setTimeout(() => this.open(), this.delay);
+      const wait = this.delay;
       this.delay = Math.min(this.delay * 2, RECONNECT_MAX_MS);
+      this.timer = this.schedule(() => this.open(), wait);
     };
   }
 

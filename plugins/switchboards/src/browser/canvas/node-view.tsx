@@ -58,6 +58,7 @@ export const CanvasNodeView = observer(function CanvasNodeView(props: {
     const payload = side === 'input' ? data.inputs[key]?.socket : data.outputs[key]?.socket;
     return payload ? (
       <ReactPresets.classic.RefSocket
+        data-testid={`${side}-socket`}
         name={`${side}-socket`}
         side={side}
         emit={emit}

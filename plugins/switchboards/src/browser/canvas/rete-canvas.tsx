@@ -11,7 +11,8 @@ import {
   type GetSchemes,
   type ReactArea2D,
 } from '@werkbank/sdk/canvas';
-import { reaction, type IReactionDisposer } from 'mobx';
+import { reaction, type IReactionDisposer } from '@werkbank/sdk/browser';
+import type { ReactElement } from '@werkbank/sdk/react';
 import type { Frame, Link, Note, SbNode } from '../../common/switchboard-types';
 import { kindOf, type CanvasStore } from './canvas-store';
 import { slotKeyOf, slotsOf, type Slot } from './port-slots';
@@ -85,10 +86,17 @@ export class ReteCanvas {
     private readonly store: CanvasStore,
     private readonly ctx: CanvasViewContext,
     private readonly handlers: CanvasHandlers,
+    wrap: (element: ReactElement) => ReactElement = (e) => e,
   ) {
     this.area = new AreaPlugin<Schemes, AreaExtra>(container);
     const connection = new ConnectionPlugin<Schemes, AreaExtra>();
-    const render = new ReactPlugin<Schemes, AreaExtra>({ createRoot });
+    // Each node renders into a root of its own: give it the workbench's services and translations.
+    const render = new ReactPlugin<Schemes, AreaExtra>({
+      createRoot: (el: Element | DocumentFragment) => {
+        const root = createRoot(el);
+        return { render: (node: ReactElement) => root.render(wrap(node)), unmount: () => root.unmount() };
+      },
+    });
     render.addPreset(
       ReactPresets.classic.setup({
         customize: {

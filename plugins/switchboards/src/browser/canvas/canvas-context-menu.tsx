@@ -1,0 +1,121 @@
+import { Menu, MenuDivider, MenuItem } from '@werkbank/sdk/ui';
+import type { CanvasController } from './canvas-controller';
+import type { Point } from './canvas-actions';
+import { kindOf } from './canvas-store';
+
+export interface MenuTarget {
+  kind: 'canvas' | 'item' | 'link';
+  uri?: string;
+  at: Point;
+}
+
+/**
+ * The canvas context menus (spec 000 §2): on empty canvas Add Function, Add data, Add note,
+ * Settings; on a selection Delete (with run and open entries for a node or frame); on a link
+ * Intermediate function and Disconnect.
+ */
+export function CanvasContextMenu({ c, target, close }: { c: CanvasController; target: MenuTarget; close(): void }) {
+  const t = c.t;
+  const writable = c.store.writable;
+  const act = (f: () => unknown) => () => {
+    close();
+    void f();
+  };
+  if (target.kind === 'canvas') {
+    return (
+      <Menu data-testid="canvas-menu">
+        <MenuItem
+          icon="function"
+          text={t('menu.add_function')}
+          disabled={!writable}
+          onClick={act(() => c.openDialog({ kind: 'insert', mode: 'function', at: target.at }))}
+        />
+        <MenuItem
+          icon="database"
+          text={t('menu.add_data')}
+          disabled={!writable}
+          onClick={act(() => c.openDialog({ kind: 'insert', mode: 'data', at: target.at }))}
+        />
+        <MenuItem
+          icon="comment"
+          text={t('menu.add_note')}
+          disabled={!writable}
+          onClick={act(() => c.openDialog({ kind: 'insert', mode: 'note', at: target.at }))}
+        />
+        <MenuItem icon="cog" text={t('menu.settings')} onClick={act(() => c.openDialog({ kind: 'settings' }))} />
+      </Menu>
+    );
+  }
+  if (target.kind === 'link') {
+    const uri = target.uri!;
+    return (
+      <Menu data-testid="link-menu">
+        <MenuItem
+          icon="function"
+          text={t('menu.intermediate')}
+          disabled={!writable}
+          onClick={act(() => c.openDialog({ kind: 'intermediate', link: uri }))}
+        />
+        <MenuItem
+          icon="disable"
+          text={t('menu.disconnect')}
+          disabled={!writable}
+          onClick={act(() => c.guard(c.actions.disconnect(uri)))}
+        />
+      </Menu>
+    );
+  }
+  const uris = c.selection.length ? c.selection : [target.uri!];
+  const single = uris.length === 1 ? uris[0] : undefined;
+  const kind = single ? kindOf(single) : undefined;
+  return (
+    <Menu data-testid="selection-menu">
+      {kind === 'node' && (
+        <>
+          <MenuItem
+            icon="play"
+            text={t('menu.run_node')}
+            disabled={!c.store.executable}
+            onClick={act(() => c.runNode(single!, false))}
+          />
+          <MenuItem
+            icon="fast-forward"
+            text={t('menu.run_from_here')}
+            disabled={!c.store.executable}
+            onClick={act(() => c.runNode(single!, true))}
+          />
+          <MenuItem
+            icon="info-sign"
+            text={t('menu.node_info')}
+            onClick={act(() => c.openDialog({ kind: 'node', uri: single! }))}
+          />
+          <MenuDivider />
+        </>
+      )}
+      {kind === 'frame' && (
+        <>
+          <MenuItem icon="th" text={t('menu.open_frame')} onClick={act(() => c.openDialog({ kind: 'frame', uri: single! }))} />
+          <MenuDivider />
+        </>
+      )}
+      {kind === 'note' && (
+        <>
+          <MenuItem
+            icon="edit"
+            text={t('menu.edit_note')}
+            disabled={!writable}
+            onClick={act(() => c.openDialog({ kind: 'note', uri: single! }))}
+          />
+          <MenuDivider />
+        </>
+      )}
+      <MenuItem
+        icon="trash"
+        intent="danger"
+        text={uris.length > 1 ? t('menu.delete_n', { count: uris.length }) : t('menu.delete')}
+        disabled={!writable}
+        onClick={act(() => c.deleteSelection(uris))}
+      />
+    </Menu>
+  );
+}

@@ -1,0 +1,406 @@
+import {
+  makeAutoObservable,
+  readCookie,
+  runInAction,
+  type ApiClient,
+  type ConfirmService,
+  type NotificationService,
+  type TypeRegistry,
+} from '@werkbank/sdk/browser';
+import { typeName, type Frame, type FunctionInfo, type Port, type SbNode } from '../../common/switchboard-types';
+import type { InsertResult } from '../dialogs/insert-result';
+import { CanvasActions, type LinkSpec, type Point } from './canvas-actions';
+import { CanvasStore, kindOf } from './canvas-store';
+import { LiveConnection, liveUrl, type SocketFactory } from './live-connection';
+import { CANVAS_OFFSET_ORIGIN, type CanvasHandlers, type ReteCanvas } from './rete-canvas';
+
+/** spec 000 §9: later viewport moves are saved after this debounce, only if changed. */
+export const VIEWPORT_SAVE_DEBOUNCE_MS = 1000;
+
+export type CanvasDialog =
+  | { kind: 'insert'; mode: 'data' | 'function' | 'note'; at?: Point }
+  | { kind: 'frame'; uri: string; tab?: 'upload' }
+  | { kind: 'node'; uri: string; tab?: 'info' | 'runs' }
+  | { kind: 'note'; uri: string }
+  | { kind: 'intermediate'; link: string }
+  | { kind: 'settings' };
+
+type T = (key: string, opts?: Record<string, unknown>) => string;
+
+/**
+ * The canvas screen's logic (spec 000 §2, §4, §5): what happens on connect, insert, delete, move,
+ * run, undo and redo, the live connection, the viewport and presence. React renders it; the screen
+ * holds one controller per switchboard id.
+ */
+export class CanvasController implements CanvasHandlers {
+  readonly store: CanvasStore;
+  readonly actions: CanvasActions;
+  rete?: ReteCanvas = undefined;
+  dialog?: CanvasDialog = undefined;
+  selection: string[] = [];
+  contextViewOpen = false;
+  previewOpen = false;
+  hoverTarget: { frame: string; x: number; y: number } | null = null;
+  private live?: LiveConnection;
+  private viewportTimer?: ReturnType<typeof setTimeout>;
+  private savedViewport?: { x: number; y: number; k: number };
+  private restored = false;
+  private opened = 0;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly notify: NotificationService,
+    private readonly confirmer: ConfirmService,
+    private readonly types: TypeRegistry,
+    readonly t: T,
+    switchboardId: number,
+  ) {
+    this.store = new CanvasStore(api, switchboardId);
+    this.actions = new CanvasActions(api, this.store);
+    makeAutoObservable<CanvasController, 'api' | 'notify' | 'confirmer' | 'types' | 'live'>(this, {
+      api: false,
+      notify: false,
+      confirmer: false,
+      types: false,
+      live: false,
+      store: false,
+      actions: false,
+      rete: false,
+      t: false,
+    });
+  }
+
+  /** Opens the live connection; every reconnect reloads what may have been missed. */
+  connect(factory?: SocketFactory): void {
+    this.live = new LiveConnection(
+      liveUrl('/ws/status_updates', this.store.switchboardId),
+      {
+        onMessage: (m) => {
+          if (m.type.endsWith('_DELETE') && m.resource_uri && !this.actions.isOwnDelete(m.resource_uri)) {
+            this.actions.undo.invalidate(m.resource_uri);
+          }
+          this.store.apply(m);
+        },
+        onState: (up) => this.store.setConnected(up),
+        onOpen: () => {
+          if (this.opened++ > 0) void this.store.load();
+          this.sendPresence();
+        },
+      },
+      factory,
+    );
+  }
+
+  /** Called once the Rete canvas is ready and the store loaded: draws it and restores the viewport once. */
+  async attach(rete: ReteCanvas): Promise<void> {
+    this.rete = rete;
+    await rete.sync();
+    const sb = this.store.switchboard;
+    if (!sb || this.restored) return;
+    this.restored = true;
+    const saved = { x: sb.ui_offset_x, y: sb.ui_offset_y, k: sb.ui_zoom };
+    this.savedViewport = saved;
+    if (saved.x === 0 && saved.y === 0 && saved.k === 1 && this.store.nodes.size + this.store.frames.size > 0)
+      await rete.zoomToFit();
+    else await rete.restoreViewport(saved.x, saved.y, saved.k);
+  }
+
+  // ---- CanvasHandlers (from Rete) ----
+
+  onViewport(t: { x: number; y: number; k: number }): void {
+    if (!this.restored) return;
+    clearTimeout(this.viewportTimer);
+    this.viewportTimer = setTimeout(() => void this.saveViewport(t), VIEWPORT_SAVE_DEBOUNCE_MS);
+  }
+
+  private async saveViewport(t: { x: number; y: number; k: number }): Promise<void> {
+    const next = {
+      x: Math.round(t.x + CANVAS_OFFSET_ORIGIN),
+      y: Math.round(t.y + CANVAS_OFFSET_ORIGIN),
+      k: Math.round(t.k * 1000) / 1000,
+    };
+    const last = this.savedViewport;
+    if (last && last.x === next.x && last.y === next.y && last.k === next.k) return;
+    if (!this.store.writable) return;
+    this.savedViewport = next;
+    await this.api.patch(this.store.uri, { ui_offset_x: next.x, ui_offset_y: next.y, ui_zoom: next.k }).catch(() => undefined);
+  }
+
+  onSelect(uris: string[]): void {
+    this.selection = uris;
+    this.sendPresence();
+  }
+
+  private sendPresence(): void {
+    this.live?.send({ type: 'PRESENCE', selected: this.selection[0] ?? null });
+  }
+
+  onMoved(moves: Parameters<CanvasActions['move']>[0]): void {
+    void this.guard(this.actions.move(moves), () => void this.rete?.sync());
+  }
+
+  onContextMenu(): void {
+    // The screen replaces this handler with its menu (see CanvasScreen).
+  }
+
+  onDisconnect(linkUri: string): void {
+    void this.guard(this.actions.disconnect(linkUri), () => void this.rete?.sync());
+  }
+
+  onConnect(from: { uri: string; key: string }, to: { uri: string; key: string }): void {
+    const spec = this.linkSpec(from, to);
+    if (!spec) return;
+    void this.guard(this.actions.connect(spec), () => void this.rete?.sync());
+  }
+
+  /** What a drawn connection means, or undefined after telling the user why it cannot be made. */
+  linkSpec(from: { uri: string; key: string }, to: { uri: string; key: string }): LinkSpec | undefined {
+    const [a, b] = [kindOf(from.uri), kindOf(to.uri)];
+    let spec: LinkSpec | undefined;
+    let port: Port | undefined;
+    let frame: Frame | undefined;
+    if (a === 'frame' && b === 'node') {
+      const node = this.store.nodes.get(to.uri)!;
+      const slot = this.rete?.editor.getNode(to.uri)?.slots.find((s) => s.key === to.key);
+      port = slot?.port ?? node.ports.find((p) => p.is_input && p.name === to.key);
+      frame = this.store.frames.get(from.uri);
+      if (!port || !frame) return undefined;
+      spec = { node: to.uri, frame: from.uri, name: port.name, is_input: true };
+      if (port.is_list) spec.list_index = slot?.listIndex ?? null;
+      if (port.is_dict) spec.dict_key = slot?.dictKey || this.nextDictKey(to.uri, port.name);
+    } else if (a === 'node' && b === 'frame') {
+      port = this.store.nodes.get(from.uri)?.ports.find((p) => !p.is_input && p.name === from.key);
+      frame = this.store.frames.get(to.uri);
+      if (!port || !frame) return undefined;
+      spec = { node: from.uri, frame: to.uri, name: port.name, is_input: false };
+    } else {
+      this.notify.notify(this.t('link.through_frame'), 'warning');
+      return undefined;
+    }
+    // spec 000 §5: the source type must equal or derive from the port's (an output: the other way round).
+    const [src, dst] = spec.is_input
+      ? [typeName(frame.content_type), typeName(port.content_type)]
+      : [typeName(port.content_type), typeName(frame.content_type)];
+    if (!this.assignable(src, dst)) {
+      this.notify.notify(this.t('link.wrong_type', { from: src, to: dst }), 'warning');
+      return undefined;
+    }
+    return spec;
+  }
+
+  /** The browser's copy of the server's rule; unknown types are left to the server to decide. */
+  assignable(from: string, to: string): boolean {
+    if (to === 'any' || from === to) return true;
+    if (!this.types.type(from) || !this.types.type(to)) return true;
+    return this.types.isAssignable(from, to);
+  }
+
+  private nextDictKey(node: string, port: string): string {
+    const draft = this.dictDrafts.get(`${node}|${port}`);
+    if (draft) {
+      this.dictDrafts.delete(`${node}|${port}`);
+      return draft;
+    }
+    const used = new Set(
+      this.store
+        .linksOf(node)
+        .filter((l) => l.name === port)
+        .map((l) => l.dict_key),
+    );
+    let i = 1;
+    while (used.has(`key${i}`)) i++;
+    return `key${i}`;
+  }
+
+  readonly dictDrafts = new Map<string, string>();
+
+  /** Renames a dict slot's key: the link is made again under the new key. */
+  renameDictKey(node: string, port: string, from: string, to: string): void {
+    const link = this.store.linksOf(node).find((l) => l.name === port && l.dict_key === from && l.is_input);
+    if (!link) return;
+    void this.guard(
+      (async () => {
+        await this.actions.remove([link.resource_uri]);
+        await this.actions.connect({ node, frame: link.frame, name: port, is_input: true, dict_key: to });
+      })(),
+    );
+  }
+
+  // ---- Commands ----
+
+  openDialog(d: CanvasDialog | undefined): void {
+    this.dialog = d;
+  }
+
+  setHover(target: { frame: string; x: number; y: number } | null): void {
+    this.hoverTarget = target;
+  }
+
+  toggleContextView(): void {
+    this.contextViewOpen = !this.contextViewOpen;
+  }
+
+  togglePreview(): void {
+    this.previewOpen = !this.previewOpen;
+  }
+
+  /** spec 000 §2: r runs the switchboard after a confirmation. */
+  async confirmRun(): Promise<void> {
+    const ok = await this.confirmer.confirm(this.t('run.confirm', { name: this.store.switchboard?.name ?? '' }), {
+      confirmLabel: this.t('run.run'),
+      intent: 'primary',
+    });
+    if (ok) await this.run();
+  }
+
+  async run(body: { node?: string; from_here?: boolean; force?: boolean } = {}): Promise<void> {
+    await this.guard(this.api.post(`${this.store.uri}run/`, body));
+  }
+
+  async abort(): Promise<void> {
+    await this.guard(this.api.post(`${this.store.uri}abort/`));
+  }
+
+  stopNode(uri: string): void {
+    void this.guard(this.api.post(`${uri}abort/`));
+  }
+
+  async runNode(uri: string, fromHere: boolean): Promise<void> {
+    await this.guard(this.api.post(`${uri}run/`, { from_here: fromHere }));
+  }
+
+  async deleteSelection(uris = this.selection): Promise<void> {
+    if (!uris.length) return;
+    await this.guard(this.actions.remove(uris));
+    runInAction(() => (this.selection = []));
+  }
+
+  async undo(): Promise<void> {
+    await this.guard(this.actions.undo.undo(), undefined, 'undo.failed');
+  }
+
+  async redo(): Promise<void> {
+    await this.guard(this.actions.undo.redo(), undefined, 'redo.failed');
+  }
+
+  /** Performs what the insert dialog (or a drop) asked for, at `at` or the middle of the view. */
+  async insert(result: InsertResult, at?: Point): Promise<void> {
+    const p = at ?? this.rete?.center() ?? { x: 0, y: 0 };
+    switch (result.kind) {
+      case 'function':
+        await this.guard(this.actions.addNode(result.func.name, p));
+        return;
+      case 'frame':
+        await this.guard(this.actions.addFrame(result.contentType, result.items, p, result.name));
+        return;
+      case 'note':
+        await this.guard(this.actions.addNote(result.text, p));
+        return;
+      case 'url':
+        await this.guard(
+          (async () => {
+            const node = await this.actions.addNode(result.func, p);
+            const ports = Object.entries(result.params).map(([name, default_value]) => ({ name, default_value }));
+            if (ports.length) this.store.put(await this.api.patch<SbNode>(node.resource_uri, { ports }));
+          })(),
+        );
+        return;
+      case 'upload':
+        await this.guard(this.upload(result.files, p));
+        return;
+      default:
+        // spec 000 §8: an unhandled insert result is only a warning.
+        console.warn('Unhandled insert result', result);
+        this.notify.notify(this.t('insert.unhandled'), 'warning');
+    }
+  }
+
+  /** Files dropped or chosen: a new file frame, each file uploaded into it (docs/api.md "frame"). */
+  private async upload(files: File[], at: Point): Promise<void> {
+    const frame = await this.actions.addFrame('file', [], at);
+    const failed: string[] = [];
+    for (const file of files) {
+      const form = new FormData();
+      form.append('path', file.name);
+      form.append('file', file, file.name);
+      const res = await fetch(`${frame.resource_uri}upload/`, {
+        method: 'POST',
+        body: form,
+        credentials: 'same-origin',
+        headers: { 'X-CSRFToken': readCookie('csrftoken') ?? '' },
+      });
+      if (!res.ok) failed.push(file.name);
+    }
+    if (failed.length) this.notify.error(this.t('insert.upload_failed', { files: failed.join(', ') }));
+    await this.store.fetch(frame.resource_uri);
+  }
+
+  /**
+   * Inserts `func` between a link's frame and port (spec 000 §2 "Intermediate function"): the
+   * function reads the link's frame and writes a new frame that the port then reads (for an output
+   * link: the node writes a new frame that the function reads, and the function writes the old frame).
+   */
+  async intermediate(linkUri: string, func: FunctionInfo): Promise<void> {
+    const link = this.store.links.get(linkUri);
+    const frame = link && this.store.frames.get(link.frame);
+    const node = link && this.store.nodes.get(link.node);
+    if (!link || !frame || !node) return;
+    const port = node.ports.find((p) => p.name === link.name && p.is_input === link.is_input)!;
+    const [srcType, dstType] = link.is_input
+      ? [typeName(frame.content_type), typeName(port.content_type)]
+      : [typeName(port.content_type), typeName(frame.content_type)];
+    const input = func.inputs.find((p) => this.assignable(srcType, typeName(p.content_type)));
+    const output = func.outputs.find((p) => this.assignable(typeName(p.content_type), dstType));
+    if (!input || !output) {
+      this.notify.notify(this.t('link.no_fit', { name: func.verbose_name }), 'warning');
+      return;
+    }
+    await this.guard(
+      (async () => {
+        const mid = { x: Math.round((frame.ui_x + node.ui_x) / 2), y: Math.round((frame.ui_y + node.ui_y) / 2) + 40 };
+        const fn = await this.actions.addNode(func.name, mid);
+        const fresh = await this.actions.addFrame(link.is_input ? typeName(output.content_type) : srcType, [], {
+          x: mid.x + 260,
+          y: mid.y,
+        });
+        if (link.is_input) {
+          await this.actions.connect({ node: fn.resource_uri, frame: frame.resource_uri, name: input.name, is_input: true });
+          await this.actions.connect({ node: fn.resource_uri, frame: fresh.resource_uri, name: output.name, is_input: false });
+          await this.actions.connect({
+            node: node.resource_uri,
+            frame: fresh.resource_uri,
+            name: link.name,
+            is_input: true,
+            list_index: link.list_index,
+            dict_key: link.dict_key,
+          });
+        } else {
+          await this.actions.connect({ node: node.resource_uri, frame: fresh.resource_uri, name: link.name, is_input: false });
+          await this.actions.connect({ node: fn.resource_uri, frame: fresh.resource_uri, name: input.name, is_input: true });
+          await this.actions.connect({ node: fn.resource_uri, frame: frame.resource_uri, name: output.name, is_input: false });
+        }
+      })(),
+    );
+  }
+
+  /**
+   * Runs an edit and tells the user when the server refuses it (the reason in their language); the
+   * canvas is then drawn again from the store, so nothing half-made stays on screen.
+   */
+  async guard<R>(p: Promise<R>, onFail?: () => void, prefix?: string): Promise<R | undefined> {
+    try {
+      return await p;
+    } catch (e) {
+      const message = (e as Error).message;
+      this.notify.error(prefix ? `${this.t(prefix)} ${message}` : message);
+      onFail?.();
+      return undefined;
+    }
+  }
+
+  dispose(): void {
+    clearTimeout(this.viewportTimer);
+    this.live?.dispose();
+    this.rete?.dispose();
+  }
+}

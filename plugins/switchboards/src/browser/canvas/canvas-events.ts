@@ -1,0 +1,78 @@
+import { useEffect } from '@werkbank/sdk/react';
+import type { CanvasController } from './canvas-controller';
+
+const typing = () => {
+  const el = document.activeElement as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+};
+const dialogOpen = () => !!document.querySelector('.bp6-overlay-open, [role="dialog"]');
+
+/**
+ * Undo (Ctrl+Z), redo (Ctrl+Shift+Z, Ctrl+Y) and Delete on the canvas (beyond spec 000); like the
+ * spec's shortcuts, not while typing or while a dialog or the context view is open.
+ */
+export function useCanvasKeys(c: CanvasController): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (typing() || dialogOpen() || c.dialog || c.contextViewOpen) return;
+      const mod = e.ctrlKey || e.metaKey;
+      const key = e.key.toLowerCase();
+      if (mod && key === 'z') {
+        e.preventDefault();
+        void (e.shiftKey ? c.redo() : c.undo());
+      } else if (mod && key === 'y') {
+        e.preventDefault();
+        void c.redo();
+      } else if (!mod && (e.key === 'Delete' || e.key === 'Backspace') && c.selection.length && c.store.writable) {
+        e.preventDefault();
+        void c.deleteSelection();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [c]);
+}
+
+/** The canvas actions the embedded viewer may ask for by name (spec 000 §2). */
+export function viewerActions(c: CanvasController): Record<string, (...args: unknown[]) => unknown> {
+  return {
+    run: () => c.run(),
+    abort: () => c.abort(),
+    reload: () => c.store.load(),
+    undo: () => c.undo(),
+    redo: () => c.redo(),
+    insert: (mode) => c.openDialog({ kind: 'insert', mode: mode === 'data' || mode === 'note' ? mode : 'function' }),
+    openFrame: (uri) => typeof uri === 'string' && c.store.frames.has(uri) && c.openDialog({ kind: 'frame', uri }),
+    openNode: (uri) => typeof uri === 'string' && c.store.nodes.has(uri) && c.openDialog({ kind: 'node', uri }),
+    select: (...uris) => c.rete?.select(uris.filter((u): u is string => typeof u === 'string')),
+    zoomToFit: () => c.rete?.zoomToFit(),
+  };
+}
+
+/**
+ * Messages from the embedded viewer (spec 000 §2): `{type: 'switchboard_action', action, args}` (or
+ * `['switchboard_action', action, args]`) from this page's origin dispatches the named canvas action.
+ */
+export function useViewerMessages(c: CanvasController): void {
+  useEffect(() => {
+    const actions = viewerActions(c);
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin !== window.location.origin) return;
+      const d = e.data as unknown;
+      let action: unknown;
+      let args: unknown;
+      if (Array.isArray(d) && d[0] === 'switchboard_action') [, action, args] = d;
+      else if (d && typeof d === 'object' && (d as { type?: unknown }).type === 'switchboard_action')
+        ({ action, args } = d as { action: unknown; args: unknown });
+      else return;
+      const run = typeof action === 'string' && Object.hasOwn(actions, action) ? actions[action] : undefined;
+      if (!run) {
+        console.warn('Unknown switchboard_action', action);
+        return;
+      }
+      void run(...(Array.isArray(args) ? args : []));
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [c]);
+}

@@ -1,0 +1,253 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import type { TestClient } from '@werkbank/sdk/testing/node';
+import { launchChromium, login } from './browser';
+import {
+  addFrame,
+  addNode,
+  contentOf,
+  get,
+  list,
+  newSwitchboard,
+  SWITCHBOARD_PLUGINS,
+  type Obj,
+} from '../api/switchboard-support';
+
+/** The switchboard canvas in a browser (issue 5): building, running, live edits, undo. */
+describe('the switchboard canvas in a browser', function () {
+  let t: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let admin: TestClient;
+  const dataDir = mkdtempSync(join(tmpdir(), 'werkbank-canvas-'));
+
+  before(async () => {
+    // On disk, so the server can stop and come back with its data (the connection test).
+    t = await startTestServer({ plugins: SWITCHBOARD_PLUGINS, config: { dataDir } });
+    admin = await t.admin();
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    page = await context.newPage();
+    await login(page, t.url, 'admin', t.adminPassword);
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  const open = async (p: Page, sb: Obj) => {
+    await p.goto(`${t.url}/switchboard/${sb.id}`);
+    await p.locator('[data-testid=switchboard-canvas][data-loaded=yes]').waitFor();
+  };
+  const nodeOf = (p: Page, uri: string) => p.locator(`[data-testid=canvas-node][data-uri="${uri}"]`);
+  const frameOf = (p: Page, uri: string) => p.locator(`[data-testid=canvas-frame][data-uri="${uri}"]`);
+  const inSocket = (node: Locator, key: string) =>
+    node.locator(`[data-testid=port-in][data-key="${key}"] [data-testid=input-socket]`);
+  const outSocket = (node: Locator, key: string) =>
+    node.locator(`[data-testid=port-out][data-key="${key}"] [data-testid=output-socket]`);
+  /** Drags with the mouse from one socket to another, as a person does. */
+  const drag = async (p: Page, from: Locator, to: Locator) => {
+    const a = (await from.boundingBox())!;
+    const b = (await to.boundingBox())!;
+    await p.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await p.mouse.down();
+    await p.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+    await p.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+    await p.mouse.up();
+  };
+  const links = async (sb: Obj) => (await list(admin, `/api/v1/link/?switchboard_id=${sb.id}`)) as Obj[];
+  const canvasObjects = async (sb: Obj) => (await get(admin, `${sb.resource_uri}reload/`)) as unknown as Record<string, Obj[]>;
+
+  it('builds a switchboard with keyboard and mouse and runs it: f, d, connect, r and confirm, statuses', async () => {
+    const sb = await newSwitchboard(admin, { name: 'Aufbau' });
+    await open(page, sb);
+
+    // d: insert data — an empty string frame, named.
+    await page.keyboard.press('d');
+    await page.getByTestId('insert-dialog').waitFor();
+    await page.getByRole('tab', { name: /empty/i }).click();
+    await page.getByTestId('empty-type').selectOption('string');
+    await page.getByTestId('empty-name').fill('Eingabe');
+    await page.getByTestId('empty-name').press('Enter');
+    await page.locator('[data-testid=canvas-frame]').getByText('Eingabe').waitFor();
+
+    // f: insert a function through the function browser.
+    await page.keyboard.press('f');
+    await page.getByTestId('function-search').fill('string.upper');
+    await page.locator('[data-testid=function-item]').first().waitFor();
+    await page.getByTestId('function-search').press('Enter');
+    await page.locator('[data-testid=canvas-node]').waitFor();
+
+    await page.keyboard.press('d');
+    await page.getByRole('tab', { name: /empty/i }).click();
+    await page.getByTestId('empty-type').selectOption('string');
+    await page.getByTestId('empty-name').fill('Ergebnis');
+    await page.getByTestId('empty-insert').click();
+    await page.locator('[data-testid=canvas-frame]').getByText('Ergebnis').waitFor();
+
+    const objs = await canvasObjects(sb);
+    const input = objs.frames.find((f) => f.name === 'Eingabe')!;
+    const output = objs.frames.find((f) => f.name === 'Ergebnis')!;
+    const node = objs.nodes[0];
+    await admin.patch(input.resource_uri, { content: [{ value: 'hallo welt' }] });
+    await frameOf(page, input.resource_uri).getByText('hallo welt').waitFor();
+
+    // Connect with the mouse: frame → port, port → frame.
+    await drag(
+      page,
+      frameOf(page, input.resource_uri).getByTestId('output-socket'),
+      inSocket(nodeOf(page, node.resource_uri), 'value'),
+    );
+    await page.locator('[data-testid=canvas-link]').first().waitFor();
+    await drag(
+      page,
+      outSocket(nodeOf(page, node.resource_uri), 'value'),
+      frameOf(page, output.resource_uri).getByTestId('input-socket'),
+    );
+    await page.locator('[data-testid=canvas-link]').nth(1).waitFor();
+    assert.equal((await links(sb)).length, 2);
+
+    // r: run after a confirmation; the node goes to success and the result shows in the frame.
+    await page.locator('[data-testid=canvas-area]').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('r');
+    await page.getByRole('dialog').getByRole('button', { name: 'Run' }).click();
+    await page.locator(`[data-testid=canvas-node][data-status=success]`).waitFor();
+    await frameOf(page, output.resource_uri).getByText('HALLO WELT').waitFor();
+    await page.getByTestId('switchboard-status').getByText('Executed successfully').waitFor();
+    assert.deepEqual(await contentOf(admin, output), [{ value: 'HALLO WELT' }]);
+  });
+
+  it('shows a notification for a connection of the wrong type and creates nothing', async () => {
+    const sb = await newSwitchboard(admin, { name: 'Falscher Typ' });
+    const numbers = await addFrame(admin, sb, 'int', [{ value: 3 }], { ui_x: 0, ui_y: 0 });
+    const node = await addNode(admin, sb, 'string.upper');
+    await admin.patch(node.resource_uri, { ui_x: 400, ui_y: 0 });
+    await open(page, sb);
+    await drag(
+      page,
+      frameOf(page, numbers.resource_uri).getByTestId('output-socket'),
+      inSocket(nodeOf(page, node.resource_uri), 'value'),
+    );
+    await page.getByText(/Wrong input type: int cannot be connected to string/).waitFor();
+    assert.equal((await links(sb)).length, 0);
+    assert.equal(await page.locator('[data-testid=canvas-link]').count(), 0);
+  });
+
+  it('shows a colleague’s edits live in a second browser, with who is here and what they selected', async () => {
+    const sb = await newSwitchboard(admin, { name: 'Gemeinsam' });
+    const frame = await addFrame(admin, sb, 'string', [{ value: 'a' }], { ui_x: 0, ui_y: 0 });
+    await open(page, sb);
+    const other = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    try {
+      const colleague = await other.newPage();
+      await login(colleague, t.url, 'admin', t.adminPassword);
+      await open(colleague, sb);
+      await page.getByTestId('presence').waitFor();
+
+      // The colleague selects the frame: the first browser marks it with their name.
+      await frameOf(colleague, frame.resource_uri).click();
+      await frameOf(page, frame.resource_uri).getByTestId('presence-mark').waitFor();
+
+      // The first browser inserts a node; the colleague sees it without reloading.
+      await page.keyboard.press('f');
+      await page.getByTestId('function-search').fill('string.lower');
+      await page.locator('[data-testid=function-item]').first().waitFor();
+      await page.getByTestId('function-search').press('Enter');
+      await colleague.locator('[data-testid=canvas-node]').waitFor();
+
+      // And the colleague's change of the frame's content reaches the first browser.
+      await admin.patch(frame.resource_uri, { content: [{ value: 'neu' }] });
+      await frameOf(page, frame.resource_uri).getByText('neu').waitFor();
+      await colleague.close();
+      await page.getByTestId('presence').waitFor({ state: 'detached' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('says the connection is interrupted while the server is down, and clears the message when it is back', async () => {
+    const sb = await newSwitchboard(admin, { name: 'Verbindung' });
+    await open(page, sb);
+    assert.equal(await page.getByTestId('connection-lost').count(), 0);
+    await t.restart(async () => {
+      await page.getByTestId('connection-lost').getByText('The connection to the switchboard is interrupted').waitFor();
+    });
+    await page.getByTestId('connection-lost').waitFor({ state: 'detached', timeout: 40_000 });
+    // The canvas works again: an edit made now arrives live.
+    const again = await t.admin();
+    await addFrame(again, sb, 'string', [{ value: 'zurück' }]);
+    await page.locator('[data-testid=canvas-frame]').getByText('zurück').waitFor();
+    admin = again;
+  });
+
+  it('undoes and redoes an insert, a move and a link (Ctrl+Z, Ctrl+Shift+Z)', async () => {
+    const sb = await newSwitchboard(admin, { name: 'Rückgängig' });
+    const frame = await addFrame(admin, sb, 'string', [{ value: 'x' }], { ui_x: 0, ui_y: 0 });
+    await open(page, sb);
+
+    // Insert, undo, redo.
+    await page.keyboard.press('f');
+    await page.getByTestId('function-search').fill('string.upper');
+    await page.locator('[data-testid=function-item]').first().waitFor();
+    await page.getByTestId('function-search').press('Enter');
+    await page.locator('[data-testid=canvas-node]').waitFor();
+    await page.keyboard.press('Control+z');
+    await page.locator('[data-testid=canvas-node]').waitFor({ state: 'detached' });
+    assert.equal((await canvasObjects(sb)).nodes.length, 0);
+    await page.keyboard.press('Control+Shift+z');
+    await page.locator('[data-testid=canvas-node]').waitFor();
+    const node = (await canvasObjects(sb)).nodes[0];
+    const where = { x: node.ui_x as number, y: node.ui_y as number };
+
+    // Move by dragging the title, undo, redo: each sends the position (a PATCH of the node).
+    const patched = () =>
+      page.waitForResponse((r) => r.url().endsWith(node.resource_uri) && r.request().method() === 'PATCH' && r.ok());
+    const position = async () => {
+      const n = (await get(admin, node.resource_uri)) as unknown as { ui_x: number; ui_y: number };
+      return { x: n.ui_x, y: n.ui_y };
+    };
+    const title = nodeOf(page, node.resource_uri).locator('.wb-node-title');
+    const box = (await title.boundingBox())!;
+    let saved = patched();
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 120, box.y + 160, { steps: 8 });
+    await page.mouse.up();
+    await saved;
+    const after = await position();
+    assert.notDeepEqual(after, where);
+    saved = patched();
+    await page.keyboard.press('Control+z');
+    await saved;
+    assert.deepEqual(await position(), where);
+    saved = patched();
+    await page.keyboard.press('Control+Shift+z');
+    await saved;
+    assert.deepEqual(await position(), after);
+
+    // Link, undo, redo.
+    await drag(
+      page,
+      frameOf(page, frame.resource_uri).getByTestId('output-socket'),
+      inSocket(nodeOf(page, node.resource_uri), 'value'),
+    );
+    await page.locator('[data-testid=canvas-link]').waitFor();
+    await page.keyboard.press('Control+z');
+    await page.locator('[data-testid=canvas-link]').waitFor({ state: 'detached' });
+    assert.equal((await links(sb)).length, 0);
+    await page.keyboard.press('Control+Shift+z');
+    await page.locator('[data-testid=canvas-link]').waitFor();
+    assert.equal((await links(sb)).length, 1);
+  });
+});
