@@ -1,5 +1,6 @@
 /** Fixtures of the frame dialog's jsdom specs. Import it after ../switchboards-test-kit (which installs the DOM). */
 import { definePlugin, RouteContribution, type RouteContribution as RC } from '@werkbank/sdk/browser';
+import type { PluginModule } from '@werkbank/sdk';
 import type { RecordedCall } from '@werkbank/sdk/testing/browser';
 import { createElement } from '@werkbank/sdk/react';
 import { boot, byTestId, page } from '../switchboards-test-kit';
@@ -82,17 +83,25 @@ export function frameRoutes(
 /** How the dialog closed: the `saved` flags of its onClose calls. */
 export const closed: boolean[] = [];
 
-/** Boots the workbench with a probe route rendering the frame dialog and waits until its tabs show. */
+type PluginContext = Parameters<Parameters<typeof definePlugin>[0]>[0];
+
+/**
+ * Boots the workbench with a probe route rendering the frame dialog and waits until its tabs show;
+ * `bind` adds bindings (e.g. a fake upload transport), `components` switches licensed components.
+ */
 export async function openFrameDialog(
   routes: Record<string, unknown>,
   props: Partial<Omit<FrameDialogProps, 'onClose'>> = {},
-  components: Record<string, boolean> = { tags: true, node_runs: true },
+  opts: { components?: Record<string, boolean>; bind?: (ctx: PluginContext) => void } = {},
 ) {
   closed.length = 0;
   const component = () => createElement(FrameDialog, { frameUri: FRAME_URI, ...props, onClose: (saved) => closed.push(saved) });
   const routeSet: RC = { registerRoutes: (r) => r.add({ id: 'probe.frame-dialog', path: '/probe/', component }) };
-  const probe = { id: 'probe', module: definePlugin((ctx) => ctx.contribute(RouteContribution, routeSet)) };
-  const booted = await boot('/probe/', routes, [probe], components);
+  const module: PluginModule = definePlugin((ctx) => {
+    ctx.contribute(RouteContribution, routeSet);
+    opts.bind?.(ctx);
+  });
+  const booted = await boot('/probe/', routes, [{ id: 'probe', module }], opts.components);
   await booted.waitFor(() => !!byTestId('frame-tabs') || !!byTestId('frame-load-error'));
   return booted;
 }

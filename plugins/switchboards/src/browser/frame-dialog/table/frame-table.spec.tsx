@@ -1,6 +1,6 @@
 import { byTestId, failure, text, typeInto, type BootedWorkbench } from '../../switchboards-test-kit';
 import assert from 'node:assert/strict';
-import { CONTENT, frameRoutes, openFrameDialog, rows } from '../frame-dialog-test-kit';
+import { CONTENT, contentOf, frameRoutes, openFrameDialog, rows } from '../frame-dialog-test-kit';
 import type { FrameItem } from '../frame-kind';
 
 /** The names of the columns the table shows (Blueprint renders only those in view, so the table names them). */
@@ -190,5 +190,47 @@ describe('frame dialog: table view (spec 001 §2.7, §5.3, §9)', function () {
     assert.ok(text().includes('Unfortunately, this data type cannot be displayed in a table.'));
     await booted.workbench.i18n.setLanguage('de', { persist: false });
     await booted.waitFor(() => text().includes('Dieser Datentyp kann leider nicht in einer Tabelle dargestellt werden.'));
+  });
+
+  it('row menu: opens a row in the Single view, duplicates it and deletes it after asking', async () => {
+    let items = rows(3, (i) => ({ value: `river ${i}` }));
+    let hash = 'a'.repeat(64);
+    const routes = frameRoutes('string', items);
+    routes[`GET ${CONTENT}`] = (call: Parameters<ReturnType<typeof contentOf>>[0]) => contentOf(items, hash)(call);
+    routes[`POST ${CONTENT}1/duplicate/`] = () => {
+      items = [items[0], items[1], items[1], items[2]];
+      hash = 'b'.repeat(64);
+      return { item: { value: 'river 1', index: 2 }, frame: { size: 4, content_hash: hash } };
+    };
+    routes[`DELETE ${CONTENT}2/`] = () => {
+      items = [items[0], items[1], items[3]];
+      hash = 'c'.repeat(64);
+      return { status: 'ok', frame: { size: 3, content_hash: hash } };
+    };
+    booted = await openFrameDialog(routes);
+    const menuButtons = () => document.querySelectorAll<HTMLElement>('[data-testid="frame-row-menu"]');
+    const itemLabelled = (label: string) =>
+      [...document.querySelectorAll<HTMLElement>('.bp6-popover .bp6-menu-item')].find((e) => e.textContent === label);
+    const menu = async (row: number, label: string) => {
+      await booted!.waitFor(() => menuButtons().length > row);
+      menuButtons()[row].click();
+      await booted!.waitFor(() => !!itemLabelled(label));
+      itemLabelled(label)!.click();
+    };
+    await menu(1, 'Duplicate row');
+    await booted.waitFor(() => booted!.api.calls.some((c) => c.method === 'POST'));
+    assert.deepEqual(booted.api.calls.find((c) => c.method === 'POST')!.query, { content_hash: 'a'.repeat(64) });
+    await booted.waitFor(() => !itemLabelled('Duplicate row') && menuButtons().length === 4);
+
+    await menu(2, 'Delete row');
+    await booted.waitFor(() => text().includes('Delete row 3? This cannot be undone.'));
+    assert.equal(booted.api.calls.filter((c) => c.method === 'DELETE').length, 0, 'nothing is deleted before the answer');
+    [...document.querySelectorAll<HTMLElement>('.bp6-alert button')].find((b) => b.textContent !== 'Cancel')!.click();
+    await booted.waitFor(() => booted!.api.calls.some((c) => c.method === 'DELETE'));
+    assert.deepEqual(booted.api.calls.find((c) => c.method === 'DELETE')!.query, { content_hash: 'b'.repeat(64) });
+
+    await booted.waitFor(() => menuButtons().length === 3);
+    await menu(0, 'Open in single view');
+    await booted.waitFor(() => byTestId('frame-single')?.getAttribute('data-index') === '0');
   });
 });

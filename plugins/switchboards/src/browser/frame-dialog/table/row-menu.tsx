@@ -18,9 +18,18 @@ export function RowMenu({ readOnly, onOpen, onDuplicate, onDelete }: RowMenuProp
       {!readOnly && <MenuItem icon="trash" intent="danger" text={t('table.row_delete')} onClick={onDelete} />}
     </Menu>
   );
+  // Clicks stop here, so the table's cell selection neither sees them nor closes the menu.
   return (
-    <PopoverNext content={menu} placement="bottom-start">
-      <Button variant="minimal" size="small" icon="more" aria-label={String(t('table.row_menu'))} data-testid="frame-row-menu" />
-    </PopoverNext>
+    <span onClick={(e) => e.stopPropagation()} onMouseDown={(e) => e.stopPropagation()}>
+      <PopoverNext content={menu} placement="bottom-start">
+        <Button
+          variant="minimal"
+          size="small"
+          icon="more"
+          aria-label={String(t('table.row_menu'))}
+          data-testid="frame-row-menu"
+        />
+      </PopoverNext>
+    </span>
   );
 }
