@@ -112,7 +112,7 @@ describe('the switchboard canvas in a browser', function () {
     await page.locator('[data-testid=canvas-link]').first().waitFor();
     await drag(
       page,
-      outSocket(nodeOf(page, node.resource_uri), 'value'),
+      outSocket(nodeOf(page, node.resource_uri), 'result'),
       frameOf(page, output.resource_uri).getByTestId('input-socket'),
     );
     await page.locator('[data-testid=canvas-link]').nth(1).waitFor();

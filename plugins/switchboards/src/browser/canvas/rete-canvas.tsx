@@ -97,16 +97,17 @@ export class ReteCanvas {
         return { render: (node: ReactElement) => root.render(wrap(node)), unmount: () => root.unmount() };
       },
     });
+    // Components bound to the context once (stable identities: React keeps their state).
+    type ItemProps = { data: CanvasItem; emit: unknown };
+    const NodeView = (p: ItemProps) => <CanvasNodeView data={p.data} emit={p.emit as SocketEmit} ctx={ctx} />;
+    const FrameView = (p: ItemProps) => <CanvasFrameView data={p.data} emit={p.emit as SocketEmit} ctx={ctx} />;
+    const NoteView = (p: ItemProps) => <CanvasNoteView data={p.data} ctx={ctx} />;
+    const LinkView = (p: { data: CanvasLink }) => <CanvasLinkView data={p.data} ctx={ctx} />;
     render.addPreset(
       ReactPresets.classic.setup({
         customize: {
-          node: (data) => {
-            const item = data.payload;
-            if (item.kind === 'frame') return (p) => CanvasFrameView({ ...p, emit: p.emit as unknown as SocketEmit, ctx });
-            if (item.kind === 'note') return (p) => CanvasNoteView({ ...p, ctx });
-            return (p) => CanvasNodeView({ ...p, emit: p.emit as unknown as SocketEmit, ctx });
-          },
-          connection: () => (p) => CanvasLinkView({ ...p, ctx }),
+          node: (data) => (data.payload.kind === 'frame' ? FrameView : data.payload.kind === 'note' ? NoteView : NodeView),
+          connection: () => LinkView,
           socket: () => CanvasSocket,
         },
       }),

@@ -29,7 +29,12 @@ export class FunctionBrowserStore {
   private timer: ReturnType<typeof setTimeout> | undefined = undefined;
 
   constructor(private readonly api: ApiClient) {
-    makeAutoObservable<FunctionBrowserStore, 'api' | 'seq' | 'timer'>(this, { api: false, seq: false, timer: false });
+    makeAutoObservable<FunctionBrowserStore, 'api' | 'seq' | 'timer' | 'current'>(this, {
+      api: false,
+      seq: false,
+      timer: false,
+      current: false,
+    });
   }
 
   get hasMore(): boolean {
@@ -77,8 +82,28 @@ export class FunctionBrowserStore {
     void this.load(true);
   }
 
+  /**
+   * Resolves once the list shows the current filters: a search still waiting for its debounce runs
+   * now, a load under way is awaited (so Enter picks from the results of what was typed).
+   */
+  async settle(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      await this.load(true);
+    } else if (this.current) await this.current;
+  }
+
+  private current: Promise<void> | undefined = undefined;
+
   /** Loads the first page (reset) or the next one; failures land in `error`. */
-  async load(reset = true): Promise<void> {
+  load(reset = true): Promise<void> {
+    const p = this.fetchPage(reset);
+    this.current = p;
+    return p;
+  }
+
+  private async fetchPage(reset: boolean): Promise<void> {
     const seq = ++this.seq;
     this.loading = true;
     this.error = undefined;

@@ -20,7 +20,7 @@ function Probe() {
 function functions(call: RecordedCall) {
   const q = (call.query ?? {}) as Record<string, string | number | undefined>;
   const ns = q.namespace ? String(q.namespace).split(',') : undefined;
-  const found = ALL.filter((f) => !ns || ns.includes(f.namespace));
+  const found = ALL.filter((f) => (!ns || ns.includes(f.namespace)) && (!q.q || f.name.includes(String(q.q))));
   const offset = Number(q.offset ?? 0);
   const limit = Number(q.limit ?? 1000);
   return { objects: found.slice(offset, offset + limit), meta: { offset, limit, total_count: found.length } };
@@ -74,6 +74,7 @@ describe('switchboards: function browser (jsdom)', function () {
     press(search, 'ArrowUp');
     await booted.waitFor(() => selectedName() === 'string.op01');
     press(search, 'Enter');
+    await booted.waitFor(() => submitted.length === 1);
     assert.deepEqual(
       submitted.map((f) => f.name),
       ['string.op01'],
@@ -83,6 +84,16 @@ describe('switchboards: function browser (jsdom)', function () {
       submitted.map((f) => f.name),
       ['string.op01', 'string.op05'],
     );
+  });
+
+  it('Enter right after typing inserts from the results of what was typed, not the list before', async () => {
+    booted = await boot('/probe/', routes(), [probe(Probe)]);
+    await booted.waitFor(() => rows().length === 10);
+    const search = byTestId<HTMLInputElement>('function-search')!;
+    typeInto(search, 'op07');
+    press(search, 'Enter');
+    await booted.waitFor(() => submitted.length === 1);
+    assert.equal(submitted[0].name, 'string.op07');
   });
 
   it('loads the next page when the arrow key passes the last loaded function', async () => {

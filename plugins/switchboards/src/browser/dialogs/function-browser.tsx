@@ -55,9 +55,9 @@ export const FunctionBrowser = observer(function FunctionBrowser({
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       store.move(e.key === 'ArrowDown' ? 1 : -1);
-    } else if (e.key === 'Enter' && store.selectedItem) {
+    } else if (e.key === 'Enter') {
       e.preventDefault();
-      onSubmit(store.selectedItem);
+      void store.settle().then(() => store.selectedItem && onSubmit(store.selectedItem));
     }
   };
   const onScroll = () => {
