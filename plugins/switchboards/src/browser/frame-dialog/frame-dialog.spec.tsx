@@ -162,4 +162,37 @@ describe('frame dialog: tabs and the Single view (spec 001 §2.6)', function () 
     click('frame-cancel');
     assert.deepEqual(closed, [true], 'the saved change is reported to the caller');
   });
+
+  it('Close asks before dropping changes that are not saved; a read-only dialog just closes', async () => {
+    booted = await openFrameDialog(frameRoutes('string', [{ value: 'Elbe' }]));
+    typeInto(byTestId<HTMLInputElement>('datum-editor-string')!, 'Oder');
+    await booted.waitFor(() => !!byTestId('frame-single-changed'));
+    click('frame-close');
+    await booted.waitFor(() => text().includes('Discard the changes that are not saved yet?'));
+    const answer = (label: string) =>
+      [...document.querySelectorAll<HTMLElement>('.bp6-alert button')].find((b) => b.textContent === label)!;
+    answer('Cancel').click();
+    await booted.waitFor(() => !document.querySelector('.bp6-alert'));
+    assert.deepEqual(closed, []);
+    assert.equal(byTestId<HTMLInputElement>('datum-editor-string')!.value, 'Oder', 'the change is still there');
+    click('frame-close');
+    await booted.waitFor(() => !!document.querySelector('.bp6-alert'));
+    [...document.querySelectorAll<HTMLElement>('.bp6-alert button')].find((b) => b.textContent !== 'Cancel')!.click();
+    await booted.waitFor(() => closed.length === 1);
+    assert.deepEqual(closed, [false], 'nothing reached the server');
+    assert.equal(booted.api.calls.filter((c) => c.method !== 'GET').length, 0);
+    await booted.unmount();
+
+    booted = await openFrameDialog(frameRoutes('string', [{ value: 'Elbe' }]), { readOnly: true });
+    click('frame-close');
+    assert.deepEqual(closed, [false]);
+  });
+
+  it('an empty table of a type made by hand offers a new datum', async () => {
+    booted = await openFrameDialog(frameRoutes('row', [], { template: { value: {} } }), { initialTab: 'table' });
+    assert.ok(byTestId('frame-table-empty'));
+    [...byTestId('frame-table-empty')!.querySelectorAll('button')].find((b) => b.textContent === 'New datum')!.click();
+    await booted.waitFor(() => activeTab() === 'single');
+    assert.ok(text().includes('New, not saved yet'));
+  });
 });

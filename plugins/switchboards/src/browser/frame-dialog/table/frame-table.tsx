@@ -1,5 +1,5 @@
 import { useEffect, useState } from '@werkbank/sdk/react';
-import { Cell, Column, ColumnHeaderCell, EditableCell2, InputGroup, NonIdealState, Table2 } from '@werkbank/sdk/ui';
+import { Button, Cell, Column, ColumnHeaderCell, EditableCell2, InputGroup, NonIdealState, Table2 } from '@werkbank/sdk/ui';
 import { columnWidths, I18nService, observer, useService, useT } from '@werkbank/sdk/browser';
 import type { FrameDialogStore } from '../frame-dialog-store';
 import { isTableKind } from '../frame-kind';
@@ -22,7 +22,23 @@ const MENU_COLUMN_PX = 40;
 export const FrameTable = observer(function FrameTable({ store }: { store: FrameDialogStore }) {
   const t = useT('sb-frame');
   if (!isTableKind(store.kind)) {
-    return <NonIdealState icon="th-disconnect" title={String(t('table.not_table'))} data-testid="frame-not-table" />;
+    return (
+      <div data-testid="frame-not-table">
+        <NonIdealState icon="th-disconnect" title={String(t('table.not_table'))} />
+      </div>
+    );
+  }
+  if (store.content.total === 0 && !store.content.loading) {
+    const add = store.creatable && !store.readOnly;
+    return (
+      <div data-testid="frame-table-empty">
+        <NonIdealState
+          icon="th"
+          title={String(t('cards.empty'))}
+          action={add ? <Button icon="add" text={t('single.new')} onClick={() => store.addNew()} /> : undefined}
+        />
+      </div>
+    );
   }
   return <FrameGrid store={store} adapter={tableAdapterFor(store.chain)} />;
 });
@@ -34,6 +50,9 @@ export function gridColumnWidths(shown: TableColumn[], available: number): numbe
     Math.max(0, available - 2),
   );
 }
+
+/** spec 001 §9: more rows once the last visible row reaches 90 % of the loaded ones. */
+export const shouldLoadMore = (lastVisibleRow: number, loaded: number) => lastVisibleRow + 1 >= LOAD_MORE_AT * loaded;
 
 /** The width of `el`, following resizes (0 before layout). */
 function useWidth(el: HTMLElement | null): number {
@@ -121,7 +140,7 @@ const FrameGrid = observer(function FrameGrid({ store, adapter }: { store: Frame
           enableRowHeader={false}
           columnWidths={widths}
           cellRendererDependencies={[rows, shown, revision, editable, language]}
-          onVisibleCellsChange={(r) => r.rowIndexEnd + 1 >= LOAD_MORE_AT * rows.length && loadMore()}
+          onVisibleCellsChange={(r) => shouldLoadMore(r.rowIndexEnd, rows.length) && loadMore()}
         >
           {[
             <Column

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { tableAdapterFor, UnhandledContentTypeError } from './table-adapter';
-import { gridColumnWidths } from './frame-table';
+import { gridColumnWidths, shouldLoadMore } from './frame-table';
 
 describe('frame table adapters (spec 001 §2.7)', () => {
   it('row: one column per key in order of first appearance; an edit changes that key only', () => {
@@ -58,5 +58,11 @@ describe('frame table adapters (spec 001 §2.7)', () => {
       () => tableAdapterFor(['bbox']),
       (e: Error) => e instanceof UnhandledContentTypeError && e.message === 'Unhandled content type',
     );
+  });
+
+  it('loads more rows once the last visible row reaches 90 % of the loaded ones (spec 001 §9)', () => {
+    assert.equal(shouldLoadMore(88, 100), false);
+    assert.equal(shouldLoadMore(89, 100), true);
+    assert.equal(shouldLoadMore(3, 4), true);
   });
 });
