@@ -71,8 +71,7 @@ export class FrameItemRoutes implements HttpRouteContribution {
         // The sent fields replace the item's fields of the same name; `index` (reply envelope) is ignored.
         router.patch(path, async (ctx) => {
           const out = await this.itemEdit(ctx, true, (items, type, index, body) => {
-            const { index: _ignored, ...fields } = body;
-            void _ignored;
+            const fields = Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'index'));
             const next = validateItem({ ...items[index], ...fields }, type, this.services, `content[${index}]`);
             return items.map((item, i) => (i === index ? next : item));
           });
