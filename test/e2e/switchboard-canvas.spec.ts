@@ -42,7 +42,9 @@ describe('the switchboard canvas in a browser', function () {
     page = await context.newPage();
     await login(page, t.url, 'admin', t.adminPassword);
   });
-  afterEach(async () => {
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed')
+      await page.screenshot({ path: `/tmp/canvas-failure-${Date.now()}.png` }).catch(() => undefined);
     await context.close();
   });
 
@@ -121,7 +123,7 @@ describe('the switchboard canvas in a browser', function () {
     // r: run after a confirmation; the node goes to success and the result shows in the frame.
     await page.locator('[data-testid=canvas-area]').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('r');
-    await page.getByRole('dialog').getByRole('button', { name: 'Run' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Run' }).click();
     await page.locator(`[data-testid=canvas-node][data-status=success]`).waitFor();
     await frameOf(page, output.resource_uri).getByText('HALLO WELT').waitFor();
     await page.getByTestId('switchboard-status').getByText('Executed successfully').waitFor();

@@ -285,7 +285,7 @@ export class CanvasController implements CanvasHandlers {
 
   /** Performs what the insert dialog (or a drop) asked for, at `at` or the middle of the view. */
   async insert(result: InsertResult, at?: Point): Promise<void> {
-    const p = at ?? this.rete?.center() ?? { x: 0, y: 0 };
+    const p = at ?? this.freePoint(this.rete?.center() ?? { x: 0, y: 0 });
     switch (result.kind) {
       case 'function':
         await this.guard(this.actions.addNode(result.func.name, p));
@@ -313,6 +313,18 @@ export class CanvasController implements CanvasHandlers {
         console.warn('Unhandled insert result', result);
         this.notify.notify(this.t('insert.unhandled'), 'warning');
     }
+  }
+
+  /**
+   * `p`, or right of it where nothing stands yet: keyboard inserts do not pile up in one spot, and
+   * follow one another from left to right as data flows.
+   */
+  private freePoint(p: Point): Point {
+    const taken = [...this.store.nodes.values(), ...this.store.frames.values(), ...this.store.notes.values()];
+    const near = (q: Point) => taken.some((o) => Math.abs(o.ui_x - q.x) < 280 && Math.abs(o.ui_y - q.y) < 160);
+    const q = { ...p };
+    for (let i = 0; i < 50 && near(q); i++) q.x += 300;
+    return q;
   }
 
   /** Files dropped or chosen: a new file frame, each file uploaded into it (docs/api.md "frame"). */
