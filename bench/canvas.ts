@@ -31,7 +31,7 @@ function chain(n: number) {
   const nodes = Array.from({ length: n }, (_, i) => ({ ref: i + 1, func: 'string.upper', ...at(i), ui_x: at(i).ui_x + 260 }));
   const links = nodes.flatMap((node, i) => [
     { node: node.ref, frame: i + 1, name: 'value', is_input: true },
-    { node: node.ref, frame: i + 2, name: 'value', is_input: false },
+    { node: node.ref, frame: i + 2, name: 'result', is_input: false },
   ]);
   return { format: 'werkbank-switchboard', version: 1, switchboard: { name: `Kette ${n}` }, nodes, frames, links, notes: [] };
 }
@@ -50,17 +50,17 @@ async function firstRender(page: Page, url: string, expected: number): Promise<n
 /** Frames per second (requestAnimationFrame callbacks) while the empty canvas area is dragged. */
 async function panFps(page: Page): Promise<number> {
   const box = (await page.getByTestId('canvas-area').boundingBox())!;
-  await page.evaluate(() => {
-    const w = window as unknown as { frames_: number; counting: boolean };
-    w.frames_ = 0;
-    w.counting = true;
+  // A string: tsx would add helpers to a function that do not exist in the page.
+  await page.evaluate(`(() => {
+    window.__frames = 0;
+    window.__counting = true;
     const tick = () => {
-      if (!w.counting) return;
-      w.frames_++;
+      if (!window.__counting) return;
+      window.__frames++;
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  });
+  })()`);
   // Grab the canvas background (the top-left corner stays clear of nodes after zoom-to-fit).
   const x0 = box.x + 8;
   const y0 = box.y + 8;
@@ -74,11 +74,7 @@ async function panFps(page: Page): Promise<number> {
   }
   await page.mouse.up();
   const elapsed = Date.now() - start;
-  const frames = await page.evaluate(() => {
-    const w = window as unknown as { frames_: number; counting: boolean };
-    w.counting = false;
-    return w.frames_;
-  });
+  const frames = Number(await page.evaluate('(() => { window.__counting = false; return window.__frames; })()'));
   return (frames * 1000) / elapsed;
 }
 

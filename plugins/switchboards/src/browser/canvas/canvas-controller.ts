@@ -17,6 +17,9 @@ import { CANVAS_OFFSET_ORIGIN, type CanvasHandlers, type ReteCanvas } from './re
 /** spec 000 §9: later viewport moves are saved after this debounce, only if changed. */
 export const VIEWPORT_SAVE_DEBOUNCE_MS = 1000;
 
+/** How long the pointer rests on a frame or link before its data shows. */
+export const HOVER_DELAY_MS = 300;
+
 export type CanvasDialog =
   | { kind: 'insert'; mode: 'data' | 'function' | 'note'; at?: Point }
   | { kind: 'frame'; uri: string; tab?: 'upload' }
@@ -43,6 +46,7 @@ export class CanvasController implements CanvasHandlers {
   hoverTarget: { frame: string; x: number; y: number } | null = null;
   private live?: LiveConnection;
   private viewportTimer?: ReturnType<typeof setTimeout>;
+  private hoverTimer?: ReturnType<typeof setTimeout>;
   private savedViewport?: { x: number; y: number; k: number };
   private restored = false;
   private opened = 0;
@@ -232,7 +236,21 @@ export class CanvasController implements CanvasHandlers {
     this.dialog = d;
   }
 
-  setHover(target: { frame: string; x: number; y: number } | null): void {
+  /**
+   * Shows the data preview after the pointer rests on a frame or link for HOVER_DELAY_MS (not while
+   * a button is held: panning and dragging pass over many of them); hides it at once.
+   */
+  setHover(target: { frame: string; x: number; y: number; buttons?: number } | null): void {
+    clearTimeout(this.hoverTimer);
+    if (!target || target.buttons) {
+      this.hoverTarget = null;
+      return;
+    }
+    const { frame, x, y } = target;
+    this.hoverTimer = setTimeout(() => this.showHover({ frame, x, y }), HOVER_DELAY_MS);
+  }
+
+  private showHover(target: { frame: string; x: number; y: number }): void {
     this.hoverTarget = target;
   }
 
@@ -412,6 +430,7 @@ export class CanvasController implements CanvasHandlers {
 
   dispose(): void {
     clearTimeout(this.viewportTimer);
+    clearTimeout(this.hoverTimer);
     this.live?.dispose();
     this.rete?.dispose();
   }

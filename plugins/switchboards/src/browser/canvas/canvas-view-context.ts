@@ -20,7 +20,7 @@ export interface CanvasViewContext {
   stopNode(uri: string): void;
   editNote(uri: string): void;
   /** Shows (or hides, with null) the data preview of a frame near the pointer. */
-  hover(target: { frame: string; x: number; y: number } | null): void;
+  hover(target: { frame: string; x: number; y: number; buttons?: number } | null): void;
   /** Keys typed into the empty slot of a dict port, by `${node}|${port}`; used by the next connection. */
   dictDrafts: Map<string, string>;
   renameDictKey(node: string, port: string, from: string, to: string): void;

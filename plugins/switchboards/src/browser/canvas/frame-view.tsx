@@ -44,7 +44,7 @@ export const CanvasFrameView = observer(function CanvasFrameView(props: {
         stop(e);
         ctx.openFrame(frame.resource_uri);
       }}
-      onMouseEnter={(e) => ctx.hover({ frame: frame.resource_uri, x: e.clientX, y: e.clientY })}
+      onMouseEnter={(e) => ctx.hover({ frame: frame.resource_uri, x: e.clientX, y: e.clientY, buttons: e.buttons })}
       onMouseLeave={() => ctx.hover(null)}
     >
       <PresenceMarks ctx={ctx} uri={frame.resource_uri} />

@@ -13,7 +13,8 @@ export const CanvasLinkView = observer(function CanvasLinkView(props: { data: Ca
       className="wb-link"
       data-testid="canvas-link"
       data-uri={link.resource_uri}
-      style={{ overflow: 'visible', position: 'absolute', pointerEvents: 'none', width: 9999, height: 9999 }}
+      // A 1 px box drawing outside itself: a 9999 px one per link makes panning paint huge layers.
+      style={{ overflow: 'visible', position: 'absolute', pointerEvents: 'none', width: 1, height: 1 }}
     >
       <path
         className="wb-link-hit"
@@ -22,7 +23,7 @@ export const CanvasLinkView = observer(function CanvasLinkView(props: { data: Ca
         strokeWidth={14}
         stroke="transparent"
         style={{ pointerEvents: 'auto' }}
-        onMouseEnter={(e) => props.ctx.hover({ frame: link.frame, x: e.clientX, y: e.clientY })}
+        onMouseEnter={(e) => props.ctx.hover({ frame: link.frame, x: e.clientX, y: e.clientY, buttons: e.buttons })}
         onMouseLeave={() => props.ctx.hover(null)}
       />
       <path className="wb-link-path" d={path} fill="none" strokeWidth={3} />

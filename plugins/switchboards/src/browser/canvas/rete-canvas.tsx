@@ -25,6 +25,8 @@ import { CanvasLinkView, CanvasSocket } from './link-view';
 export const CANVAS_OFFSET_ORIGIN = 1000;
 
 const socket = new ClassicPreset.Socket('werkbank');
+/** Below this zoom the canvas hides the small texts of nodes and frames. */
+export const FAR_ZOOM = 0.5;
 
 /** A node, frame or note on the Rete canvas; its id is the object's resource address. */
 export class CanvasItem extends ClassicPreset.Node {
@@ -155,6 +157,8 @@ export class ReteCanvas {
         queueMicrotask(() => this.handlers.onSelect(this.selected()));
       if (c.type === 'translated' || c.type === 'zoomed') {
         const { x, y, k } = this.area.area.transform;
+        // Zoomed far out, texts are too small to read: hide them (same layout, far less to paint).
+        container.classList.toggle('wb-canvas-far', k < FAR_ZOOM);
         this.handlers.onViewport({ x, y, k });
       }
       return c;
