@@ -110,12 +110,14 @@ export class FrameContentStore {
   async editItem(index: number, fields: FrameItem): Promise<void> {
     const before = this.items[index];
     this.items[index] = fields;
+    // The observable array keeps an observable copy of `fields`: that copy is what a later change would replace.
+    const shown = this.items[index];
     try {
       const reply = await this.api.patch<ItemReply>(`${this.frameUri}content/${index}/`, fields, { query: this.hashQuery() });
       runInAction(() => this.accept(reply));
     } catch (e) {
       runInAction(() => {
-        if (this.items[index] === fields) this.items[index] = before;
+        if (this.items[index] === shown) this.items[index] = before;
       });
       if ((e as { status?: number }).status === 409) void this.reload();
       throw e;

@@ -110,6 +110,21 @@ describe('frame dialog: table view (spec 001 §2.7, §5.3, §9)', function () {
     await booted.waitFor(() => !!cellShowing('river 0') && !cellShowing('Oder'));
   });
 
+  it('puts the stored value back when the server refuses an edit without a reload (403: no right to edit)', async () => {
+    const routes = frameRoutes(
+      'string',
+      rows(2, (i) => ({ value: `river ${i}` })),
+    );
+    routes[`PATCH ${CONTENT}1/`] = failure(403, 'Sie haben keine Berechtigung dafür.');
+    booted = await openFrameDialog(routes);
+    await booted.workbench.i18n.setLanguage('de', { persist: false });
+    await booted.waitFor(() => !!cellShowing('river 1'));
+    await editCell(booted, 'river 1', 'Oder');
+    await booted.waitFor(() => text().includes('Fehler beim Speichern: Sie haben keine Berechtigung dafür.'));
+    await booted.waitFor(() => !!cellShowing('river 1') && !cellShowing('Oder'));
+    assert.equal(booted.api.calls.filter((c) => c.method === 'GET' && c.path === CONTENT).length, 1, 'not reloaded');
+  });
+
   it('takes 1, true and True as true in bool cells and anything else as false', async () => {
     const routes = frameRoutes(
       'bool',
