@@ -30,7 +30,8 @@ export function mountConfigRoute(
       plugins: plugins.map((p) => p.id),
       licence: licences.summary(),
       documentation: config.documentation,
-      viewer_urls: config.viewerUrls,
+      // Internal host names of the viewers are for signed-in users only.
+      viewer_urls: user ? config.viewerUrls : {},
     };
     ctx.body = body;
   });

@@ -32,7 +32,8 @@ function cookie(header: string | undefined, name: string): string | undefined {
  * own host (or configured), and the session cookie belongs to a signed-in user.
  */
 export class WebSocketHub implements Disposable {
-  private readonly wss = new WebSocketServer({ noServer: true });
+  /** Clients send at most small control messages (presence); larger frames close the socket (1009). */
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly channels = new Map<string, WebSocketChannel>();
   private readonly toDispose = new DisposableCollection();
   /** The session key each open socket was opened with. */

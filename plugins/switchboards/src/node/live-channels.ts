@@ -23,7 +23,16 @@ const SUMMARY_INTERVAL = 250;
 
 type Socket = Parameters<WebSocketChannelDescriptor['onConnect']>[0];
 /** A reader of one switchboard; while `checks` run, what is sent to it waits in `queue`. */
-type Subscriber = { socket: Socket; summary: boolean; user: AuthUser; checks: number; queue: string[]; checked: Promise<void> };
+type Subscriber = {
+  socket: Socket;
+  summary: boolean;
+  user: AuthUser;
+  checks: number;
+  queue: string[];
+  checked: Promise<void>;
+  /** Presence on the switchboard (status_updates only); left at once when access ends. */
+  presence?: { leave(): void };
+};
 
 /**
  * /ws/status_updates and /ws/switchboard_summary (spec 000 §7): changes of one switchboard, for
@@ -136,6 +145,7 @@ export class LiveChannels implements WebSocketChannelContribution {
       s.checks--;
       if (!ok) {
         s.queue.length = 0;
+        s.presence?.leave();
         this.subscribers.get(id)?.delete(s);
         s.socket.close(4404, 'switchboard not found');
       } else if (!s.checks) {
@@ -187,6 +197,7 @@ export class LiveChannels implements WebSocketChannelContribution {
           else {
             const s = sub;
             presence = this.presence.join(id, user, (text) => this.send(s, text));
+            s.presence = presence;
             socket.on('message', (data: Buffer) => presence?.onMessage(data.toString('utf8')));
           }
         })().catch(() => socket.close(1011, 'error'));

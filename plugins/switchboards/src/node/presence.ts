@@ -7,6 +7,8 @@ export const PRESENCE_CHANNEL = 'werkbank_switchboard_presence';
 const MAX_MESSAGE = 1024;
 /** A client's announcements beyond this many per second are dropped. */
 const MAX_PER_SECOND = 10;
+/** Arrivals on a switchboard within this time are answered with one round of announcements. */
+const WHO_COALESCE_MS = 200;
 
 interface PresenceMessage {
   switchboard_id: number;
@@ -40,6 +42,7 @@ interface Member {
 export class PresenceHub {
   private readonly members = new Map<string, Member>();
   private subscription?: Disposable;
+  private readonly whoTimers = new Map<number, NodeJS.Timeout>();
 
   constructor(private readonly services: Pick<ServerServices, 'bus' | 'log'>) {}
 
@@ -77,6 +80,7 @@ export class PresenceHub {
     // Only addresses of canvas objects; anything else is dropped rather than echoed to others.
     if (selected !== null && !(typeof selected === 'string' && /^\/api\/v1\/(node|frame|note)\/\d{1,12}\/$/.test(selected)))
       return;
+    if (selected === member.selected) return;
     member.selected = selected;
     this.announce(member);
   }
@@ -108,7 +112,16 @@ export class PresenceHub {
   private deliver(msg: PresenceMessage): void {
     const others = [...this.members.values()].filter((m) => m.switchboardId === msg.switchboard_id && m.client !== msg.client);
     if (msg.kind === 'who') {
-      for (const m of others) this.announce(m);
+      // Many arrivals at once (or a client reconnecting in a loop) cause one round of announcements
+      // per switchboard and process every WHO_COALESCE_MS, not one per arrival.
+      if (others.length && !this.whoTimers.has(msg.switchboard_id)) {
+        const timer = setTimeout(() => {
+          this.whoTimers.delete(msg.switchboard_id);
+          for (const m of this.members.values()) if (m.switchboardId === msg.switchboard_id) this.announce(m);
+        }, WHO_COALESCE_MS);
+        timer.unref();
+        this.whoTimers.set(msg.switchboard_id, timer);
+      }
       return;
     }
     const text =
@@ -119,6 +132,7 @@ export class PresenceHub {
   }
 
   dispose(): void {
+    for (const t of this.whoTimers.values()) clearTimeout(t);
     this.subscription?.dispose();
   }
 }

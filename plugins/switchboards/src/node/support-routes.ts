@@ -71,6 +71,9 @@ export class SupportRoutes implements HttpRouteContribution {
     if (!run) throw ApiError.notFound();
     const sb = await switchboardFor(r, run.switchboard_id as number, 'read');
     if (run.status !== 'failure') throw ApiError.badRequest('run_not_failed', 'switchboards:errors.run_not_failed');
+    // One request per run and user at a time across every server process: the check and the record
+    // happen under a transaction lock on (run, user).
+    await r.manager.query(`SELECT pg_advisory_xact_lock($1::int, $2::int)`, [run.id, r.user.id]);
     if (await this.recentRequest(r, run)) {
       throw new ApiError(429, 'support_requested', 'switchboards:errors.support_requested');
     }
@@ -85,7 +88,8 @@ export class SupportRoutes implements HttpRouteContribution {
     await r.services.recordEvent(definitionOf(r, 'switchboard'), 'update', sb, r, metadata);
     this.services.log(
       `Support request by ${r.user.username} for node run ${String(run.id)} (${String(run.func)}) of switchboard ` +
-        `${String(run.switchboard_id)}: ${message || '(no message)'}`,
+        // JSON-quoted: a message cannot forge further log lines.
+        `${String(run.switchboard_id)}: ${message ? JSON.stringify(message) : '(no message)'}`,
     );
   }
 

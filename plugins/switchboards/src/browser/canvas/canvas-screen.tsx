@@ -135,7 +135,12 @@ const CanvasForId = observer(function CanvasForId({ id }: { id: number }) {
         {c.previewOpen && (
           <div className="wb-canvas-preview" data-testid="preview">
             {preview && sb ? (
-              <iframe title={t('title.preview')} src={preview.replace('{id}', String(sb.id)).replace('{slug}', String(sb.id))} />
+              <iframe
+                title={t('title.preview')}
+                // The viewer may run scripts and reach its own origin, never navigate this page.
+                sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
+                src={preview.replace('{id}', String(sb.id)).replace('{slug}', String(sb.id))}
+              />
             ) : (
               <NonIdealState icon="eye-off" title={t('preview.none')} description={t('preview.none_hint')} />
             )}

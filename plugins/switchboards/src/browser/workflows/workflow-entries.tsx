@@ -11,6 +11,7 @@ import {
   type TagRef,
 } from '@werkbank/sdk/browser';
 import type { Workflow } from '../../common/switchboard-types';
+import { safeImageUrl } from './safe-image-url';
 import { mayExecute, mayWrite, WORKFLOW_MENU } from './workflow-ids';
 
 /** A workflow as the list shows it: with its tags while the tags component is on. */
@@ -124,8 +125,8 @@ export function WorkflowCard({ workflow, menu }: { workflow: ListedWorkflow; men
   const t = useT('sb-workflows');
   return (
     <>
-      {workflow.image && (
-        <img className="wb-workflow-image" src={workflow.image} alt="" height={96} style={{ maxWidth: '100%' }} />
+      {safeImageUrl(workflow.image) && (
+        <img className="wb-workflow-image" src={safeImageUrl(workflow.image)} alt="" height={96} style={{ maxWidth: '100%' }} />
       )}
       <div className="wb-object-card-head">
         <span className="wb-object-card-title">{workflow.name}</span>

@@ -1,6 +1,7 @@
 import { useState } from '@werkbank/sdk/react';
 import { FormGroup, InputGroup, TextArea } from '@werkbank/sdk/ui';
 import { useT } from '@werkbank/sdk/browser';
+import { safeImageUrl } from './safe-image-url';
 import { SLUG_PATTERN } from './workflow-ids';
 
 export interface WorkflowSettings {
@@ -62,11 +63,11 @@ export function WorkflowSettingsTab({
       </FormGroup>
       {value.image && (
         <div className="wb-file-preview wb-gap" data-testid="workflow-image-preview">
-          {broken === value.image ? (
+          {broken === value.image || !safeImageUrl(value.image) ? (
             <p className="wb-muted">{t('editor.image_broken')}</p>
           ) : (
             <img
-              src={value.image}
+              src={safeImageUrl(value.image)}
               alt={String(t('editor.image_preview'))}
               style={{ maxHeight: 160 }}
               onError={() => setBroken(value.image)}

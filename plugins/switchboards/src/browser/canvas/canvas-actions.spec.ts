@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import type { ApiClient } from '@werkbank/sdk/browser';
+import type { Link } from '../../common/switchboard-types';
+import { CanvasActions } from './canvas-actions';
+import { CanvasStore } from './canvas-store';
+
+/**
+ * A small in-memory stand-in for the canvas API (not one of our components: the shape of the
+ * server's replies), enough to follow what the actions send and what undo restores.
+ */
+class FakeCanvasApi {
+  next = 10;
+  objects = new Map<string, Record<string, unknown>>();
+  content = new Map<string, unknown[]>();
+  calls: string[] = [];
+
+  private make(kind: string, body: Record<string, unknown>) {
+    const id = this.next++;
+    const uri = `/api/v1/${kind}/${id}/`;
+    const obj: Record<string, unknown> = { id, resource_uri: uri, ui_x: 0, ui_y: 0, ...body };
+    if (kind === 'node')
+      Object.assign(obj, {
+        ports: [{ name: 'value', is_input: true, content_type: 'string', default_value: null }],
+        status: 'initialized',
+        runinfo: {},
+      });
+    if (kind === 'frame') {
+      this.content.set(uri, (body.content as unknown[]) ?? []);
+      Object.assign(obj, { size: this.content.get(uri)!.length });
+      delete obj.content;
+    }
+    if (kind === 'link') {
+      // A link into a taken slot replaces the old one (docs/api.md "link").
+      for (const [u, o] of this.objects)
+        if (o.node === body.node && o.name === body.name && o.is_input && body.is_input) this.objects.delete(u);
+    }
+    this.objects.set(uri, obj);
+    return obj;
+  }
+
+  async post(path: string, body: Record<string, unknown>) {
+    this.calls.push(`POST ${path}`);
+    return this.make(path.split('/')[3], body);
+  }
+  async patch(path: string, body: Record<string, unknown>) {
+    this.calls.push(`PATCH ${path}`);
+    const o = this.objects.get(path);
+    if (!o) throw Object.assign(new Error('not found'), { status: 404 });
+    Object.assign(o, body);
+    return o;
+  }
+  async delete(path: string) {
+    this.calls.push(`DELETE ${path}`);
+    if (!this.objects.delete(path)) throw Object.assign(new Error('not found'), { status: 404 });
+    for (const [u, o] of this.objects) if (o.node === path || o.frame === path) this.objects.delete(u);
+  }
+  async get(path: string) {
+    const m = /^(.*\/)content\/$/.exec(path);
+    if (m) return { objects: this.content.get(m[1]) ?? [] };
+    return this.objects.get(path);
+  }
+  links() {
+    return [...this.objects.values()].filter((o) => String(o.resource_uri).includes('/link/')) as unknown as Link[];
+  }
+}
+
+describe('canvas actions and their undo', () => {
+  let api: FakeCanvasApi;
+  let store: CanvasStore;
+  let actions: CanvasActions;
+  beforeEach(() => {
+    api = new FakeCanvasApi();
+    store = new CanvasStore(api as unknown as ApiClient, 1);
+    actions = new CanvasActions(api as unknown as ApiClient, store);
+  });
+
+  it('connecting into a taken slot replaces the link; undo brings the old link back, redo the new one', async () => {
+    const node = await actions.addNode('string.upper', { x: 0, y: 0 });
+    const a = await actions.addFrame('string', [{ value: 'a' }], { x: 0, y: 0 });
+    const b = await actions.addFrame('string', [{ value: 'b' }], { x: 0, y: 0 });
+    const first = await actions.connect({ node: node.resource_uri, frame: a.resource_uri, name: 'value', is_input: true });
+    await actions.connect({ node: node.resource_uri, frame: b.resource_uri, name: 'value', is_input: true });
+    assert.deepEqual(
+      [...store.links.values()].map((l) => l.frame),
+      [b.resource_uri],
+    );
+    assert.equal(actions.isOwnDelete(first.resource_uri), true, 'the replaced link’s deletion is ours');
+    await actions.undo.undo();
+    assert.deepEqual(
+      api.links().map((l) => l.frame),
+      [a.resource_uri],
+    );
+    await actions.undo.redo();
+    assert.deepEqual(
+      api.links().map((l) => l.frame),
+      [b.resource_uri],
+    );
+  });
+
+  it('undoing a delete re-creates the node, the frame with its items and their link; later undos follow the new addresses', async () => {
+    const node = await actions.addNode('string.upper', { x: 5, y: 6 });
+    const frame = await actions.addFrame('string', [{ value: 'x' }, { value: 'y' }], { x: 100, y: 0 }, 'Eingabe');
+    await actions.connect({ node: node.resource_uri, frame: frame.resource_uri, name: 'value', is_input: true });
+    await actions.move([{ uri: node.resource_uri, from: { x: 5, y: 6 }, to: { x: 50, y: 60 } }]);
+    await actions.remove([node.resource_uri, frame.resource_uri]);
+    assert.equal(api.objects.size, 0);
+    assert.equal(store.nodes.size + store.frames.size + store.links.size, 0);
+
+    await actions.undo.undo();
+    const nodes = [...api.objects.values()].filter((o) => String(o.resource_uri).includes('/node/'));
+    const frames = [...api.objects.values()].filter((o) => String(o.resource_uri).includes('/frame/'));
+    assert.equal(nodes.length, 1);
+    assert.equal(frames[0].name, 'Eingabe');
+    assert.deepEqual(api.content.get(String(frames[0].resource_uri)), [{ value: 'x' }, { value: 'y' }]);
+    assert.deepEqual(
+      api.links().map((l) => [l.node, l.frame]),
+      [[nodes[0].resource_uri, frames[0].resource_uri]],
+    );
+    assert.deepEqual([nodes[0].ui_x, nodes[0].ui_y], [50, 60]);
+
+    // The move before the delete now applies to the re-created node.
+    await actions.undo.undo();
+    assert.deepEqual([nodes[0].ui_x, nodes[0].ui_y], [5, 6]);
+    assert.equal(api.calls.at(-1), `PATCH ${String(nodes[0].resource_uri)}`);
+  });
+
+  it('an undo whose object someone else deleted is dropped instead of resurrecting it', async () => {
+    const note = await actions.addNote('Hinweis', { x: 0, y: 0 });
+    await actions.move([{ uri: note.resource_uri, from: { x: 0, y: 0 }, to: { x: 10, y: 10 } }]);
+    // A colleague deletes it: the live _DELETE was not ours.
+    await api.delete(note.resource_uri);
+    assert.equal(actions.isOwnDelete(note.resource_uri), false);
+    actions.undo.invalidate(note.resource_uri);
+    assert.equal(actions.undo.canUndo, false);
+  });
+});
