@@ -1,5 +1,6 @@
 import { token } from '@werkbank/kernel';
 import type { WebSocket } from 'ws';
+import type { EntityManager } from 'typeorm';
 import type { Disposable, RegistrySink } from '@werkbank/kernel';
 import type { ResourceExtension } from './resources/resource-definition';
 import type { AuthUser } from './http/context';
@@ -18,6 +19,26 @@ export interface WebSocketChannelDescriptor {
 export const WebSocketChannelContribution = token<WebSocketChannelContribution>('WebSocketChannelContribution');
 export interface WebSocketChannelContribution {
   registerWebSocketChannels(registry: RegistrySink<WebSocketChannelDescriptor>): void;
+}
+
+/**
+ * What a plugin still uses of the shared blob store (decision 0017). The server's one sweep
+ * deletes a candidate blob only when no source names it. A plugin that stores blobs contributes
+ * a source, and marks the blobs of references it drops as candidates with the SQL function
+ * `werkbank_blob_release(hash)` (typically from a trigger, so cascades are caught too).
+ */
+export interface BlobReferenceSource {
+  /** `<plugin-id>.<name>`, e.g. `magazine.datum-versions`. */
+  id: string;
+  /**
+   * Which of `hashes` (sha256, lower-case hex) the plugin still refers to. Runs in the sweep's
+   * transaction `m` and must only read. A rejection keeps the whole batch (nothing is deleted).
+   */
+  usedOf(m: EntityManager, hashes: string[]): Promise<Iterable<string>>;
+}
+export const BlobReferenceContribution = token<BlobReferenceContribution>('BlobReferenceContribution');
+export interface BlobReferenceContribution {
+  registerBlobReferences(registry: RegistrySink<BlobReferenceSource>): void;
 }
 
 /** A depot's datums as a switchboard function reads them (fields of the depot's content type). */

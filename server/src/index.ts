@@ -12,7 +12,7 @@ export { parseRef } from './resources/field-codec';
 export { AccountService } from './auth/account-service';
 export { createTrigramIndex } from './db/trigram-index';
 export { returnedRows } from './db/returned-rows';
-export type { BlobInfo, BlobPutOptions, BlobRange, BlobStore } from './blob/blob-store';
+export type { BlobHold, BlobInfo, BlobPutOptions, BlobRange, BlobStore } from './blob/blob-store';
 export { FileBlobStore } from './blob/file-blob-store';
 export { sniffMime, SNIFF_BYTES } from './blob/sniff-mime';
 export { readMultipartUpload, type MultipartUpload, type MultipartUploadOptions } from './blob/read-multipart-upload';

@@ -34,12 +34,15 @@ import {
   type StartupHookDescriptor,
 } from './contributions';
 import {
+  BlobReferenceContribution,
   ResourceExtensionContribution,
   WebSocketChannelContribution,
+  type BlobReferenceSource,
   type WebSocketChannelDescriptor,
 } from './contributions-extra';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { CoreSchema1764000000000 } from './db/core-migration';
+import { BlobCandidates1764400000000 } from './db/blob-candidate-migration';
 import type { WerkbankState } from './http/context';
 import { errorMiddleware } from './http/error-middleware';
 import { staticFiles } from './http/static-files';
@@ -64,6 +67,7 @@ import { accountResources, NAMED_PERMISSIONS } from './core/account-resources';
 import { mountBackendPage } from './core/backend-page';
 import { ServerServices } from './server-services';
 import { FileBlobStore } from './blob/file-blob-store';
+import { BlobSweep, holdBlob } from './blob/blob-sweep';
 import { AjvDatumValidator } from './types/ajv-datum-validator';
 import { WebSocketHub } from './ws/websocket-hub';
 import { InlineBus } from './exec/inline-bus';
@@ -113,11 +117,14 @@ export class WerkbankServer {
   readonly endpoints = new Registry<ServiceEndpointDescriptor>('service endpoint');
   readonly startupHooks = new Registry<StartupHookDescriptor>('start-up hook');
   readonly wsChannels = new Registry<WebSocketChannelDescriptor>('websocket channel');
+  readonly blobReferences = new Registry<BlobReferenceSource>('blob reference source');
   readonly events = new EventService();
   db!: DatabaseHandle;
   accounts!: AccountService;
   licences!: LicenceService;
   blobs!: FileBlobStore;
+  /** Deletes blobs nothing refers to (decision 0017); API servers run it hourly. */
+  blobSweep!: BlobSweep;
   resourceService!: ResourceService;
   i18n!: i18n;
   http?: HttpServer;
@@ -162,12 +169,15 @@ export class WerkbankServer {
     this.kernel.collect(ServiceEndpointContribution, this.endpoints, (c, s) => c.registerServiceEndpoints(s));
     this.kernel.collect(StartupHookContribution, this.startupHooks, (c, s) => c.registerStartupHooks(s));
     this.kernel.collect(WebSocketChannelContribution, this.wsChannels, (c, s) => c.registerWebSocketChannels(s));
+    this.kernel.collect(BlobReferenceContribution, this.blobReferences, (c, s) => c.registerBlobReferences(s));
     for (const core of accountResources(() => this.namedPermissions()))
       this.kernel.disposables.push(this.resources.add(core, 'server'));
 
-    const migrations = [CoreSchema1764000000000, ...entities.all().flatMap((e) => e.migrations)].sort(
-      (a, b) => a.name.replace(/^\D+/, '').localeCompare(b.name.replace(/^\D+/, '')) || a.name.localeCompare(b.name),
-    );
+    const migrations = [
+      CoreSchema1764000000000,
+      BlobCandidates1764400000000,
+      ...entities.all().flatMap((e) => e.migrations),
+    ].sort((a, b) => a.name.replace(/^\D+/, '').localeCompare(b.name.replace(/^\D+/, '')) || a.name.localeCompare(b.name));
     this.db = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
@@ -187,7 +197,8 @@ export class WerkbankServer {
     });
     await this.licences.start();
     this.resourceService = new ResourceService(dataSource, this.resources, this.extensions, this.events);
-    this.blobs = await FileBlobStore.open(config.dataDir);
+    this.blobs = await FileBlobStore.open(config.dataDir, { hold: (hash) => holdBlob(dataSource.manager, hash) });
+    this.blobSweep = new BlobSweep(dataSource, this.blobs, this.blobReferences, this.log);
     this.bus =
       this.db.kind === 'postgres' ? await PgNotifyBus.open({ url: this.db.url, log: this.log }) : new InlineBus(this.log);
     this.jobs =
@@ -232,6 +243,7 @@ export class WerkbankServer {
       const started = await this.kernel.timed(`${owner}:${item.id}`, () => item.run({ dataSource, log: this.log }));
       if (started) this.kernel.disposables.push(started);
     }
+    if (this.options.role !== 'worker') this.blobSweep.start();
     this.buildApp();
   }
 
@@ -378,6 +390,7 @@ export class WerkbankServer {
     this.licences?.dispose();
     // No new jobs are taken; running handlers get a few seconds while plugins and database still work.
     await (this.jobs?.close ? this.jobs.close() : this.jobs?.dispose?.());
+    await this.blobSweep?.stop();
     // Plugins' background work (runs, timers) stops while the database is still open.
     this.kernel.dispose();
     await (this.bus?.close ? this.bus.close() : this.bus?.dispose?.());

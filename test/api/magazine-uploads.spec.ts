@@ -6,7 +6,6 @@ import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
 import { assertError, expectStatus, type Client } from './api-test-support';
 import { headOf, newDepot, valuesAt, type Datum, type Depot } from './magazine-support';
 import { multipartParts, PNG, uploadFile } from './magazine-upload-support';
-import { sweepBlobs } from '../../plugins/magazine/src/node/blob-sweep';
 
 const LIMIT = 64 * 1024;
 
@@ -200,9 +199,9 @@ describe('magazine: uploads and file datums', () => {
     const before = await storedBlobs();
     expectStatus(await admin.delete(other.resource_uri), 204);
     const db = t.server.db.dataSource;
-    assert.equal(await sweepBlobs(db, t.server.blobs), 0, 'nothing goes within the grace period');
-    await db.query(`UPDATE magazine_blob_candidate SET since = now() - interval '2 hours'`);
-    assert.equal(await sweepBlobs(db, t.server.blobs), 1, 'only the blob no datum uses any more');
+    assert.equal(await t.server.blobSweep.sweep(), 0, 'nothing goes within the grace period');
+    await db.query(`UPDATE werkbank_blob_candidate SET since = now() - interval '2 hours'`);
+    assert.equal(await t.server.blobSweep.sweep(), 1, 'only the blob no datum uses any more');
     assert.equal((await storedBlobs()).length, before.length - 1);
     const res = await fetch(new URL(kept.download_url as string, t.url), { headers: { Cookie: cookie(admin) } });
     assert.equal(await res.text(), 'same bytes', 'the shared blob stays for the other depot');
@@ -218,8 +217,8 @@ describe('magazine: uploads and file datums', () => {
     assert.deepEqual([a.status, b.status].sort(), [201, 409]);
     assert.deepEqual(await valuesAt(admin, depot), ['race.txt']);
     const db = t.server.db.dataSource;
-    await db.query(`UPDATE magazine_blob_candidate SET since = now() - interval '2 hours'`);
-    await sweepBlobs(db, t.server.blobs);
+    await db.query(`UPDATE werkbank_blob_candidate SET since = now() - interval '2 hours'`);
+    await t.server.blobSweep.sweep();
     assert.equal((await storedBlobs()).length, before.length + 1, 'only the winner’s bytes stay');
   });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { assertError, expectStatus, type Client, type Reply } from './api-test-support';
+import { assertError, expectStatus } from './api-test-support';
 import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
 import {
   addFrame,
@@ -13,37 +13,7 @@ import {
   type User,
 } from './switchboard-support';
 import { PNG } from './magazine-upload-support';
-
-/** Sends `POST {frame}upload/` as the frame dialog does: the path field before the file. */
-async function upload(
-  c: Client,
-  frameId: number,
-  name: string,
-  bytes: Buffer,
-  opts: { path?: string; csrf?: boolean } = {},
-): Promise<Reply> {
-  const form = new FormData();
-  if (opts.path !== undefined) form.append('path', opts.path);
-  form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const headers: Record<string, string> = { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-  if (opts.csrf !== false) headers['x-csrftoken'] = c.csrfToken ?? '';
-  const res = await fetch(`${c.baseUrl}${FRAMES}${frameId}/upload/`, { method: 'POST', body: form, headers });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, body, headers: res.headers };
-}
-
-/** GET on an address with the client's cookies, as bytes. */
-async function bytesOf(c: Client, url: string): Promise<{ status: number; body: Buffer; headers: Headers }> {
-  const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${c.baseUrl}${url}`, { headers: { cookie } });
-  return { status: res.status, body: Buffer.from(await res.arrayBuffer()), headers: res.headers };
-}
+import { bytesOf, frameUpload as upload } from './frame-upload-support';
 
 /** `POST {frame}upload/` (docs/api.md "frame"; spec 001 §2.6 File upload tab). */
 describe('Switchboard frames: file upload', function () {

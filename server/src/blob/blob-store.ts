@@ -23,9 +23,20 @@ export interface BlobPutOptions {
 }
 
 /**
+ * Called by `put` with the hash of the received bytes before it keeps them (moves them into
+ * place or keeps the copy already stored). The server passes holdBlob (blob-sweep.ts), which
+ * makes every stored blob a sweep candidate, so bytes nothing comes to refer to are removed.
+ * A rejection fails the put, which then stores nothing. The hold writes on its own database
+ * connection: call `put` outside a transaction (on the embedded database one open transaction
+ * holds the others), and record the reference afterwards, within the grace period.
+ */
+export type BlobHold = (hash: string) => Promise<void>;
+
+/**
  * Content-addressed file storage (DESIGN §3). The default is FileBlobStore under the data folder;
  * an object store can implement the same interface. Blobs are immutable and shared: two puts of
- * the same bytes give the same hash, so delete a blob only when nothing refers to it any more.
+ * the same bytes give the same hash, so delete a blob only when nothing refers to it any more:
+ * plugins never delete, the server's sweep does (decision 0017).
  */
 export interface BlobStore {
   /**

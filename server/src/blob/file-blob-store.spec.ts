@@ -89,6 +89,25 @@ describe('FileBlobStore', () => {
     assert.deepEqual(await filesUnder(reopened.tmpDir), ['fresh.part']);
   });
 
+  it('holds every put before keeping its bytes, also bytes already stored; a failed hold stores nothing', async () => {
+    const held: Array<[string, boolean]> = [];
+    const holding = await FileBlobStore.open(dataDir, {
+      hold: async (hash) => {
+        if (hash === sha256('refused')) throw new Error('database gone');
+        held.push([hash, !!(await holding.stat(hash))]);
+      },
+    });
+    await holding.put(Readable.from(['twice']), { maxBytes: 100 });
+    await holding.put(Readable.from(['twice']), { maxBytes: 100 });
+    assert.deepEqual(held, [
+      [sha256('twice'), false],
+      [sha256('twice'), true],
+    ]);
+    await assert.rejects(holding.put(Readable.from(['refused']), { maxBytes: 100 }), /database gone/);
+    assert.equal(await holding.stat(sha256('refused')), undefined);
+    assert.deepEqual(await filesUnder(holding.tmpDir), []);
+  });
+
   it('uses a fresh temporary folder for memory:// and removes it on close', async () => {
     const memory = await FileBlobStore.open('memory://');
     assert.ok(memory.root.startsWith(tmpdir()));

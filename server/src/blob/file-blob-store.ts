@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { BlobInfo, BlobPutOptions, BlobRange, BlobStore } from './blob-store';
+import type { BlobHold, BlobInfo, BlobPutOptions, BlobRange, BlobStore } from './blob-store';
 import { emptyFile } from './blob-errors';
 import { HashingFileWriter } from './hashing-file-writer';
 import { SNIFF_BYTES, sniffMime } from './sniff-mime';
@@ -21,16 +21,18 @@ export class FileBlobStore implements BlobStore {
   private constructor(
     readonly root: string,
     private readonly ephemeral: boolean,
+    private readonly hold?: BlobHold,
   ) {}
 
   /**
    * The store of a data folder: `{dataDir}/blobs/`. For `memory://` (tests) a fresh temporary
    * folder that `close()` removes. Temporary files older than a day (left by a crash) are removed.
+   * `hold` is called for every put before its bytes are kept (BlobHold).
    */
-  static async open(dataDir: string): Promise<FileBlobStore> {
+  static async open(dataDir: string, opts: { hold?: BlobHold } = {}): Promise<FileBlobStore> {
     const ephemeral = dataDir.startsWith('memory://');
     const root = ephemeral ? await mkdtemp(join(tmpdir(), 'werkbank-blobs-')) : join(dataDir, 'blobs');
-    const store = new FileBlobStore(root, ephemeral);
+    const store = new FileBlobStore(root, ephemeral, opts.hold);
     await mkdir(store.tmpDir, { recursive: true });
     await mkdir(join(root, 'sha256'), { recursive: true });
     await store.sweepTemp(DAY_MS);
@@ -56,6 +58,8 @@ export class FileBlobStore implements BlobStore {
       if (opts.refuseEmpty && size === 0) throw emptyFile();
       const hash = writer.digest();
       const dest = this.pathOf(hash);
+      // Held first: a sweep that was removing these bytes has finished, so the check below sees it.
+      await this.hold?.(hash);
       if (await this.stat(hash)) {
         // Same bytes already stored: keep the existing blob untouched.
         await rm(tmp, { force: true });

@@ -1,8 +1,6 @@
 import {
   Disposable,
-  inject,
   injectable,
-  ServerServices,
   type EntityManager,
   type RegistrySink,
   type StartupHookContribution,
@@ -10,7 +8,6 @@ import {
   type StartupServices,
 } from '@werkbank/sdk/node';
 import { deleteMoment, loadMoment } from './moment-store';
-import { sweepBlobs } from './blob-sweep';
 
 const HOUR_MS = 3600 * 1000;
 /** Temporary moments that were never approved are removed after this many hours (decision 0011). */
@@ -47,13 +44,11 @@ export async function sweepTemporaryMoments(
 }
 
 /**
- * Start-up hook: in the background at start and then hourly, removes expired temporary moments
- * and then the blobs no datum refers to any more. Never delays start-up.
+ * Start-up hook: in the background at start and then hourly, removes expired temporary moments.
+ * Never delays start-up. (Their blobs go with the server's sweep, decision 0017.)
  */
 @injectable()
 export class MagazineMaintenance implements StartupHookContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
-
   registerStartupHooks(registry: RegistrySink<StartupHookDescriptor>): void {
     registry.add({
       id: 'magazine.maintenance',
@@ -62,8 +57,6 @@ export class MagazineMaintenance implements StartupHookContribution {
           try {
             const moments = await sweepTemporaryMoments(startup);
             if (moments) startup.log(`Magazine: removed ${moments} expired temporary moments`);
-            const blobs = await sweepBlobs(startup.dataSource, this.services.blobs);
-            if (blobs) startup.log(`Magazine: removed ${blobs} files no datum refers to`);
           } catch (e) {
             startup.log(`Magazine: maintenance failed: ${(e as Error).message}`);
           }

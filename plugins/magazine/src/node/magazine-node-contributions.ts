@@ -9,6 +9,7 @@ import {
 import { MagazineSchema1764100000000 } from './magazine-migration';
 import { MagazineBlobSweep1764100001000 } from './blob-sweep-migration';
 import { MagazineMomentLineage1764200000000 } from './moment-lineage-migration';
+import { MagazineSharedBlobSweep1764400001000 } from './shared-blob-sweep-migration';
 import { depotFolderResource } from './depotfolder-resource';
 import { depotResource } from './depot-resource';
 import en from './i18n/en.json' with { type: 'json' };
@@ -19,7 +20,12 @@ export const magazineEntities: EntityContribution = {
     registry.add({
       id: 'magazine.entities',
       entities: [],
-      migrations: [MagazineSchema1764100000000, MagazineBlobSweep1764100001000, MagazineMomentLineage1764200000000],
+      migrations: [
+        MagazineSchema1764100000000,
+        MagazineBlobSweep1764100001000,
+        MagazineMomentLineage1764200000000,
+        MagazineSharedBlobSweep1764400001000,
+      ],
     }),
 };
 

@@ -1,4 +1,5 @@
 import {
+  BlobReferenceContribution,
   definePlugin,
   DepotAccess,
   EntityContribution,
@@ -14,6 +15,7 @@ import { MomentRoutes } from './moment-routes';
 import { UploadRoutes } from './upload-routes';
 import { MagazineMaintenance } from './magazine-maintenance';
 import { MagazineDepotAccess } from './depot-access-service';
+import { magazineBlobReferences } from './datum-blob-references';
 
 export default definePlugin((ctx) => {
   ctx.contribute(EntityContribution, magazineEntities);
@@ -24,5 +26,6 @@ export default definePlugin((ctx) => {
   ctx.contribute(HttpRouteContribution, DatumRoutes);
   ctx.contribute(HttpRouteContribution, UploadRoutes);
   ctx.contribute(StartupHookContribution, MagazineMaintenance);
+  ctx.contribute(BlobReferenceContribution, magazineBlobReferences);
   ctx.bind(DepotAccess).to(MagazineDepotAccess).inSingletonScope();
 });

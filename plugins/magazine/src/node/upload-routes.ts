@@ -21,7 +21,6 @@ import { checkFilePath, checkUniqueName } from './file-path';
 import { uploadOpenApi } from './magazine-openapi';
 import { storeUploadedFile } from './uploaded-file';
 import { uploadStatus, type UploadFileRow } from './upload-status';
-import { markBlobCandidate } from './blob-sweep';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -85,7 +84,6 @@ export class UploadRoutes implements HttpRouteContribution {
           const r = this.req(ctx);
           const upload = await this.upload(r, ctx.params.upload);
           let fileRow: number | undefined;
-          let stored: string | undefined;
           let path: string | undefined;
           try {
             const received = await readMultipartUpload(ctx, this.services.blobs, {
@@ -102,7 +100,6 @@ export class UploadRoutes implements HttpRouteContribution {
               },
             });
             const file = received.file!;
-            stored = file.blob.hash;
             const datum = await this.services.resources.inTransaction(r, 'depot', (tr) =>
               storeUploadedFile(tr, this.services, upload.depotId, checkFilePath(path), file.blob, fileRow!),
             );
@@ -113,9 +110,8 @@ export class UploadRoutes implements HttpRouteContribution {
             };
           } catch (e) {
             const reason = e instanceof ApiError ? r.t(e.key, e.params) : r.t('errors.internal');
-            // A stored file that no datum took becomes a sweep candidate (the sweep keeps it if
-            // another datum uses the same bytes).
-            if (stored) await markBlobCandidate(r.manager, stored);
+            // Bytes that were stored but that no datum took are removed by the server's sweep
+            // (decision 0017): every put is a candidate until a reference keeps it.
             if (fileRow !== undefined) {
               await r.manager.query(`UPDATE magazine_upload_file SET status = 'failed', reason = $2 WHERE id = $1`, [
                 fileRow,

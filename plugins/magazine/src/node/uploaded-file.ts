@@ -1,4 +1,4 @@
-import { ApiError, type BlobInfo, type ResourceRequest, type ServerServices } from '@werkbank/sdk/node';
+import type { BlobInfo, ResourceRequest, ServerServices } from '@werkbank/sdk/node';
 import { datumJson } from './datum-codec';
 import { insertDatums } from './datum-store';
 import { depotDefinition, depotFor } from './depot-access';
@@ -7,7 +7,9 @@ import { countWrite, openMomentFor } from './moment-store';
 
 /**
  * Adds a stored blob to the depot's open moment as a file datum (value = name, size, mime_type),
- * in the caller's transaction, and marks the upload's file row as done.
+ * in the caller's transaction, and marks the upload's file row as done. The blob store's put held
+ * the blob against the server's sweep for the grace period (decision 0017), long enough for this
+ * transaction to commit its reference.
  */
 export async function storeUploadedFile(
   r: ResourceRequest,
@@ -22,10 +24,6 @@ export async function storeUploadedFile(
   const moment = await openMomentFor(r.manager, depotId, r.user.id, undefined, 'upload');
   // Checked again under the depot lock: two uploads of one name at once cannot both land.
   await checkUniqueName(r.manager, depotId, name);
-  // Claim the blob against the sweep (blob-sweep.ts): a pending removal is cancelled, and a blob
-  // the sweep has just removed is noticed here instead of leaving a datum without its bytes.
-  await r.manager.query(`DELETE FROM magazine_blob_candidate WHERE hash = $1`, [blob.hash]);
-  if (!(await services.blobs.stat(blob.hash))) throw new ApiError(409, 'blob_gone', 'magazine:errors.blob_gone');
   // Bytes count once per depot: a file another datum of this depot holds adds nothing.
   const shared = (await r.manager.query(`SELECT 1 FROM magazine_datum_version WHERE blob = $1 AND depot_id = $2 LIMIT 1`, [
     blob.hash,

@@ -25,7 +25,9 @@ export const frameFileUrl = (frameId: number, hash: string) => `${FRAME_PATH}${f
  * uploads do (size limit UPLOAD_MAX_BYTES, 5 GiB; a refused or interrupted upload stores nothing);
  * the file becomes a file datum `{value, size, mime_type, download_url, embed_url}` at the end of
  * the frame. A file is served while the frame it was uploaded into holds it, to whoever may read
- * that frame's switchboard.
+ * that frame's switchboard. The bytes stay while stored content holds their datum
+ * (content-blob-references.ts); those of an upload that fails after they were stored are removed
+ * by the server's blob sweep after its grace period (decision 0017).
  */
 export function mountFrameFiles(router: Router, services: ServerServices): void {
   router.post(`${FRAME_PATH}:id/upload/`, async (ctx) => {

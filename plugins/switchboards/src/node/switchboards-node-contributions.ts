@@ -9,6 +9,7 @@ import {
   type StartupHookContribution,
 } from '@werkbank/sdk/node';
 import { SwitchboardsSchema1764300000000 } from './switchboards-migration';
+import { SwitchboardContentBlobs1764400002000 } from './content-blob-migration';
 import { switchboardFolderResource, switchboardResource, workflowResource } from './switchboard-resources';
 import { nodeResource } from './node-resource';
 import { frameResource } from './frame-resource';
@@ -23,7 +24,11 @@ import de from './i18n/de.json' with { type: 'json' };
 
 export const switchboardEntities: EntityContribution = {
   registerEntities: (registry) =>
-    registry.add({ id: 'switchboards.entities', entities: [], migrations: [SwitchboardsSchema1764300000000] }),
+    registry.add({
+      id: 'switchboards.entities',
+      entities: [],
+      migrations: [SwitchboardsSchema1764300000000, SwitchboardContentBlobs1764400002000],
+    }),
 };
 
 export const switchboardTranslations: NodeTranslationContribution = {

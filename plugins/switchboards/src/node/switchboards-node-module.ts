@@ -1,4 +1,5 @@
 import {
+  BlobReferenceContribution,
   definePlugin,
   EntityContribution,
   HttpRouteContribution,
@@ -23,6 +24,7 @@ import { FrameContentRoutes } from './frame-content-routes';
 import { FrameItemRoutes } from './frame-item-routes';
 import { LiveChannels } from './live-channels';
 import { SupportRoutes } from './support-routes';
+import { switchboardBlobReferences } from './content-blob-references';
 
 export default definePlugin((ctx) => {
   ctx.bind(Engine).toSelf().inSingletonScope();
@@ -39,4 +41,5 @@ export default definePlugin((ctx) => {
   ctx.contribute(HttpRouteContribution, SupportRoutes);
   ctx.contribute(WebSocketChannelContribution, LiveChannels);
   ctx.contribute(StartupHookContribution, SwitchboardStartup);
+  ctx.contribute(BlobReferenceContribution, switchboardBlobReferences);
 });
