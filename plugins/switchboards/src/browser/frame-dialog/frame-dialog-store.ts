@@ -142,8 +142,13 @@ export class FrameDialogStore {
     return this.content.total + this.added.length;
   }
 
+  /**
+   * Whether something is not saved yet. A datum prepared from the template and not touched does not
+   * count, so closing a freshly opened empty frame asks nothing.
+   */
   get dirty(): boolean {
-    return this.edits.size > 0 || this.added.length > 0 || !!this.settings?.changes;
+    const blank = JSON.stringify(this.template ?? {});
+    return this.edits.size > 0 || this.added.some((a) => JSON.stringify(a) !== blank) || !!this.settings?.changes;
   }
 
   select(tab: FrameTab): void {

@@ -188,6 +188,15 @@ describe('frame dialog: tabs and the Single view (spec 001 §2.6)', function () 
     assert.deepEqual(closed, [false]);
   });
 
+  it('Close on a freshly opened empty frame asks nothing: the prepared datum is not a change yet', async () => {
+    booted = await openFrameDialog(frameRoutes('string', [], { template: { value: '' } }));
+    assert.equal(activeTab(), 'single');
+    click('frame-close');
+    await booted.waitFor(() => closed.length === 1);
+    assert.equal(document.querySelector('.bp6-alert'), null);
+    assert.deepEqual(closed, [false]);
+  });
+
   it('an empty table of a type made by hand offers a new datum', async () => {
     booted = await openFrameDialog(frameRoutes('row', [], { template: { value: {} } }), { initialTab: 'table' });
     assert.ok(byTestId('frame-table-empty'));
