@@ -5,6 +5,7 @@ export * from './config-store';
 export * from './notification-service';
 export * from './navigation-store';
 export * from './confirm-service';
+export * from './navigator';
 export * from './i18n-service';
 export * from './react-context';
 export {

@@ -2,7 +2,8 @@ import { Suspense, lazy, useEffect, useMemo, useState, type ComponentType } from
 import { BlueprintProvider, Drawer, Spinner } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Navigator, RouterNavigator } from '../navigator';
 import { KernelContext, useService } from '../react-context';
 import { ConfigStore } from '../config-store';
 import type { RouteDescriptor } from '../contributions';
@@ -79,9 +80,18 @@ const Shell = observer(function Shell() {
       )}
       <main className="wb-main">{content}</main>
       <KeybindingDispatcher />
+      <NavigatorBridge />
     </div>
   );
 });
+
+/** Hands the router's navigate to the Navigator service, for code outside React. */
+function NavigatorBridge() {
+  const navigator = useService(Navigator);
+  const navigate = useNavigate();
+  useEffect(() => (navigator as RouterNavigator).attach((path, opts) => void navigate(path, opts)), [navigator, navigate]);
+  return null;
+}
 
 /** The workbench host: React root with kernel, i18n, router, shell and overlays. */
 export function WorkbenchApp({ workbench }: { workbench: Workbench }) {

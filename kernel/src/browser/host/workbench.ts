@@ -33,6 +33,7 @@ import { ConfigStore, ObservableConfigStore } from '../config-store';
 import { NotificationService, ObservableNotificationService } from '../notification-service';
 import { NavigationStore, PersistedNavigationStore } from '../navigation-store';
 import { ConfirmService, ObservableConfirmService } from '../confirm-service';
+import { Navigator, RouterNavigator } from '../navigator';
 import { DefaultI18nService, I18nService } from '../i18n-service';
 import { token } from '../../common/index';
 import coreEn from '../i18n/en.json';
@@ -89,6 +90,7 @@ export function createWorkbench(entries: PluginEntry[], backendConfig: BackendCo
   c.bind(NotificationService).toConstantValue(new ObservableNotificationService());
   c.bind(NavigationStore).toConstantValue(new PersistedNavigationStore());
   c.bind(ConfirmService).toConstantValue(new ObservableConfirmService());
+  c.bind(Navigator).toConstantValue(new RouterNavigator());
   let notFound = 'Das angegebene Objekt wurde nicht gefunden.';
   const api = new FetchApiClient(() => notFound);
   c.bind(ApiClient).toConstantValue(api);

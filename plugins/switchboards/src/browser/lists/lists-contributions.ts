@@ -1,9 +1,9 @@
-import type { EditorContribution, MenuContribution, RouteContribution, TranslationContribution } from '@werkbank/sdk/browser';
+import type { EditorContribution, RouteContribution, TranslationContribution } from '@werkbank/sdk/browser';
 import { SWITCHBOARD_FOLDER_PATH, SWITCHBOARD_PATH, SWITCHBOARDS_ROUTE } from '../../common/switchboard-types';
 import { FROM_DATUM_ROUTE } from './switchboard-list-ids';
 import { SwitchboardEditor } from './switchboard-editor';
 import { SwitchboardFolderEditor } from './switchboard-folder-editor';
-import { useInSwitchboardMenu } from './use-in-switchboard-menu';
+import { UseInSwitchboardMenu } from './use-in-switchboard-menu';
 import en from './i18n/en.json';
 import de from './i18n/de.json';
 
@@ -32,5 +32,5 @@ export const listEditors: EditorContribution = {
   },
 };
 
-/** "Use in switchboard" in the Magazine's datum card menu. */
-export const listMenus: MenuContribution = useInSwitchboardMenu;
+/** "Use in switchboard" in the Magazine's datum card menu (a class: it navigates through the Navigator). */
+export const listMenus = UseInSwitchboardMenu;

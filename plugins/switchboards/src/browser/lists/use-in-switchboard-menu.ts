@@ -1,6 +1,12 @@
-import type { MenuContribution } from '@werkbank/sdk/browser';
+import {
+  inject,
+  injectable,
+  Navigator,
+  type MenuContribution,
+  type MenuItemDescriptor,
+  type RegistrySink,
+} from '@werkbank/sdk/browser';
 import { DATUM_CARD_MENU, fromDatumRoute } from './switchboard-list-ids';
-import { openRoute } from './open-route';
 
 /** What the Magazine's datum card menu hands its entries (the part we use of its DatumMenuTarget). */
 interface DatumMenuTarget {
@@ -16,8 +22,11 @@ const isDatumTarget = (target: unknown): target is DatumMenuTarget =>
  * the from-datum screen, which creates a switchboard holding the datum (its address names the
  * moment shown) and opens its canvas.
  */
-export const useInSwitchboardMenu: MenuContribution = {
-  registerMenus(registry) {
+@injectable()
+export class UseInSwitchboardMenu implements MenuContribution {
+  @inject(Navigator) protected readonly navigator!: Navigator;
+
+  registerMenus(registry: RegistrySink<MenuItemDescriptor>): void {
     registry.add({
       id: 'switchboards.use-in-switchboard',
       menu: DATUM_CARD_MENU,
@@ -26,8 +35,8 @@ export const useInSwitchboardMenu: MenuContribution = {
       order: 50,
       when: (_ctx, target) => isDatumTarget(target),
       run: (target) => {
-        if (isDatumTarget(target)) openRoute(fromDatumRoute(target.datum.resource_uri));
+        if (isDatumTarget(target)) this.navigator.navigate(fromDatumRoute(target.datum.resource_uri));
       },
     });
-  },
-};
+  }
+}
