@@ -4,6 +4,7 @@ import {
   ApiClient,
   ConfigStore,
   ConfirmService,
+  I18nService,
   NotificationService,
   ObjectTags,
   observer,
@@ -11,6 +12,7 @@ import {
 } from '@werkbank/sdk/browser';
 import { SWITCHBOARDS_ROUTE, switchboardRoute, type Switchboard } from '../../common/switchboard-types';
 import type { CanvasController } from './canvas-controller';
+import { formatPercent } from '../../common/format-percent';
 
 /**
  * The canvas title bar (spec 000 §2 "Switchboard screen"): the name with its dropdown (Rename,
@@ -30,6 +32,7 @@ export const CanvasTitleBar = observer(function CanvasTitleBar({
   const config = useService(ConfigStore);
   const confirm = useService(ConfirmService);
   const notify = useService(NotificationService);
+  const i18n = useService(I18nService);
   const navigate = useNavigate();
   const sb = c.store.switchboard;
   const t = c.t;
@@ -105,7 +108,7 @@ export const CanvasTitleBar = observer(function CanvasTitleBar({
         data-testid="switchboard-status"
       >
         {t(`status.${sb.status}`)}
-        {running && ` ${progress.toFixed(1)} %`}
+        {running && ` ${formatPercent(progress, i18n.language)}`}
       </Tag>
       {running && <ProgressBar className="wb-canvas-progress" value={progress / 100} />}
       <span className="wb-spacer" />

@@ -89,7 +89,7 @@ export function SwitchboardCard({ sb, menu }: { sb: ListedSwitchboard; menu: Rea
         {sb.favored && <Tag minimal icon="star" aria-label={String(t('core:common.favorites'))} />}
         {menu}
       </div>
-      <div className="wb-toolbar">
+      <div className="wb-toolbar" style={{ flexWrap: 'wrap', rowGap: 4 }}>
         <SwitchboardStatusTag status={sb.status} />
         <SwitchboardProgress sb={sb} />
       </div>

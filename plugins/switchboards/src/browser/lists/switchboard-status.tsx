@@ -1,6 +1,7 @@
 import { ProgressBar, Tag, type Intent } from '@werkbank/sdk/ui';
 import { I18nService, observer, useService, useT } from '@werkbank/sdk/browser';
 import { describeNextRun } from '../../common/recurrence';
+import { formatPercent } from '../../common/format-percent';
 import type { RunStatus, Switchboard } from '../../common/switchboard-types';
 
 /**
@@ -28,12 +29,6 @@ export function SwitchboardStatusTag({ status }: { status: RunStatus }) {
       {t(s.key)}
     </Tag>
   );
-}
-
-/** spec 000 §9: progress in percent with one decimal, in the user's number format. */
-export function formatPercent(value: number, lang: string): string {
-  const n = new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return `${n.format(value)} %`;
 }
 
 /** A bar and the percentage of the latest execution; moving while it runs. Nothing before a first run. */

@@ -1,5 +1,6 @@
 import { HTMLTable, ProgressBar, Tag } from '@werkbank/sdk/ui';
 import { I18nService, useService, useT } from '@werkbank/sdk/browser';
+import { formatPercent } from '../../common/format-percent';
 import type { Execution, RunStatus } from '../../common/switchboard-types';
 
 const INTENT: Partial<Record<RunStatus, 'primary' | 'success' | 'danger'>> = {
@@ -7,12 +8,6 @@ const INTENT: Partial<Record<RunStatus, 'primary' | 'success' | 'danger'>> = {
   success: 'success',
   failure: 'danger',
 };
-
-/** spec 000 §9: progress in percent with one decimal, in the reader's notation (42.5 % / 42,5 %). */
-export function formatPercent(value: number, language: string): string {
-  const n = new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return `${n.format(value)} %`;
-}
 
 /**
  * The progress stage (spec 000 §2): the execution's progress and status, how many of its steps are
