@@ -51,13 +51,20 @@ export function viewerActions(c: CanvasController): Record<string, (...args: unk
 
 /**
  * Messages from the embedded viewer (spec 000 §2): `{type: 'switchboard_action', action, args}` (or
- * `['switchboard_action', action, args]`) from this page's origin dispatches the named canvas action.
+ * `['switchboard_action', action, args]`) dispatches the named canvas action. Accepted from this
+ * page's origin, and from the preview frame itself when it shows the configured viewer's origin;
+ * other pages (another tab, an ad in the viewer) are ignored.
  */
-export function useViewerMessages(c: CanvasController): void {
+export function useViewerMessages(
+  c: CanvasController,
+  preview: { current: HTMLIFrameElement | null },
+  viewerOrigin?: string,
+): void {
   useEffect(() => {
     const actions = viewerActions(c);
     const onMessage = (e: MessageEvent) => {
-      if (e.origin !== window.location.origin) return;
+      const fromPreview = !!preview.current && e.source === preview.current.contentWindow;
+      if (e.origin !== window.location.origin && !(fromPreview && e.origin === viewerOrigin)) return;
       const d = e.data as unknown;
       let action: unknown;
       let args: unknown;
@@ -74,5 +81,5 @@ export function useViewerMessages(c: CanvasController): void {
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [c]);
+  }, [c, viewerOrigin]);
 }

@@ -40,6 +40,16 @@ const CanvasScreen = observer(function CanvasScreen() {
 });
 export default CanvasScreen;
 
+/** The origin of the configured viewer address (undefined without one or when it is not a URL). */
+function viewerOrigin(template: string | undefined): string | undefined {
+  if (!template) return undefined;
+  try {
+    return new URL(template.replace('{id}', '0').replace('{slug}', '0'), window.location.href).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 const CanvasForId = observer(function CanvasForId({ id }: { id: number }) {
   const api = useService(ApiClient);
   const notify = useService(NotificationService);
@@ -104,7 +114,9 @@ const CanvasForId = observer(function CanvasForId({ id }: { id: number }) {
   }, [loaded, c]);
 
   useCanvasKeys(c);
-  useViewerMessages(c);
+  const previewFrame = useRef<HTMLIFrameElement>(null);
+  const previewTemplate = config.config.viewer_urls?.switchboard;
+  useViewerMessages(c, previewFrame, viewerOrigin(previewTemplate));
 
   if (c.store.error && !loaded) return <NonIdealState icon="error" title={t('canvas.load_failed')} description={c.store.error} />;
   const sb = c.store.switchboard;
@@ -136,6 +148,7 @@ const CanvasForId = observer(function CanvasForId({ id }: { id: number }) {
           <div className="wb-canvas-preview" data-testid="preview">
             {preview && sb ? (
               <iframe
+                ref={previewFrame}
                 title={t('title.preview')}
                 // The viewer may run scripts and reach its own origin, never navigate this page.
                 sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
