@@ -1,6 +1,8 @@
 import { JSDOM } from 'jsdom';
 import type { BackendConfig, PluginEntry } from '@werkbank/kernel';
 
+export { byTestId, cancelHreflessLinkClicks, clickText, failure, lastMenu, page, text, typeInto } from './dom-helpers';
+
 export interface RecordedCall {
   method: string;
   path: string;

@@ -1,10 +1,15 @@
-import { boot, byTestId, clickText, depot, folder, folderTree, page, text, type BootedWorkbench } from './magazine-test-kit';
-
-/** The texts of the menu that opened last (popovers render in portals, in order). */
-function lastMenu(): string[] {
-  const menus = document.querySelectorAll('.bp6-menu');
-  return [...(menus[menus.length - 1]?.querySelectorAll('li') ?? [])].map((li) => li.textContent ?? '');
-}
+import {
+  boot,
+  byTestId,
+  clickText,
+  depot,
+  folder,
+  folderTree,
+  lastMenu,
+  page,
+  text,
+  type BootedWorkbench,
+} from './magazine-test-kit';
 
 /** A folder as GET /api/v1/depotfolder/{id}/ replies to the caller. */
 const folderDetail = (id: number, name: string, access: string[]) => ({

@@ -1,6 +1,7 @@
 /** Shared fixtures of the Magazine's jsdom specs. Import it first: it installs the DOM. */
 import {
   bootWorkbench,
+  cancelHreflessLinkClicks,
   RecordingApiClient,
   testConfig,
   type BootedWorkbench,
@@ -12,16 +13,10 @@ import magazineBrowser from './magazine-browser-module';
 import type { Depot, FolderNode, Moment } from '../common/magazine-types';
 
 export { RecordingApiClient, type BootedWorkbench };
+export { byTestId, clickText, failure, lastMenu, page, text, typeInto } from '@werkbank/sdk/testing/browser';
 
-// Blueprint's menu items are <a> without href. A browser does nothing when one is clicked; jsdom
-// follows it to the page's address, which fails once the route changed. Cancel that default only.
-document.addEventListener(
-  'click',
-  (e) => {
-    if ((e.target as Element).closest?.('a:not([href])')) e.preventDefault();
-  },
-  true,
-);
+// Blueprint's menu items are <a> without href; jsdom would follow them (see the SDK's helper).
+cancelHreflessLinkClicks();
 
 export const PLUGINS: PluginEntry[] = [
   { manifest: { id: 'types' }, module: typesBrowser },
@@ -35,8 +30,6 @@ export function boot(path: string, routes: Record<string, unknown>, extra: Array
   const config = testConfig({ plugins: entries.map((e) => e.manifest.id), components: { magazine: true, metadata: true } });
   return bootWorkbench(entries, { path, api, config });
 }
-
-export const page = <T>(objects: T[]) => ({ objects, meta: { offset: 0, limit: 40, total_count: objects.length } });
 
 export function folder(id: number, name: string, parent: FolderNode | null, children: FolderNode[] = []): FolderNode {
   const full = parent ? `${parent.full_path}/${name}` : name;
@@ -97,31 +90,6 @@ export function moment(id: number, status: Moment['status'], patch: Partial<Mome
     persistent_size: 2048,
     ...patch,
   };
-}
-
-/** A rejected call like the ApiClient's: the server's reason and status. */
-export const failure = (status: number, reason: string) => () => {
-  throw Object.assign(new Error(reason), { status });
-};
-
-export const text = () => document.body.textContent ?? '';
-
-export function byTestId<T extends HTMLElement = HTMLElement>(id: string): T | null {
-  return document.body.querySelector<T>(`[data-testid="${id}"]`);
-}
-
-/** Clicks the first element of `selector` whose text is `label` (menus render in portals). */
-export function clickText(label: string, selector = 'a, button'): void {
-  const el = [...document.body.querySelectorAll<HTMLElement>(selector)].find((e) => e.textContent?.trim() === label);
-  if (!el) throw new Error(`Nothing to click labelled '${label}'`);
-  el.click();
-}
-
-/** Sets an input's value the way React notices (the native setter plus an input event). */
-export function typeInto(input: HTMLInputElement | HTMLTextAreaElement, value: string): void {
-  const proto = Object.getPrototypeOf(input) as object;
-  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(input, value);
-  input.dispatchEvent(new window.Event('input', { bubbles: true }));
 }
 
 export { bootWorkbench };

@@ -1,6 +1,7 @@
 /** Shared fixtures of the switchboards plugin's jsdom specs. Import it first: it installs the DOM. */
 import {
   bootWorkbench,
+  cancelHreflessLinkClicks,
   RecordingApiClient,
   testConfig,
   type BootedWorkbench,
@@ -11,15 +12,10 @@ import typesBrowser from '../../../types/src/browser/types-browser-module';
 import switchboardsBrowser from './switchboards-browser-module';
 
 export { RecordingApiClient, type BootedWorkbench };
+export { byTestId, clickText, failure, lastMenu, page, text, typeInto } from '@werkbank/sdk/testing/browser';
 
-// Blueprint's menu items are <a> without href; jsdom would follow them. Cancel that default only.
-document.addEventListener(
-  'click',
-  (e) => {
-    if ((e.target as Element).closest?.('a:not([href])')) e.preventDefault();
-  },
-  true,
-);
+// Blueprint's menu items are <a> without href; jsdom would follow them (see the SDK's helper).
+cancelHreflessLinkClicks();
 
 export const PLUGINS: PluginEntry[] = [
   { manifest: { id: 'types' }, module: typesBrowser },
@@ -40,33 +36,6 @@ export function boot(
   const entries = [...PLUGINS, ...extra.map((e) => ({ manifest: { id: e.id, requires: ['switchboards'] }, module: e.module }))];
   const config = testConfig({ plugins: entries.map((e) => e.manifest.id), components });
   return bootWorkbench(entries, { path, api, config });
-}
-
-export const page = <T>(objects: T[]) => ({ objects, meta: { offset: 0, limit: 20, total_count: objects.length } });
-
-/** A rejected call like the ApiClient's: the server's reason and status. */
-export const failure = (status: number, reason: string) => () => {
-  throw Object.assign(new Error(reason), { status });
-};
-
-export const text = () => document.body.textContent ?? '';
-
-export function byTestId<T extends HTMLElement = HTMLElement>(id: string): T | null {
-  return document.body.querySelector<T>(`[data-testid="${id}"]`);
-}
-
-/** Clicks the first element of `selector` whose text is `label` (menus render in portals). */
-export function clickText(label: string, selector = 'a, button'): void {
-  const el = [...document.body.querySelectorAll<HTMLElement>(selector)].find((e) => e.textContent?.trim() === label);
-  if (!el) throw new Error(`Nothing to click labelled '${label}'`);
-  el.click();
-}
-
-/** Sets an input's value the way React notices (the native setter plus an input event). */
-export function typeInto(input: HTMLInputElement | HTMLTextAreaElement, value: string): void {
-  const proto = Object.getPrototypeOf(input) as object;
-  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(input, value);
-  input.dispatchEvent(new window.Event('input', { bubbles: true }));
 }
 
 export { bootWorkbench };

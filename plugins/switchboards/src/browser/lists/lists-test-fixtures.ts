@@ -49,12 +49,6 @@ export function choose(select: HTMLSelectElement, value: string): void {
   select.dispatchEvent(new window.Event('change', { bubbles: true }));
 }
 
-/** The texts of the menu that opened last (popovers render in portals, in order). */
-export function lastMenu(): string[] {
-  const menus = document.querySelectorAll('.bp6-menu');
-  return [...(menus[menus.length - 1]?.querySelectorAll('li') ?? [])].map((li) => li.textContent ?? '');
-}
-
 /** The probe route `/probe/` opening the editor of `address` as the list does; `closed` records how it closed. */
 export function editorProbe(address: string, closed: boolean[] = []) {
   const routes: RouteContribution = {

@@ -1,7 +1,17 @@
-import { boot, byTestId, clickText, failure, page, text, typeInto, type BootedWorkbench } from '../switchboards-test-kit';
+import {
+  boot,
+  byTestId,
+  clickText,
+  failure,
+  lastMenu,
+  page,
+  text,
+  typeInto,
+  type BootedWorkbench,
+} from '../switchboards-test-kit';
 import assert from 'node:assert/strict';
 import type { RecordedCall } from '@werkbank/sdk/testing/browser';
-import { lastMenu, sbFolder, storedNavigation, switchboard } from './lists-test-fixtures';
+import { sbFolder, storedNavigation, switchboard } from './lists-test-fixtures';
 
 const FOLDERS = 'GET /api/v1/switchboardfolder/';
 const LIST = 'GET /api/v1/switchboard/';

@@ -1,21 +1,15 @@
-import { boot, byTestId, clickText, page, text, typeInto, type BootedWorkbench } from '../switchboards-test-kit';
+import { boot, byTestId, clickText, lastMenu, page, text, typeInto, type BootedWorkbench } from '../switchboards-test-kit';
 import assert from 'node:assert/strict';
 import { definePlugin, MenuContribution } from '@werkbank/sdk/browser';
 import { workflow } from './workflow-fixtures';
 import { WORKFLOW_MENU } from './workflow-ids';
-
-/** The texts of the menu that opened last (popovers render in portals, in order). */
-function lastMenu(): string[] {
-  const menus = document.querySelectorAll('.bp6-menu');
-  return [...(menus[menus.length - 1]?.querySelectorAll('li') ?? [])].map((li) => li.textContent ?? '').filter(Boolean);
-}
 
 /** Opens the menu of workflow `id` once every other workflow menu has closed; resolves with its entries. */
 async function openMenu(booted: BootedWorkbench, id: number): Promise<string[]> {
   await booted.waitFor(() => !byTestId('workflow-favor'));
   byTestId(`workflow-menu-${id}`)!.click();
   await booted.waitFor(() => !!byTestId('workflow-favor'));
-  return lastMenu();
+  return lastMenu().filter(Boolean); // without the dividers
 }
 
 const list = (...objects: unknown[]) => ({
