@@ -39,3 +39,33 @@ export const duplicateFileName = (name: string) =>
 export function checkUniqueFileName(items: FrameItems, name: string): void {
   if (items.some((item) => item.value === name)) throw duplicateFileName(name);
 }
+
+/**
+ * A name for a copy of file `name` that no item of `items` holds: `name (2).ext`, `name (3).ext`, …
+ * in the same folder (the extension is what follows the last '.' of the file's own name).
+ */
+export function copyFileName(items: FrameItems, name: string): string {
+  const taken = new Set(items.map((item) => item.value));
+  const slash = name.lastIndexOf('/') + 1;
+  const dot = name.lastIndexOf('.');
+  const cut = dot > slash ? dot : name.length;
+  for (let n = 2; ; n++) {
+    const candidate = `${name.slice(0, cut)} (${n})${name.slice(cut)}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * The upload's name rules for a file datum renamed by an item PATCH (docs/api.md "frame"): a new
+ * `value` must be a valid name (400 `invalid_path`) that no other item of the frame holds (409
+ * `duplicate_name`). Returns the name to store (trimmed); an unchanged name passes as it is.
+ */
+export function renamedFileName(items: FrameItems, index: number, value: unknown): unknown {
+  if (value === items[index]?.value) return value;
+  const name = checkFileName(value);
+  checkUniqueFileName(
+    items.filter((_, i) => i !== index),
+    name,
+  );
+  return name;
+}

@@ -11,21 +11,21 @@ import { FRAME_PATH, idParam, switchboardFor } from './switchboard-access';
 import { inSwitchboardTransaction, switchboardCaller } from './route-caller';
 import { editFrameItems, frameForEdit, validateItem } from './frame-item-write';
 import { checkFileName, checkUniqueFileName, duplicateFileName } from './frame-file-name';
+import { frameFileRecords, frameFileUrl, recordFrameFile, recordKey } from './frame-file-records';
 
 type Router = Parameters<RouteDescriptor['mount']>[0];
 
 const HASH = /^[0-9a-f]{64}$/;
-
-/** The address of a file uploaded into a frame; `download/` and `embed/` follow it. */
-export const frameFileUrl = (frameId: number, hash: string) => `${FRAME_PATH}${frameId}/file/${hash}/`;
 
 /**
  * `POST {frame}upload/` and the addresses of the uploaded files (docs/api.md "frame"). The bytes
  * stream into the server's blob store through readMultipartUpload, exactly as the Magazine's
  * uploads do (size limit UPLOAD_MAX_BYTES, 5 GiB; a refused or interrupted upload stores nothing);
  * the file becomes a file datum `{value, size, mime_type, download_url, embed_url}` at the end of
- * the frame. A file is served while the frame it was uploaded into holds it, to whoever may read
- * that frame's switchboard. The bytes stay while stored content holds their datum
+ * the frame, and the server records the blob for the frame (switchboard_frame_file, in the same
+ * transaction). A file is served only when that record exists and the frame still holds the datum,
+ * to whoever may read that frame's switchboard, with the recorded type — never with what a datum
+ * says (frame-file-fields.ts keeps hand-made datums from naming files, decision 0018). The bytes stay while stored content holds their datum
  * (content-blob-references.ts); those of an upload that fails after they were stored are removed
  * by the server's blob sweep after its grace period (decision 0017).
  */
@@ -54,7 +54,7 @@ export function mountFrameFiles(router: Router, services: ServerServices): void 
     const url = frameFileUrl(frame.id as number, blob.hash);
     const out = await inSwitchboardTransaction(ctx, services, async (tr) => {
       await frameForEdit(tr, ctx.params.id);
-      return editFrameItems(tr, services, frame.id as number, undefined, (items, type) => {
+      const edited = await editFrameItems(tr, services, frame.id as number, undefined, (items, type) => {
         // Checked again under the frame's lock: two uploads of one name cannot both land.
         checkUniqueFileName(items, name);
         const fields = validateItem(
@@ -65,6 +65,9 @@ export function mountFrameFiles(router: Router, services: ServerServices): void 
         );
         return { items: [...items, fields], result: { ...fields, index: items.length } };
       });
+      // After the frame's row lock (taken by editFrameItems): the record's key share cannot deadlock with it.
+      await recordFrameFile(tr.manager, frame.id as number, { hash: blob.hash, mime_type: blob.mime, size: blob.size });
+      return edited;
     });
     ctx.status = 201;
     ctx.body = {
@@ -83,6 +86,10 @@ export function mountFrameFiles(router: Router, services: ServerServices): void 
     ])) as Row[];
     if (!frame) throw ApiError.notFound();
     await switchboardFor(r, frame.switchboard_id as number, 'read');
+    const record = (await frameFileRecords(r.manager, [{ frameId: frame.id as number, hash }])).get(
+      recordKey(frame.id as number, hash),
+    );
+    if (!record) throw ApiError.notFound();
     const [found] = (await r.manager.query(
       `SELECT e AS item FROM switchboard_content c, jsonb_array_elements(c.items) e
         WHERE c.hash = $1 AND e->>'download_url' = $2 LIMIT 1`,
@@ -91,8 +98,8 @@ export function mountFrameFiles(router: Router, services: ServerServices): void 
     if (!found) throw ApiError.notFound();
     const name = String(found.item.value ?? 'file');
     await sendBlob(ctx, services.blobs, hash, {
-      size: Number(found.item.size ?? 0),
-      mime: String(found.item.mime_type ?? 'application/octet-stream'),
+      size: record.size,
+      mime: record.mime_type,
       filename: name.split('/').pop() || name,
       disposition: mode === 'embed' ? 'inline' : 'attachment',
     });

@@ -74,7 +74,7 @@ export async function editFrameItems<T>(
   services: ServerServices,
   frameId: number,
   basedOn: string | undefined,
-  edit: (items: FrameItems, type: string) => { items: FrameItems; result: T },
+  edit: (items: FrameItems, type: string) => { items: FrameItems; result: T } | Promise<{ items: FrameItems; result: T }>,
 ): Promise<{ result: T; frame: FrameAfterEdit }> {
   const [frame] = (await r.manager.query(`SELECT * FROM switchboard_frame WHERE id = $1 FOR UPDATE`, [frameId])) as Row[];
   if (!frame) throw ApiError.notFound();
@@ -83,7 +83,7 @@ export async function editFrameItems<T>(
     throw new ApiError(409, 'content_changed', 'switchboards:errors.content_changed');
   const type = String(frame.content_type);
   const current = hash ? ((await loadContents(r.manager, [hash])).get(hash) ?? []) : [];
-  const { items, result } = edit(current, type);
+  const { items, result } = await edit(current, type);
   const cols = await contentColumns(r.manager, services, type, items);
   await r.manager.query(`UPDATE switchboard_frame SET content_hash = $2, size = $3, text_repr = $4 WHERE id = $1`, [
     frame.id,

@@ -82,7 +82,7 @@ export function frameResource(services: ServerServices): ResourceDefinition {
     },
     async (row, virtuals, req) => {
       if (virtuals.content !== undefined) {
-        Object.assign(row, await frameContentWrite(req.manager, services, row, virtuals.content));
+        Object.assign(row, await frameContentWrite(req, services, row, virtuals.content));
         await markOutdated(req.manager, services, row.switchboard_id as number, { frames: [row.id] });
       }
       return {

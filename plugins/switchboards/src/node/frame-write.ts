@@ -1,5 +1,14 @@
-import { ApiError, type EntityManager, type FrameItems, type Row, type ServerServices } from '@werkbank/sdk/node';
-import { putContent, textRepr } from './frame-content';
+import {
+  ApiError,
+  type EntityManager,
+  type FrameItems,
+  type ResourceRequest,
+  type Row,
+  type ServerServices,
+} from '@werkbank/sdk/node';
+import { loadContents, putContent, textRepr } from './frame-content';
+import { checkFileItems } from './frame-file-fields';
+import { bulkRequests } from './switchboard-access';
 
 /** Most items one call may write into a frame. */
 export const FRAME_WRITE_LIMIT = 10_000;
@@ -43,15 +52,33 @@ export async function contentColumns(
   return { content_hash: hash, size: items.length, text_repr: textRepr(items, type, services) };
 }
 
-/** Replaces a frame's items (validated against its type) in the caller's transaction. */
+/**
+ * Replaces a frame's items (validated against its type) in the caller's transaction: a content
+ * PATCH, a frame created with content, create-in-frame. File datums are checked by checkFileItems;
+ * in an import or duplicate of a whole switchboard, addresses of files the caller cannot bring are
+ * dropped instead of refused (the datum keeps its name, type and size).
+ */
 export async function frameContentWrite(
-  m: EntityManager,
-  services: Pick<ServerServices, 'datumTypes'>,
+  req: ResourceRequest,
+  services: Pick<ServerServices, 'datumTypes' | 'types'>,
   frame: Row,
   value: unknown,
 ): Promise<{ content_hash: string; size: number; text_repr: string }> {
+  const m = req.manager;
   const type = String(frame.content_type);
-  const items = value === null ? [] : validateItems(value, type, services);
+  let items = value === null ? [] : validateItems(value, type, services);
+  if (items.length && services.types.isAssignable(type, 'file')) {
+    // Under the frame's row lock, as item edits and uploads are: the content compared with stays current.
+    const [locked] = (await m.query(`SELECT content_hash FROM switchboard_frame WHERE id = $1 FOR UPDATE`, [frame.id])) as Row[];
+    const hash = locked?.content_hash ? String(locked.content_hash).trim() : '';
+    const current = hash ? ((await loadContents(m, [hash])).get(hash) ?? []) : [];
+    const strip = bulkRequests.has(req);
+    items = await checkFileItems(req, services, { id: frame.id as number, type }, items, current, {
+      place: (i) => `content[${i}]`,
+      bring: true,
+      strip,
+    });
+  }
   const cols = await contentColumns(m, services, type, items);
   await m.query(`UPDATE switchboard_frame SET content_hash = $2, size = $3, text_repr = $4 WHERE id = $1`, [
     frame.id,

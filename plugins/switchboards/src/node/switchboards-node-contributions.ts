@@ -10,6 +10,7 @@ import {
 } from '@werkbank/sdk/node';
 import { SwitchboardsSchema1764300000000 } from './switchboards-migration';
 import { SwitchboardContentBlobs1764400002000 } from './content-blob-migration';
+import { SwitchboardFrameFiles1764400003000 } from './frame-file-migration';
 import { switchboardFolderResource, switchboardResource, workflowResource } from './switchboard-resources';
 import { nodeResource } from './node-resource';
 import { frameResource } from './frame-resource';
@@ -27,7 +28,7 @@ export const switchboardEntities: EntityContribution = {
     registry.add({
       id: 'switchboards.entities',
       entities: [],
-      migrations: [SwitchboardsSchema1764300000000, SwitchboardContentBlobs1764400002000],
+      migrations: [SwitchboardsSchema1764300000000, SwitchboardContentBlobs1764400002000, SwitchboardFrameFiles1764400003000],
     }),
 };
 

@@ -39,12 +39,14 @@ describe('frame dialog: card view (spec 001 §2.7)', function () {
   });
 
   it('gives image files a thumbnail up to the size limit, and every file its size, type and download link', async () => {
+    // A sha256-like hex name per file, as the server's frame file addresses carry.
+    const hash = (value: string) => Buffer.from(value).toString('hex').padEnd(64, '0');
     const file = (value: string, size: number, mime_type: string) => ({
       value,
       size,
       mime_type,
-      download_url: `/api/v1/frame/7/file/${value}/download/`,
-      embed_url: `/api/v1/frame/7/file/${value}/embed/`,
+      download_url: `/api/v1/frame/7/file/${hash(value)}/download/`,
+      embed_url: `/api/v1/frame/7/file/${hash(value)}/embed/`,
     });
     booted = await openFrameDialog(
       frameRoutes('file', [
@@ -58,9 +60,24 @@ describe('frame dialog: card view (spec 001 §2.7)', function () {
     const thumbs = [...document.querySelectorAll<HTMLImageElement>('[data-testid="frame-card-thumbnail"]')];
     assert.deepEqual(
       thumbs.map((i) => i.getAttribute('src')),
-      ['/api/v1/frame/7/file/small.png/embed/'],
+      [`/api/v1/frame/7/file/${hash('small.png')}/embed/`],
     );
     assert.match(cards()[2].textContent ?? '', /rivers\.csv.*1 KB · text\/csv.*Download/);
-    assert.equal(cards()[2].querySelector('a')!.getAttribute('href'), '/api/v1/frame/7/file/rivers.csv/download/');
+    assert.equal(cards()[2].querySelector('a')!.getAttribute('href'), `/api/v1/frame/7/file/${hash('rivers.csv')}/download/`);
+  });
+
+  it('links a file and shows its image only at a frame file address of the server', async () => {
+    const forged = {
+      value: 'evil.png',
+      size: 10,
+      mime_type: 'image/png',
+      download_url: 'javascript:alert(1)',
+      embed_url: 'https://tracker.example/pixel.png',
+    };
+    booted = await openFrameDialog(frameRoutes('file', [forged, { ...forged, value: 'b.png' }]), { initialTab: 'cards' });
+    await booted.waitFor(() => cards().length === 2);
+    assert.match(cards()[0].textContent ?? '', /evil\.png/);
+    assert.equal(cards()[0].querySelector('a'), null, 'no link');
+    assert.equal(document.querySelector('[data-testid="frame-card-thumbnail"]'), null, 'no image');
   });
 });

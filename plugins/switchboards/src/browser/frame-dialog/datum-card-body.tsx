@@ -2,6 +2,7 @@ import { Tag } from '@werkbank/sdk/ui';
 import { I18nService, TypeHierarchy, useService, useT } from '@werkbank/sdk/browser';
 import type { FrameItem, FrameKind } from './frame-kind';
 import { formatBytes, formatNumber, formatValue } from './value-format';
+import { frameFileLink } from '../../common/frame-file-url';
 
 /** Image files up to this size get a thumbnail on their card (spec 001 §2.7, "limit not shown"). */
 export const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
@@ -14,7 +15,7 @@ export function hasThumbnail(item: FrameItem): boolean {
     text(item.mime_type).startsWith('image/') &&
     typeof item.size === 'number' &&
     item.size <= THUMBNAIL_MAX_BYTES &&
-    !!(text(item.embed_url) || text(item.download_url))
+    !!(frameFileLink(item.embed_url) || frameFileLink(item.download_url))
   );
 }
 
@@ -35,12 +36,13 @@ export function DatumCardBody({ item, kind, chain, typeName }: DatumCardBodyProp
   const types = useService(TypeHierarchy);
   const language = useService(I18nService).language;
   if (kind === 'file') {
-    const link = text(item.download_url);
+    // Only the server's frame file addresses become links and images (a datum's fields can be edited).
+    const link = frameFileLink(item.download_url);
     return (
       <div className="wb-object-card" data-testid="frame-card-file">
         {hasThumbnail(item) && (
           <img
-            src={text(item.embed_url) || link}
+            src={frameFileLink(item.embed_url) || link}
             alt={text(item.value)}
             loading="lazy"
             style={{ maxWidth: '100%', maxHeight: 140, objectFit: 'contain' }}

@@ -11,6 +11,7 @@ import { RowMenu } from './row-menu';
 import { tableAdapterFor, type TableAdapter, type TableColumn } from './table-adapter';
 import { useTableEdits } from './table-edits';
 import { useThrottled } from './use-throttled';
+import { frameFileLink } from '../../../common/frame-file-url';
 
 /** spec 001 §9: rows and header 35 px; more rows at 90 % of the loaded ones, at most every 500 ms. */
 export const TABLE_ROW_PX = 35;
@@ -92,7 +93,9 @@ const FrameGrid = observer(function FrameGrid({ store, adapter }: { store: Frame
   const cell = (row: number, column: TableColumn) => {
     const value = adapter.get(rows[row], column);
     if (column.rule === 'download') {
-      return <Cell>{typeof value === 'string' && value ? <a href={value}>{t('table.download')}</a> : ''}</Cell>;
+      // Only the server's frame file addresses become links (a datum's fields can be edited).
+      const link = frameFileLink(value);
+      return <Cell>{link ? <a href={link}>{t('table.download')}</a> : ''}</Cell>;
     }
     const text = column.rule === 'size' ? formatBytes(value, language) : cellText(value, language);
     if (editable && column.editable) {
