@@ -21,5 +21,18 @@ export {
   type PermissionsEditorProps,
 } from './permissions-editor';
 export { RecentlyUsedList, useRecentlyUsed, type RecentEntry } from './recently-used';
+export { XhrUploadTransport, replyError, type UploadPart, type UploadReply, type UploadTransport } from './upload-transport';
+export {
+  UploadQueue,
+  UPLOAD_LIMIT_BYTES,
+  type UploadFile,
+  type UploadItem,
+  type UploadQueueOptions,
+  type UploadRefusal,
+  type UploadStatus,
+} from './upload-queue';
+export { FileDropZone, type FileDropZoneProps } from './file-drop-zone';
+export { UploadItemList, type UploadItemListProps } from './upload-item-list';
+export { formatBytes } from '../common/byte-size';
 export { observer } from 'mobx-react-lite';
 export { makeAutoObservable, runInAction, observable, action, computed, reaction, type IReactionDisposer } from 'mobx';

@@ -1,3 +1,4 @@
 /** @werkbank/sdk: the only package a plugin imports. Shared (isomorphic) part. */
 export * from '@werkbank/kernel';
 export { injectable, inject, optional, postConstruct, multiInject } from 'inversify';
+export { formatBytes } from './byte-size';

@@ -1,7 +1,6 @@
 import type { ReactNode } from '@werkbank/sdk/react';
-import { I18nService, useService, useT } from '@werkbank/sdk/browser';
+import { formatBytes, I18nService, useService, useT } from '@werkbank/sdk/browser';
 import { typeNameOf, type Datum } from '../common/magazine-types';
-import { formatBytes } from '../common/byte-size';
 import { DownloadLink } from './datum-columns';
 
 /** The body of a datum card: a file's name, size, type and download link; else its text and type. */

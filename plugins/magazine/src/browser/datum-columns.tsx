@@ -1,8 +1,7 @@
 import type { ReactNode } from '@werkbank/sdk/react';
-import type { ListColumn } from '@werkbank/sdk/browser';
+import { formatBytes, type ListColumn } from '@werkbank/sdk/browser';
 import type { Datum } from '../common/magazine-types';
 import { datumFields } from '../common/datum-fields';
-import { formatBytes } from '../common/byte-size';
 
 type T = (key: string) => unknown;
 

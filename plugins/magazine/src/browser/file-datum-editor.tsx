@@ -1,6 +1,5 @@
 import { FormGroup, InputGroup } from '@werkbank/sdk/ui';
-import { I18nService, useService, useT, type DatumEditorProps } from '@werkbank/sdk/browser';
-import { formatBytes } from '../common/byte-size';
+import { formatBytes, I18nService, useService, useT, type DatumEditorProps } from '@werkbank/sdk/browser';
 import { FilePreview } from './file-preview';
 
 interface FileFields {

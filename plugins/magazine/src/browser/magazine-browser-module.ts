@@ -4,9 +4,10 @@ import {
   EditorContribution,
   RouteContribution,
   TranslationContribution,
+  XhrUploadTransport,
 } from '@werkbank/sdk/browser';
 import { magazineDatumEditors, magazineEditors, magazineRoutes, magazineTranslations } from './magazine-browser-contributions';
-import { UploadTransport, XhrUploadTransport } from './upload-transport';
+import { UploadTransport } from './upload-transport';
 
 export default definePlugin((ctx) => {
   ctx.contribute(TranslationContribution, magazineTranslations);

@@ -1,8 +1,7 @@
 import { useState, useNavigate } from '@werkbank/sdk/react';
 import { Button, HTMLTable, MenuItem, Tag } from '@werkbank/sdk/ui';
-import { I18nService, observer, useService, useT } from '@werkbank/sdk/browser';
+import { formatBytes, I18nService, observer, useService, useT } from '@werkbank/sdk/browser';
 import { depotRoute, type Moment } from '../common/magazine-types';
-import { formatBytes } from '../common/byte-size';
 import type { DepotStore } from './depot-store';
 import type { MomentActions } from './use-moment-actions';
 import { RestoreDialog } from './restore-dialog';

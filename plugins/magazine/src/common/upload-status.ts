@@ -1,6 +1,3 @@
-/** spec 000 §9: uploads up to 5 GB; the server refuses more than 5 GiB (docs/api.md "Uploads"). */
-export const UPLOAD_LIMIT_BYTES = 5 * 1024 ** 3;
-
 /** Per-file status (spec 000 §2 "File upload"); `queued` waits for its turn or the upload id. */
 export type FileUploadStatus = 'queued' | 'uploading' | 'success' | 'failed';
 

@@ -25,20 +25,8 @@ export function formatValue(value: unknown, language: string): string {
   return String(value);
 }
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
-
-/** A byte count for people: 1536 → '1.5 KB' ('1,5 KB' in German); steps of 1024. */
-export function formatBytes(bytes: unknown, language: string): string {
-  if (typeof bytes !== 'number' || !Number.isFinite(bytes)) return '';
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${new Intl.NumberFormat(locale(language), { maximumFractionDigits: digits }).format(value)} ${UNITS[unit]}`;
-}
+/** A byte count for people (the SDK's, one for every plugin). */
+export { formatBytes } from '@werkbank/sdk/browser';
 
 /** The tooltip of a cell's text: the text itself when it is longer than 8 characters. */
 export const tooltipOf = (text: string): string | undefined => (text.length > TOOLTIP_AFTER_CHARS ? text : undefined);

@@ -1,9 +1,9 @@
 import { byTestId, text, type BootedWorkbench } from '../../switchboards-test-kit';
 import assert from 'node:assert/strict';
+import { UPLOAD_LIMIT_BYTES } from '@werkbank/sdk/browser';
 import { closed, CONTENT, contentOf, FRAME_URI, frameRoutes, openFrameDialog } from '../frame-dialog-test-kit';
 import type { FrameItem } from '../frame-kind';
 import { FrameUploadTransport, type UploadPart, type UploadReply } from './frame-upload-transport';
-import { UPLOAD_LIMIT_BYTES } from './frame-upload-store';
 
 /** A transport that answers per file name, records what it was sent, and lets a test finish each upload. */
 class FakeTransport {

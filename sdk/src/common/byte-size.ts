@@ -1,8 +1,11 @@
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 
-/** A byte count for people: 1536 → '1.5 KB' ('1,5 KB' in German); steps of 1024. */
-export function formatBytes(bytes: number | null | undefined, language = 'en'): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return '';
+/**
+ * A byte count for people: 1536 → '1.5 KB' ('1,5 KB' in German); steps of 1024, one fraction digit
+ * below 100. Anything that is not a finite number gives ''.
+ */
+export function formatBytes(bytes: unknown, language = 'en'): string {
+  if (typeof bytes !== 'number' || !Number.isFinite(bytes)) return '';
   let value = Math.max(0, bytes);
   let unit = 0;
   while (value >= 1024 && unit < UNITS.length - 1) {
