@@ -34,5 +34,7 @@ export {
 export { FileDropZone, type FileDropZoneProps } from './file-drop-zone';
 export { UploadItemList, type UploadItemListProps } from './upload-item-list';
 export { formatBytes } from '../common/byte-size';
+export { ActionMenu, type ActionMenuProps } from './action-menu';
+export { FolderEntries, type FolderEntriesProps, type FolderEntry } from './folder-entries';
 export { observer } from 'mobx-react-lite';
 export { makeAutoObservable, runInAction, observable, action, computed, reaction, type IReactionDisposer } from 'mobx';

@@ -1,7 +1,6 @@
 import { MenuDivider, MenuItem } from '@werkbank/sdk/ui';
-import { ConfigStore, Registries, observer, useService, useT } from '@werkbank/sdk/browser';
+import { ActionMenu, ConfigStore, Registries, observer, useService, useT } from '@werkbank/sdk/browser';
 import { DATUM_CARD_MENU, type DatumMenuTarget } from '../common/magazine-ids';
-import { ActionMenu } from './action-menu';
 
 export interface DatumCardMenuProps {
   target: DatumMenuTarget;

@@ -1,8 +1,7 @@
 import type { ReactNode } from '@werkbank/sdk/react';
 import { MenuItem, Tag } from '@werkbank/sdk/ui';
-import { useT, type ListColumn } from '@werkbank/sdk/browser';
+import { ActionMenu, useT, type ListColumn } from '@werkbank/sdk/browser';
 import { mayWrite, typeNameOf, type Depot } from '../common/magazine-types';
-import { ActionMenu } from './action-menu';
 
 export interface DepotEntryActions {
   open(depot: Depot): void;

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, useNavigate, useParams } from '@werkbank/
 import { Button, ButtonGroup, Callout, H2 } from '@werkbank/sdk/ui';
 import {
   ApiClient,
+  FolderEntries,
   I18nService,
   NavigationStore,
   ObjectEditorHost,
@@ -14,12 +15,20 @@ import {
   useT,
   type Presentation,
 } from '@werkbank/sdk/browser';
-import { byFolderPath, DEPOT_PATH, depotRoute, FOLDER_PATH, folderRoute, idOf, type Depot } from '../common/magazine-types';
+import {
+  byFolderPath,
+  DEPOT_PATH,
+  depotRoute,
+  FOLDER_PATH,
+  folderRoute,
+  idOf,
+  mayWrite,
+  type Depot,
+} from '../common/magazine-types';
 import { DEPOT_FAVORITES_KEY, DEPOT_FOLDER_KEY, DEPOT_PRESENTATION_KEY } from '../common/magazine-ids';
 import { FolderTreeStore } from './folder-tree-store';
 import { DepotFolderStore } from './depot-folder-store';
 import { FolderBreadcrumb } from './folder-breadcrumb';
-import { FolderEntries } from './folder-entries';
 import { DepotCard, DepotMenu, depotColumns, type DepotEntryActions } from './depot-entries';
 import { RecentDepots } from './recent-depots';
 import { useMagazineActions } from './use-magazine-actions';
@@ -126,6 +135,10 @@ const DepotListScreen = observer(function DepotListScreen() {
         <FolderEntries
           folders={tree.children(folderId)}
           presentation={presentation}
+          labels={{ menu: t('folder.menu'), open: t('list.open') }}
+          mayChange={mayWrite}
+          detail={(f) => t('folder.depot_count', { count: f.depot_count ?? 0 })}
+          testId="folder-entries"
           onOpen={(f) => navigate(folderRoute(f.id))}
           onEdit={(f) => setEditing(f.resource_uri)}
           onDelete={(f) => void magazine.removeFolder(f, reload)}

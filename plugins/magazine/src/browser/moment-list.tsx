@@ -1,11 +1,10 @@
 import { useState, useNavigate } from '@werkbank/sdk/react';
 import { Button, HTMLTable, MenuItem, Tag } from '@werkbank/sdk/ui';
-import { formatBytes, I18nService, observer, useService, useT } from '@werkbank/sdk/browser';
+import { ActionMenu, formatBytes, I18nService, observer, useService, useT } from '@werkbank/sdk/browser';
 import { depotRoute, type Moment } from '../common/magazine-types';
 import type { DepotStore } from './depot-store';
 import type { MomentActions } from './use-moment-actions';
 import { RestoreDialog } from './restore-dialog';
-import { ActionMenu } from './action-menu';
 
 const STATUS_INTENT = { open: 'primary', final: 'none', approved: 'success' } as const;
 

@@ -1,9 +1,17 @@
 import type { ReactNode } from '@werkbank/sdk/react';
 import { MenuDivider, MenuItem, Tag } from '@werkbank/sdk/ui';
-import { NavigationStore, TagChips, observer, useService, useT, type ListColumn, type TagRef } from '@werkbank/sdk/browser';
+import {
+  ActionMenu,
+  NavigationStore,
+  TagChips,
+  observer,
+  useService,
+  useT,
+  type ListColumn,
+  type TagRef,
+} from '@werkbank/sdk/browser';
 import type { Switchboard } from '../../common/switchboard-types';
 import { mayWrite, SHOW_SYSTEM_TAGS_KEY } from './switchboard-list-ids';
-import { ActionMenu } from './action-menu';
 import { ScheduleInfo, SwitchboardProgress, SwitchboardStatusTag } from './switchboard-status';
 
 /** A tag as a taggable kind's replies carry it (docs/api.md "tag"). */

@@ -3,6 +3,7 @@ import { Button, ButtonGroup, Callout, H2 } from '@werkbank/sdk/ui';
 import {
   ApiClient,
   ConfigStore,
+  FolderEntries,
   I18nService,
   NavigationStore,
   ObjectEditorHost,
@@ -28,7 +29,6 @@ import {
 } from './switchboard-list-ids';
 import { SwitchboardFolderStore } from './switchboard-folder-store';
 import { SwitchboardBreadcrumb } from './switchboard-breadcrumb';
-import { SwitchboardFolderEntries } from './switchboard-folder-entries';
 import { SwitchboardCard, SwitchboardMenu, switchboardColumns, type ListedSwitchboard } from './switchboard-entries';
 import { RecentSwitchboards } from './recent-switchboards';
 import { ImportSwitchboardButton } from './import-switchboard-button';
@@ -162,9 +162,12 @@ const SwitchboardListScreen = observer(function SwitchboardListScreen() {
             </p>
           ) : (
             !folder && (
-              <SwitchboardFolderEntries
+              <FolderEntries
                 folders={folders.folders}
                 presentation={presentation}
+                labels={{ menu: t('folder.menu'), open: t('folder.open') }}
+                mayChange={mayWrite}
+                testId="switchboard-folders"
                 onOpen={(f) => openFolder(f.resource_uri)}
                 onEdit={(f) => setEditing(f.resource_uri)}
                 onDelete={(f) => void actions.removeFolder(f, reload)}

@@ -1,6 +1,7 @@
 import type { ReactNode } from '@werkbank/sdk/react';
-import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@werkbank/sdk/ui';
+import { MenuDivider, MenuItem, Tag } from '@werkbank/sdk/ui';
 import {
+  ActionMenu,
   ConfigStore,
   Registries,
   TagChips,
@@ -46,59 +47,39 @@ export const WorkflowMenu = observer(function WorkflowMenu({
   const contributed = registries.menus.items(WORKFLOW_MENU, ctx, workflow);
   const writable = mayWrite(workflow);
   return (
-    // Clicks in the menu stop here: they neither open the card nor keep the popover from opening.
-    <span onClick={(e) => e.stopPropagation()} onDoubleClick={(e) => e.stopPropagation()}>
-      <PopoverNext
-        content={
-          <Menu>
-            {mayExecute(workflow) && workflow.switchboard && (
-              <MenuItem icon="play" text={t('list.run')} data-testid="workflow-run" onClick={() => actions.run(workflow)} />
-            )}
-            {writable && (
-              <MenuItem
-                icon="edit"
-                text={t('core:common.edit')}
-                data-testid="workflow-edit"
-                onClick={() => actions.edit(workflow)}
-              />
-            )}
-            <MenuItem
-              icon={workflow.favored ? 'star' : 'star-empty'}
-              text={t(workflow.favored ? 'core:common.unfavor' : 'core:common.favor')}
-              data-testid="workflow-favor"
-              onClick={() => actions.favor(workflow)}
-            />
-            {writable && (
-              <MenuItem
-                icon="trash"
-                intent="danger"
-                text={t('core:common.delete')}
-                data-testid="workflow-delete"
-                onClick={() => actions.remove(workflow)}
-              />
-            )}
-            {contributed.length > 0 && <MenuDivider />}
-            {contributed.map((item) => (
-              <MenuItem
-                key={item.id}
-                icon={item.icon as never}
-                text={t(item.label)}
-                data-testid={`menu-${item.id}`}
-                onClick={() => item.run?.(workflow)}
-              />
-            ))}
-          </Menu>
-        }
-      >
-        <Button
-          size="small"
-          variant="minimal"
-          icon="more"
-          aria-label={String(t('list.menu'))}
-          data-testid={`workflow-menu-${workflow.id}`}
+    <ActionMenu label={String(t('list.menu'))} testId={`workflow-menu-${workflow.id}`}>
+      {mayExecute(workflow) && workflow.switchboard && (
+        <MenuItem icon="play" text={t('list.run')} data-testid="workflow-run" onClick={() => actions.run(workflow)} />
+      )}
+      {writable && (
+        <MenuItem icon="edit" text={t('core:common.edit')} data-testid="workflow-edit" onClick={() => actions.edit(workflow)} />
+      )}
+      <MenuItem
+        icon={workflow.favored ? 'star' : 'star-empty'}
+        text={t(workflow.favored ? 'core:common.unfavor' : 'core:common.favor')}
+        data-testid="workflow-favor"
+        onClick={() => actions.favor(workflow)}
+      />
+      {writable && (
+        <MenuItem
+          icon="trash"
+          intent="danger"
+          text={t('core:common.delete')}
+          data-testid="workflow-delete"
+          onClick={() => actions.remove(workflow)}
         />
-      </PopoverNext>
-    </span>
+      )}
+      {contributed.length > 0 && <MenuDivider />}
+      {contributed.map((item) => (
+        <MenuItem
+          key={item.id}
+          icon={item.icon as never}
+          text={t(item.label)}
+          data-testid={`menu-${item.id}`}
+          onClick={() => item.run?.(workflow)}
+        />
+      ))}
+    </ActionMenu>
   );
 });
 
