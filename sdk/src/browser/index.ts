@@ -36,5 +36,7 @@ export { UploadItemList, type UploadItemListProps } from './upload-item-list';
 export { formatBytes } from '../common/byte-size';
 export { ActionMenu, type ActionMenuProps } from './action-menu';
 export { FolderEntries, type FolderEntriesProps, type FolderEntry } from './folder-entries';
+export { useEditorSave } from './use-editor-save';
+export { EditorFooter, type EditorFooterProps } from './editor-footer';
 export { observer } from 'mobx-react-lite';
 export { makeAutoObservable, runInAction, observable, action, computed, reaction, type IReactionDisposer } from 'mobx';

@@ -1,18 +1,19 @@
 import { useEffect, useState } from '@werkbank/sdk/react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Spinner, Tab, Tabs } from '@werkbank/sdk/ui';
+import { Callout, Dialog, DialogBody, Spinner, Tab, Tabs } from '@werkbank/sdk/ui';
 import {
   ApiClient,
   completePermissions,
   ConfigStore,
+  EditorFooter,
   Licensed,
   NavigationStore,
   PermissionsEditor,
   observer,
+  useEditorSave,
   useService,
   useT,
   type EditorProps,
 } from '@werkbank/sdk/browser';
-import { useEditorSave } from './use-editor-save';
 import { DEPOT_PATH, mayWrite, type Depot } from '../common/magazine-types';
 import { DEPOT_FOLDER_KEY } from '../common/magazine-ids';
 import { changedFields } from '../common/datum-fields';
@@ -136,22 +137,13 @@ export const DepotEditor = observer(function DepotEditor({ address, onClose }: E
         )}
         {error && <Callout intent="danger">{error}</Callout>}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t(readOnly ? 'core:common.close' : 'core:common.cancel')} onClick={() => onClose(false)} />
-            {!readOnly && (
-              <Button
-                intent="primary"
-                text={t('core:common.save')}
-                loading={saving}
-                disabled={!depot?.name?.trim() || !depot?.content_type}
-                data-testid="depot-save"
-                onClick={save}
-              />
-            )}
-          </>
-        }
+      <EditorFooter
+        readOnly={readOnly}
+        saving={saving}
+        canSave={!!depot?.name?.trim() && !!depot?.content_type}
+        saveTestId="depot-save"
+        onCancel={() => onClose(false)}
+        onSave={save}
       />
     </Dialog>
   );

@@ -1,17 +1,18 @@
 import { useEffect, useState } from '@werkbank/sdk/react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Spinner } from '@werkbank/sdk/ui';
+import { Callout, Dialog, DialogBody, FormGroup, InputGroup, Spinner } from '@werkbank/sdk/ui';
 import {
   ApiClient,
   completePermissions,
   ConfigStore,
+  EditorFooter,
   NavigationStore,
   PermissionsEditor,
   observer,
+  useEditorSave,
   useService,
   useT,
   type EditorProps,
 } from '@werkbank/sdk/browser';
-import { useEditorSave } from './use-editor-save';
 import { FOLDER_PATH, idOf, mayWrite, type DepotFolder } from '../common/magazine-types';
 import { DEPOT_FOLDER_KEY } from '../common/magazine-ids';
 import { DepotFolderSelect } from './depot-folder-select';
@@ -96,22 +97,13 @@ export const DepotFolderEditor = observer(function DepotFolderEditor({ address, 
         )}
         {error && <Callout intent="danger">{error}</Callout>}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t(readOnly ? 'core:common.close' : 'core:common.cancel')} onClick={() => onClose(false)} />
-            {!readOnly && (
-              <Button
-                intent="primary"
-                text={t('core:common.save')}
-                loading={saving}
-                disabled={!folder?.name?.trim()}
-                data-testid="depotfolder-save"
-                onClick={save}
-              />
-            )}
-          </>
-        }
+      <EditorFooter
+        readOnly={readOnly}
+        saving={saving}
+        canSave={!!folder?.name?.trim()}
+        saveTestId="depotfolder-save"
+        onCancel={() => onClose(false)}
+        onSave={save}
       />
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from '@werkbank/sdk/react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Spinner } from '@werkbank/sdk/ui';
-import { ApiClient, NotificationService, observer, useService, useT, type EditorProps } from '@werkbank/sdk/browser';
+import { Callout, Dialog, DialogBody, FormGroup, InputGroup, Spinner } from '@werkbank/sdk/ui';
+import { ApiClient, EditorFooter, observer, useEditorSave, useService, useT, type EditorProps } from '@werkbank/sdk/browser';
 import { SWITCHBOARD_FOLDER_PATH, type SwitchboardFolder } from '../../common/switchboard-types';
 import { mayWrite } from './switchboard-list-ids';
 
@@ -11,14 +11,12 @@ import { mayWrite } from './switchboard-list-ids';
  */
 export const SwitchboardFolderEditor = observer(function SwitchboardFolderEditor({ address, onClose }: EditorProps) {
   const api = useService(ApiClient);
-  const notifications = useService(NotificationService);
   const t = useT('sb-lists');
   const isNew = address.split('?')[0] === SWITCHBOARD_FOLDER_PATH;
   const [folder, setFolder] = useState<Partial<SwitchboardFolder> | undefined>(
     isNew ? { name: '', access: ['read', 'write'] } : undefined,
   );
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const { error, setError, saving, run } = useEditorSave(onClose);
 
   useEffect(() => {
     if (!isNew) api.get<SwitchboardFolder>(address).then(setFolder, (e: Error) => setError(e.message));
@@ -28,17 +26,11 @@ export const SwitchboardFolderEditor = observer(function SwitchboardFolderEditor
   const save = async () => {
     const name = folder?.name?.trim();
     if (!name || saving) return;
-    setSaving(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       if (isNew) await api.post(SWITCHBOARD_FOLDER_PATH, { name });
       else await api.patch(address, { name });
-      notifications.success(String(t('core:common.saved')));
-      onClose(true);
-    } catch (e) {
-      setError((e as Error).message);
-      setSaving(false);
-    }
+      return true;
+    });
   };
 
   return (
@@ -75,22 +67,13 @@ export const SwitchboardFolderEditor = observer(function SwitchboardFolderEditor
         )}
         {error && <Callout intent="danger">{error}</Callout>}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t(readOnly ? 'core:common.close' : 'core:common.cancel')} onClick={() => onClose(false)} />
-            {!readOnly && (
-              <Button
-                intent="primary"
-                text={t('core:common.save')}
-                loading={saving}
-                disabled={!folder?.name?.trim()}
-                data-testid="folder-save"
-                onClick={() => void save()}
-              />
-            )}
-          </>
-        }
+      <EditorFooter
+        readOnly={readOnly}
+        saving={saving}
+        canSave={!!folder?.name?.trim()}
+        saveTestId="folder-save"
+        onCancel={() => onClose(false)}
+        onSave={() => void save()}
       />
     </Dialog>
   );

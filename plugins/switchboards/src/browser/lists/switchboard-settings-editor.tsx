@@ -1,12 +1,13 @@
 import { useEffect, useState } from '@werkbank/sdk/react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Spinner, Tab, Tabs } from '@werkbank/sdk/ui';
+import { Callout, Dialog, DialogBody, Spinner, Tab, Tabs } from '@werkbank/sdk/ui';
 import {
   ApiClient,
   completePermissions,
   ConfigStore,
-  NotificationService,
+  EditorFooter,
   PermissionsEditor,
   observer,
+  useEditorSave,
   useService,
   useT,
   type EditorProps,
@@ -30,12 +31,10 @@ const RIGHTS = ['read', 'execute', 'write'];
 export const SwitchboardSettingsEditor = observer(function SwitchboardSettingsEditor({ address, onClose }: EditorProps) {
   const api = useService(ApiClient);
   const config = useService(ConfigStore);
-  const notifications = useService(NotificationService);
   const t = useT('sb-lists');
   const [loaded, setLoaded] = useState<ListedSwitchboard>();
   const [draft, setDraft] = useState<ListedSwitchboard>();
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const { error, setError, saving, run } = useEditorSave(onClose);
   const [tagsChanged, setTagsChanged] = useState(false);
 
   useEffect(() => {
@@ -71,16 +70,7 @@ export const SwitchboardSettingsEditor = observer(function SwitchboardSettingsEd
   const save = async () => {
     const body = changes();
     if (!Object.keys(body).length) return onClose(tagsChanged);
-    setSaving(true);
-    setError(undefined);
-    try {
-      await api.patch(address, body);
-      notifications.success(String(t('core:common.saved')));
-      onClose(true);
-    } catch (e) {
-      setError((e as Error).message);
-      setSaving(false);
-    }
+    await run(async () => (await api.patch(address, body), true));
   };
   const labels = {
     read: String(t('permissions.read')),
@@ -139,22 +129,13 @@ export const SwitchboardSettingsEditor = observer(function SwitchboardSettingsEd
           </Callout>
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t(readOnly ? 'core:common.close' : 'core:common.cancel')} onClick={() => onClose(tagsChanged)} />
-            {!readOnly && (
-              <Button
-                intent="primary"
-                text={t('core:common.save')}
-                loading={saving}
-                disabled={!draft?.name?.trim()}
-                data-testid="switchboard-save"
-                onClick={() => void save()}
-              />
-            )}
-          </>
-        }
+      <EditorFooter
+        readOnly={readOnly}
+        saving={saving}
+        canSave={!!draft?.name?.trim()}
+        saveTestId="switchboard-save"
+        onCancel={() => onClose(tagsChanged)}
+        onSave={() => void save()}
       />
     </Dialog>
   );

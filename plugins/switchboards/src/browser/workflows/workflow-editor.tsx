@@ -1,12 +1,13 @@
 import { useEffect, useState } from '@werkbank/sdk/react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Spinner, Tab, Tabs, type TabId } from '@werkbank/sdk/ui';
+import { Callout, Dialog, DialogBody, Spinner, Tab, Tabs, type TabId } from '@werkbank/sdk/ui';
 import {
   ApiClient,
   completePermissions,
   ConfigStore,
-  NotificationService,
+  EditorFooter,
   PermissionsEditor,
   observer,
+  useEditorSave,
   useService,
   useT,
   type EditorProps,
@@ -61,14 +62,12 @@ const tabOfField = (field?: string): TabId | undefined =>
 export const WorkflowEditor = observer(function WorkflowEditor({ address, onClose }: EditorProps) {
   const api = useService(ApiClient);
   const config = useService(ConfigStore);
-  const notifications = useService(NotificationService);
   const t = useT('sb-workflows');
   const isNew = address.split('?')[0] === WORKFLOW_PATH;
   const [loaded, setLoaded] = useState<Partial<Workflow> | undefined>(isNew ? {} : undefined);
   const [draft, setDraft] = useState<Draft | undefined>(isNew ? draftOf({}) : undefined);
   const [tab, setTab] = useState<TabId>('settings');
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const { error, setError, saving, run } = useEditorSave(onClose);
 
   useEffect(() => {
     if (isNew) return;
@@ -87,19 +86,14 @@ export const WorkflowEditor = observer(function WorkflowEditor({ address, onClos
     const before = bodyOf(draftOf(loaded), mayGrant);
     const changes = Object.fromEntries(Object.entries(next).filter(([k, v]) => JSON.stringify(before[k]) !== JSON.stringify(v)));
     if (!isNew && !Object.keys(changes).length) return onClose(false);
-    setSaving(true);
-    setError(undefined);
-    try {
-      if (isNew) await api.post(WORKFLOW_PATH, next);
-      else await api.patch(address, changes);
-      notifications.success(String(t('core:common.saved')));
-      onClose(true);
-    } catch (e) {
-      const failure = e as Error & { field?: string };
-      setError(failure.message);
-      setTab((current) => tabOfField(failure.field) ?? current);
-      setSaving(false);
-    }
+    await run(
+      async () => {
+        if (isNew) await api.post(WORKFLOW_PATH, next);
+        else await api.patch(address, changes);
+        return true;
+      },
+      (failure: Error & { field?: string }) => setTab((current) => tabOfField(failure.field) ?? current),
+    );
   };
 
   return (
@@ -162,22 +156,13 @@ export const WorkflowEditor = observer(function WorkflowEditor({ address, onClos
           </Callout>
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t(readOnly ? 'core:common.close' : 'core:common.cancel')} onClick={() => onClose(false)} />
-            {!readOnly && (
-              <Button
-                intent="primary"
-                text={t('core:common.save')}
-                loading={saving}
-                disabled={!draft?.name.trim() || !slugValid(draft.slug.trim())}
-                data-testid="workflow-save"
-                onClick={() => void save()}
-              />
-            )}
-          </>
-        }
+      <EditorFooter
+        readOnly={readOnly}
+        saving={saving}
+        canSave={!!draft?.name.trim() && slugValid(draft.slug.trim())}
+        saveTestId="workflow-save"
+        onCancel={() => onClose(false)}
+        onSave={() => void save()}
       />
     </Dialog>
   );
