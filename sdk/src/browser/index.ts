@@ -38,5 +38,6 @@ export { ActionMenu, type ActionMenuProps } from './action-menu';
 export { FolderEntries, type FolderEntriesProps, type FolderEntry } from './folder-entries';
 export { useEditorSave } from './use-editor-save';
 export { EditorFooter, type EditorFooterProps } from './editor-footer';
+export { EditorDialog, type EditorDialogProps } from './editor-dialog';
 export { observer } from 'mobx-react-lite';
 export { makeAutoObservable, runInAction, observable, action, computed, reaction, type IReactionDisposer } from 'mobx';

@@ -1,9 +1,10 @@
 import { useEffect, useState } from '@werkbank/sdk/react';
-import { Callout, Dialog, DialogBody, Spinner, Tab, Tabs } from '@werkbank/sdk/ui';
+import { Tab, Tabs } from '@werkbank/sdk/ui';
 import {
   ApiClient,
   completePermissions,
   ConfigStore,
+  EditorDialog,
   EditorFooter,
   Licensed,
   NavigationStore,
@@ -74,77 +75,69 @@ export const DepotEditor = observer(function DepotEditor({ address, onClose }: E
   };
 
   return (
-    <Dialog
-      isOpen
+    <EditorDialog
       icon="box"
-      style={{ width: 640 }}
+      width={640}
       title={isNew ? t('depot.new') : t('depot.edit_title', { name: loaded?.name ?? '' })}
       onClose={() => onClose(false)}
+      loading={!depot}
+      readOnlyNotice={readOnly && t('depot.read_only')}
+      readOnlyTestId="depot-editor-read-only"
+      error={error}
+      footer={
+        <EditorFooter
+          readOnly={readOnly}
+          saving={saving}
+          canSave={!!depot?.name?.trim() && !!depot?.content_type}
+          saveTestId="depot-save"
+          onCancel={() => onClose(false)}
+          onSave={save}
+        />
+      }
     >
-      <DialogBody>
-        {!depot && !error && <Spinner size={24} />}
-        {readOnly && (
-          <Callout intent="primary" icon="lock" className="wb-gap" data-testid="depot-editor-read-only">
-            {t('depot.read_only')}
-          </Callout>
-        )}
-        {depot && (
-          <Tabs id="depot-editor-tabs" renderActiveTabPanelOnly>
-            <Tab
-              id="settings"
-              title={t('editor.settings')}
-              panel={<DepotSettingsTab depot={depot} isNew={isNew} readOnly={readOnly} onChange={patch} />}
-            />
-            <Tab
-              id="permissions"
-              title={t('editor.permissions')}
-              panel={
-                <Licensed component="magazine">
-                  <PermissionsEditor
-                    owner={isNew ? config.config.auth.user : depot.owner}
-                    readOnly={readOnly || !mayGrant}
-                    value={depot.permissions ?? []}
-                    onChange={(permissions) => patch({ permissions })}
-                  />
-                </Licensed>
-              }
-            />
-            <Tab
-              id="style"
-              title={t('editor.style')}
-              panel={
-                <DepotStyleTab
-                  value={depot.style_depot ?? null}
-                  disabled={readOnly}
-                  onChange={(style_depot) => patch({ style_depot })}
+      {depot && (
+        <Tabs id="depot-editor-tabs" renderActiveTabPanelOnly>
+          <Tab
+            id="settings"
+            title={t('editor.settings')}
+            panel={<DepotSettingsTab depot={depot} isNew={isNew} readOnly={readOnly} onChange={patch} />}
+          />
+          <Tab
+            id="permissions"
+            title={t('editor.permissions')}
+            panel={
+              <Licensed component="magazine">
+                <PermissionsEditor
+                  owner={isNew ? config.config.auth.user : depot.owner}
+                  readOnly={readOnly || !mayGrant}
+                  value={depot.permissions ?? []}
+                  onChange={(permissions) => patch({ permissions })}
                 />
-              }
-            />
-            <Tab
-              id="metadata"
-              title={t('editor.metadata')}
-              panel={
-                <Licensed component="metadata">
-                  <MetadataEditor
-                    value={depot.metadata ?? null}
-                    readOnly={readOnly}
-                    onChange={(metadata) => patch({ metadata })}
-                  />
-                </Licensed>
-              }
-            />
-          </Tabs>
-        )}
-        {error && <Callout intent="danger">{error}</Callout>}
-      </DialogBody>
-      <EditorFooter
-        readOnly={readOnly}
-        saving={saving}
-        canSave={!!depot?.name?.trim() && !!depot?.content_type}
-        saveTestId="depot-save"
-        onCancel={() => onClose(false)}
-        onSave={save}
-      />
-    </Dialog>
+              </Licensed>
+            }
+          />
+          <Tab
+            id="style"
+            title={t('editor.style')}
+            panel={
+              <DepotStyleTab
+                value={depot.style_depot ?? null}
+                disabled={readOnly}
+                onChange={(style_depot) => patch({ style_depot })}
+              />
+            }
+          />
+          <Tab
+            id="metadata"
+            title={t('editor.metadata')}
+            panel={
+              <Licensed component="metadata">
+                <MetadataEditor value={depot.metadata ?? null} readOnly={readOnly} onChange={(metadata) => patch({ metadata })} />
+              </Licensed>
+            }
+          />
+        </Tabs>
+      )}
+    </EditorDialog>
   );
 });

@@ -1,9 +1,10 @@
 import { useEffect, useState } from '@werkbank/sdk/react';
-import { Callout, Dialog, DialogBody, FormGroup, InputGroup, Spinner } from '@werkbank/sdk/ui';
+import { FormGroup, InputGroup } from '@werkbank/sdk/ui';
 import {
   ApiClient,
   completePermissions,
   ConfigStore,
+  EditorDialog,
   EditorFooter,
   NavigationStore,
   PermissionsEditor,
@@ -52,59 +53,55 @@ export const DepotFolderEditor = observer(function DepotFolderEditor({ address, 
   };
 
   return (
-    <Dialog
-      isOpen
+    <EditorDialog
       icon="folder-close"
       title={isNew ? t('folder.new') : t('folder.edit_title', { name: folder?.name ?? '' })}
       onClose={() => onClose(false)}
+      loading={!folder}
+      readOnlyNotice={readOnly && t('folder.read_only')}
+      readOnlyTestId="depotfolder-read-only"
+      error={error}
+      footer={
+        <EditorFooter
+          readOnly={readOnly}
+          saving={saving}
+          canSave={!!folder?.name?.trim()}
+          saveTestId="depotfolder-save"
+          onCancel={() => onClose(false)}
+          onSave={save}
+        />
+      }
     >
-      <DialogBody>
-        {!folder && !error && <Spinner size={24} />}
-        {readOnly && (
-          <Callout intent="primary" icon="lock" className="wb-gap" data-testid="depotfolder-read-only">
-            {t('folder.read_only')}
-          </Callout>
-        )}
-        {folder && (
-          <>
-            <FormGroup label={t('folder.name')} labelFor="depotfolder-name">
-              <InputGroup
-                id="depotfolder-name"
-                autoFocus={!readOnly}
-                disabled={readOnly}
-                value={folder.name ?? ''}
-                onValueChange={(name) => setFolder({ ...folder, name })}
-              />
-            </FormGroup>
-            <FormGroup label={t('folder.parent')} labelFor="depotfolder-parent">
-              <DepotFolderSelect
-                id="depotfolder-parent"
-                value={folder.parent ?? null}
-                excludeSubtreeOf={isNew ? undefined : idOf(address)}
-                disabled={readOnly}
-                onChange={(parent) => setFolder({ ...folder, parent })}
-              />
-            </FormGroup>
-            <FormGroup label={t('editor.permissions')}>
-              <PermissionsEditor
-                owner={isNew ? config.config.auth.user : folder.owner}
-                readOnly={readOnly || !mayGrant}
-                value={folder.permissions ?? []}
-                onChange={(permissions) => setFolder({ ...folder, permissions })}
-              />
-            </FormGroup>
-          </>
-        )}
-        {error && <Callout intent="danger">{error}</Callout>}
-      </DialogBody>
-      <EditorFooter
-        readOnly={readOnly}
-        saving={saving}
-        canSave={!!folder?.name?.trim()}
-        saveTestId="depotfolder-save"
-        onCancel={() => onClose(false)}
-        onSave={save}
-      />
-    </Dialog>
+      {folder && (
+        <>
+          <FormGroup label={t('folder.name')} labelFor="depotfolder-name">
+            <InputGroup
+              id="depotfolder-name"
+              autoFocus={!readOnly}
+              disabled={readOnly}
+              value={folder.name ?? ''}
+              onValueChange={(name) => setFolder({ ...folder, name })}
+            />
+          </FormGroup>
+          <FormGroup label={t('folder.parent')} labelFor="depotfolder-parent">
+            <DepotFolderSelect
+              id="depotfolder-parent"
+              value={folder.parent ?? null}
+              excludeSubtreeOf={isNew ? undefined : idOf(address)}
+              disabled={readOnly}
+              onChange={(parent) => setFolder({ ...folder, parent })}
+            />
+          </FormGroup>
+          <FormGroup label={t('editor.permissions')}>
+            <PermissionsEditor
+              owner={isNew ? config.config.auth.user : folder.owner}
+              readOnly={readOnly || !mayGrant}
+              value={folder.permissions ?? []}
+              onChange={(permissions) => setFolder({ ...folder, permissions })}
+            />
+          </FormGroup>
+        </>
+      )}
+    </EditorDialog>
   );
 });

@@ -1,6 +1,15 @@
 import { useEffect, useState } from '@werkbank/sdk/react';
-import { Callout, Dialog, DialogBody, FormGroup, InputGroup, Spinner } from '@werkbank/sdk/ui';
-import { ApiClient, EditorFooter, observer, useEditorSave, useService, useT, type EditorProps } from '@werkbank/sdk/browser';
+import { FormGroup, InputGroup } from '@werkbank/sdk/ui';
+import {
+  ApiClient,
+  EditorDialog,
+  EditorFooter,
+  observer,
+  useEditorSave,
+  useService,
+  useT,
+  type EditorProps,
+} from '@werkbank/sdk/browser';
 import { SWITCHBOARD_FOLDER_PATH, type SwitchboardFolder } from '../../common/switchboard-types';
 import { mayWrite } from './switchboard-list-ids';
 
@@ -34,47 +43,43 @@ export const SwitchboardFolderEditor = observer(function SwitchboardFolderEditor
   };
 
   return (
-    <Dialog
-      isOpen
+    <EditorDialog
       icon="folder-close"
       title={isNew ? t('folder.new') : t('folder.edit_title', { name: folder?.name ?? '' })}
       onClose={() => onClose(false)}
+      loading={!folder}
+      readOnlyNotice={readOnly && t('folder.read_only')}
+      readOnlyTestId="folder-read-only"
+      error={error}
+      footer={
+        <EditorFooter
+          readOnly={readOnly}
+          saving={saving}
+          canSave={!!folder?.name?.trim()}
+          saveTestId="folder-save"
+          onCancel={() => onClose(false)}
+          onSave={() => void save()}
+        />
+      }
     >
-      <DialogBody>
-        {!folder && !error && <Spinner size={24} />}
-        {readOnly && (
-          <Callout intent="primary" icon="lock" className="wb-gap" data-testid="folder-read-only">
-            {t('folder.read_only')}
-          </Callout>
-        )}
-        {folder && (
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              void save();
-            }}
-          >
-            <FormGroup label={t('folder.name')} labelFor="switchboard-folder-name">
-              <InputGroup
-                id="switchboard-folder-name"
-                autoFocus={!readOnly}
-                disabled={readOnly}
-                value={folder.name ?? ''}
-                onValueChange={(name) => setFolder({ ...folder, name })}
-              />
-            </FormGroup>
-          </form>
-        )}
-        {error && <Callout intent="danger">{error}</Callout>}
-      </DialogBody>
-      <EditorFooter
-        readOnly={readOnly}
-        saving={saving}
-        canSave={!!folder?.name?.trim()}
-        saveTestId="folder-save"
-        onCancel={() => onClose(false)}
-        onSave={() => void save()}
-      />
-    </Dialog>
+      {folder && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <FormGroup label={t('folder.name')} labelFor="switchboard-folder-name">
+            <InputGroup
+              id="switchboard-folder-name"
+              autoFocus={!readOnly}
+              disabled={readOnly}
+              value={folder.name ?? ''}
+              onValueChange={(name) => setFolder({ ...folder, name })}
+            />
+          </FormGroup>
+        </form>
+      )}
+    </EditorDialog>
   );
 });

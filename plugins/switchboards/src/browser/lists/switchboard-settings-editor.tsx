@@ -1,9 +1,10 @@
 import { useEffect, useState } from '@werkbank/sdk/react';
-import { Callout, Dialog, DialogBody, Spinner, Tab, Tabs } from '@werkbank/sdk/ui';
+import { Tab, Tabs } from '@werkbank/sdk/ui';
 import {
   ApiClient,
   completePermissions,
   ConfigStore,
+  EditorDialog,
   EditorFooter,
   PermissionsEditor,
   observer,
@@ -79,64 +80,57 @@ export const SwitchboardSettingsEditor = observer(function SwitchboardSettingsEd
   };
 
   return (
-    <Dialog
-      isOpen
+    <EditorDialog
       icon="flow-branch"
-      style={{ width: 680 }}
+      width={680}
       title={t('editor.title', { name: loaded?.name ?? '' })}
       onClose={() => onClose(tagsChanged)}
+      loading={!draft}
+      readOnlyNotice={readOnly && t('editor.read_only')}
+      readOnlyTestId="switchboard-read-only"
+      error={error}
+      errorTestId="switchboard-editor-error"
+      footer={
+        <EditorFooter
+          readOnly={readOnly}
+          saving={saving}
+          canSave={!!draft?.name?.trim()}
+          saveTestId="switchboard-save"
+          onCancel={() => onClose(tagsChanged)}
+          onSave={() => void save()}
+        />
+      }
     >
-      <DialogBody>
-        {!draft && !error && <Spinner size={24} />}
-        {readOnly && (
-          <Callout intent="primary" icon="lock" className="wb-gap" data-testid="switchboard-read-only">
-            {t('editor.read_only')}
-          </Callout>
-        )}
-        {draft && (
-          <Tabs id="switchboard-editor-tabs" renderActiveTabPanelOnly>
-            <Tab
-              id="settings"
-              title={t('editor.settings')}
-              panel={
-                <SwitchboardSettingsTab sb={draft} readOnly={readOnly} onChange={patch} onTagsChanged={() => void reloadTags()} />
-              }
-            />
-            <Tab
-              id="execution"
-              title={t('editor.execution')}
-              panel={<SwitchboardExecutionTab sb={draft} readOnly={readOnly} mayExecute={mayExecute(loaded)} onChange={patch} />}
-            />
-            <Tab
-              id="permissions"
-              title={t('editor.permissions')}
-              panel={
-                <PermissionsEditor
-                  owner={draft.owner}
-                  rights={RIGHTS}
-                  labels={labels}
-                  readOnly={readOnly || !mayGrant}
-                  value={draft.permissions ?? []}
-                  onChange={(permissions) => patch({ permissions })}
-                />
-              }
-            />
-          </Tabs>
-        )}
-        {error && (
-          <Callout intent="danger" className="wb-gap" data-testid="switchboard-editor-error">
-            {error}
-          </Callout>
-        )}
-      </DialogBody>
-      <EditorFooter
-        readOnly={readOnly}
-        saving={saving}
-        canSave={!!draft?.name?.trim()}
-        saveTestId="switchboard-save"
-        onCancel={() => onClose(tagsChanged)}
-        onSave={() => void save()}
-      />
-    </Dialog>
+      {draft && (
+        <Tabs id="switchboard-editor-tabs" renderActiveTabPanelOnly>
+          <Tab
+            id="settings"
+            title={t('editor.settings')}
+            panel={
+              <SwitchboardSettingsTab sb={draft} readOnly={readOnly} onChange={patch} onTagsChanged={() => void reloadTags()} />
+            }
+          />
+          <Tab
+            id="execution"
+            title={t('editor.execution')}
+            panel={<SwitchboardExecutionTab sb={draft} readOnly={readOnly} mayExecute={mayExecute(loaded)} onChange={patch} />}
+          />
+          <Tab
+            id="permissions"
+            title={t('editor.permissions')}
+            panel={
+              <PermissionsEditor
+                owner={draft.owner}
+                rights={RIGHTS}
+                labels={labels}
+                readOnly={readOnly || !mayGrant}
+                value={draft.permissions ?? []}
+                onChange={(permissions) => patch({ permissions })}
+              />
+            }
+          />
+        </Tabs>
+      )}
+    </EditorDialog>
   );
 });

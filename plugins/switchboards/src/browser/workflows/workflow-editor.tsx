@@ -1,9 +1,10 @@
 import { useEffect, useState } from '@werkbank/sdk/react';
-import { Callout, Dialog, DialogBody, Spinner, Tab, Tabs, type TabId } from '@werkbank/sdk/ui';
+import { Tab, Tabs, type TabId } from '@werkbank/sdk/ui';
 import {
   ApiClient,
   completePermissions,
   ConfigStore,
+  EditorDialog,
   EditorFooter,
   PermissionsEditor,
   observer,
@@ -97,73 +98,66 @@ export const WorkflowEditor = observer(function WorkflowEditor({ address, onClos
   };
 
   return (
-    <Dialog
-      isOpen
+    <EditorDialog
       icon="flow-linear"
-      style={{ width: 680 }}
+      width={680}
       title={isNew ? t('editor.new') : t('editor.edit_title', { name: loaded?.name ?? '' })}
       onClose={() => onClose(false)}
+      loading={!draft}
+      readOnlyNotice={readOnly && t('editor.read_only')}
+      readOnlyTestId="workflow-editor-read-only"
+      error={error}
+      errorTestId="workflow-editor-error"
+      footer={
+        <EditorFooter
+          readOnly={readOnly}
+          saving={saving}
+          canSave={!!draft?.name.trim() && slugValid(draft.slug.trim())}
+          saveTestId="workflow-save"
+          onCancel={() => onClose(false)}
+          onSave={() => void save()}
+        />
+      }
     >
-      <DialogBody>
-        {!draft && !error && <Spinner size={24} />}
-        {readOnly && (
-          <Callout intent="primary" icon="lock" className="wb-gap" data-testid="workflow-editor-read-only">
-            {t('editor.read_only')}
-          </Callout>
-        )}
-        {draft && (
-          <Tabs id="workflow-editor-tabs" renderActiveTabPanelOnly selectedTabId={tab} onChange={setTab}>
-            <Tab
-              id="settings"
-              title={t('editor.settings')}
-              panel={<WorkflowSettingsTab value={draft} readOnly={readOnly} onChange={patch} />}
-            />
-            <Tab
-              id="switchboard"
-              title={t('editor.switchboard')}
-              panel={
-                <WorkflowSwitchboardTab
-                  value={draft.switchboard}
-                  readOnly={readOnly}
-                  onChange={(switchboard) => patch({ switchboard })}
-                  onNavigate={() => onClose(false)}
-                />
-              }
-            />
-            <Tab
-              id="permissions"
-              title={t('editor.permissions')}
-              panel={
-                <PermissionsEditor
-                  owner={isNew ? config.config.auth.user : loaded?.owner}
-                  readOnly={readOnly || !mayGrant}
-                  rights={['read', 'execute', 'write']}
-                  labels={{
-                    read: String(t('editor.right_read')),
-                    execute: String(t('editor.right_execute')),
-                    write: String(t('editor.right_write')),
-                  }}
-                  value={draft.permissions}
-                  onChange={(permissions) => patch({ permissions })}
-                />
-              }
-            />
-          </Tabs>
-        )}
-        {error && (
-          <Callout intent="danger" data-testid="workflow-editor-error">
-            {error}
-          </Callout>
-        )}
-      </DialogBody>
-      <EditorFooter
-        readOnly={readOnly}
-        saving={saving}
-        canSave={!!draft?.name.trim() && slugValid(draft.slug.trim())}
-        saveTestId="workflow-save"
-        onCancel={() => onClose(false)}
-        onSave={() => void save()}
-      />
-    </Dialog>
+      {draft && (
+        <Tabs id="workflow-editor-tabs" renderActiveTabPanelOnly selectedTabId={tab} onChange={setTab}>
+          <Tab
+            id="settings"
+            title={t('editor.settings')}
+            panel={<WorkflowSettingsTab value={draft} readOnly={readOnly} onChange={patch} />}
+          />
+          <Tab
+            id="switchboard"
+            title={t('editor.switchboard')}
+            panel={
+              <WorkflowSwitchboardTab
+                value={draft.switchboard}
+                readOnly={readOnly}
+                onChange={(switchboard) => patch({ switchboard })}
+                onNavigate={() => onClose(false)}
+              />
+            }
+          />
+          <Tab
+            id="permissions"
+            title={t('editor.permissions')}
+            panel={
+              <PermissionsEditor
+                owner={isNew ? config.config.auth.user : loaded?.owner}
+                readOnly={readOnly || !mayGrant}
+                rights={['read', 'execute', 'write']}
+                labels={{
+                  read: String(t('editor.right_read')),
+                  execute: String(t('editor.right_execute')),
+                  write: String(t('editor.right_write')),
+                }}
+                value={draft.permissions}
+                onChange={(permissions) => patch({ permissions })}
+              />
+            }
+          />
+        </Tabs>
+      )}
+    </EditorDialog>
   );
 });
