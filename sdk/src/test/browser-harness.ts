@@ -2,6 +2,7 @@ import { JSDOM } from 'jsdom';
 import type { BackendConfig, PluginEntry } from '@werkbank/kernel';
 
 export { byTestId, cancelHreflessLinkClicks, clickText, failure, lastMenu, page, text, typeInto } from './dom-helpers';
+export { hasText, missingTexts, textKeys, usedTextKeys, type Messages } from './text-keys';
 
 export interface RecordedCall {
   method: string;
