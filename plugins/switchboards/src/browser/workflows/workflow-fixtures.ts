@@ -1,6 +1,9 @@
 /** Replies of the fake API the workflow specs share (shapes of docs/api.md "Workflows", "Running"). */
-import type { Execution, Frame, Switchboard } from '../../common/switchboard-types';
+import type { Execution, Frame } from '../../common/switchboard-types';
 import type { ListedWorkflow } from './workflow-entries';
+
+/** A switchboard the caller may view, run and change (the lists area's fixture). */
+export { switchboard } from '../lists/lists-test-fixtures';
 
 export function ioFrame(id: number, name: string, type: string, frameType: 1 | 2, description = ''): Frame {
   return {
@@ -41,33 +44,6 @@ export function workflow(id: number, name: string, patch: Partial<ListedWorkflow
     permissions: [],
     access: ['read', 'execute', 'write'],
     favored: false,
-    ...patch,
-  };
-}
-
-export function switchboard(id: number, name: string, patch: Partial<Switchboard> = {}): Switchboard {
-  return {
-    id,
-    resource_uri: `/api/v1/switchboard/${id}/`,
-    name,
-    description: '',
-    folder: null,
-    tags: [],
-    status: 'initialized',
-    progress: { total: 0 },
-    ui_offset_x: 0,
-    ui_offset_y: 0,
-    ui_zoom: 1,
-    automatic: false,
-    periodic_execution: false,
-    periodic_execution_rule: '',
-    next_run: null,
-    scheduled_by: null,
-    input_frames: [],
-    output_frames: [],
-    execution: null,
-    api_url: `/api/v1/switchboard/${id}/execute/`,
-    access: ['read', 'execute', 'write'],
     ...patch,
   };
 }
