@@ -5,7 +5,6 @@ import {
   completePermissions,
   ConfigStore,
   EditorDialog,
-  EditorFooter,
   Licensed,
   NavigationStore,
   PermissionsEditor,
@@ -81,19 +80,14 @@ export const DepotEditor = observer(function DepotEditor({ address, onClose }: E
       title={isNew ? t('depot.new') : t('depot.edit_title', { name: loaded?.name ?? '' })}
       onClose={() => onClose(false)}
       loading={!depot}
-      readOnlyNotice={readOnly && t('depot.read_only')}
+      readOnly={readOnly}
+      readOnlyNotice={t('depot.read_only')}
       readOnlyTestId="depot-editor-read-only"
       error={error}
-      footer={
-        <EditorFooter
-          readOnly={readOnly}
-          saving={saving}
-          canSave={!!depot?.name?.trim() && !!depot?.content_type}
-          saveTestId="depot-save"
-          onCancel={() => onClose(false)}
-          onSave={save}
-        />
-      }
+      saving={saving}
+      canSave={!!depot?.name?.trim() && !!depot?.content_type}
+      saveTestId="depot-save"
+      onSave={save}
     >
       {depot && (
         <Tabs id="depot-editor-tabs" renderActiveTabPanelOnly>

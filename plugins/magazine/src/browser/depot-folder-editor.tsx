@@ -5,7 +5,6 @@ import {
   completePermissions,
   ConfigStore,
   EditorDialog,
-  EditorFooter,
   NavigationStore,
   PermissionsEditor,
   observer,
@@ -58,19 +57,14 @@ export const DepotFolderEditor = observer(function DepotFolderEditor({ address, 
       title={isNew ? t('folder.new') : t('folder.edit_title', { name: folder?.name ?? '' })}
       onClose={() => onClose(false)}
       loading={!folder}
-      readOnlyNotice={readOnly && t('folder.read_only')}
+      readOnly={readOnly}
+      readOnlyNotice={t('folder.read_only')}
       readOnlyTestId="depotfolder-read-only"
       error={error}
-      footer={
-        <EditorFooter
-          readOnly={readOnly}
-          saving={saving}
-          canSave={!!folder?.name?.trim()}
-          saveTestId="depotfolder-save"
-          onCancel={() => onClose(false)}
-          onSave={save}
-        />
-      }
+      saving={saving}
+      canSave={!!folder?.name?.trim()}
+      saveTestId="depotfolder-save"
+      onSave={save}
     >
       {folder && (
         <>

@@ -1,15 +1,6 @@
 import { useEffect, useState } from '@werkbank/sdk/react';
 import { FormGroup, InputGroup } from '@werkbank/sdk/ui';
-import {
-  ApiClient,
-  EditorDialog,
-  EditorFooter,
-  observer,
-  useEditorSave,
-  useService,
-  useT,
-  type EditorProps,
-} from '@werkbank/sdk/browser';
+import { ApiClient, EditorDialog, observer, useEditorSave, useService, useT, type EditorProps } from '@werkbank/sdk/browser';
 import { SWITCHBOARD_FOLDER_PATH, type SwitchboardFolder } from '../../common/switchboard-types';
 import { mayWrite } from './switchboard-list-ids';
 
@@ -48,19 +39,14 @@ export const SwitchboardFolderEditor = observer(function SwitchboardFolderEditor
       title={isNew ? t('folder.new') : t('folder.edit_title', { name: folder?.name ?? '' })}
       onClose={() => onClose(false)}
       loading={!folder}
-      readOnlyNotice={readOnly && t('folder.read_only')}
+      readOnly={readOnly}
+      readOnlyNotice={t('folder.read_only')}
       readOnlyTestId="folder-read-only"
       error={error}
-      footer={
-        <EditorFooter
-          readOnly={readOnly}
-          saving={saving}
-          canSave={!!folder?.name?.trim()}
-          saveTestId="folder-save"
-          onCancel={() => onClose(false)}
-          onSave={() => void save()}
-        />
-      }
+      saving={saving}
+      canSave={!!folder?.name?.trim()}
+      saveTestId="folder-save"
+      onSave={() => void save()}
     >
       {folder && (
         <form

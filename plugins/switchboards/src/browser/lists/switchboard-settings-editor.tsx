@@ -5,7 +5,6 @@ import {
   completePermissions,
   ConfigStore,
   EditorDialog,
-  EditorFooter,
   PermissionsEditor,
   observer,
   useEditorSave,
@@ -86,20 +85,15 @@ export const SwitchboardSettingsEditor = observer(function SwitchboardSettingsEd
       title={t('editor.title', { name: loaded?.name ?? '' })}
       onClose={() => onClose(tagsChanged)}
       loading={!draft}
-      readOnlyNotice={readOnly && t('editor.read_only')}
+      readOnly={readOnly}
+      readOnlyNotice={t('editor.read_only')}
       readOnlyTestId="switchboard-read-only"
       error={error}
       errorTestId="switchboard-editor-error"
-      footer={
-        <EditorFooter
-          readOnly={readOnly}
-          saving={saving}
-          canSave={!!draft?.name?.trim()}
-          saveTestId="switchboard-save"
-          onCancel={() => onClose(tagsChanged)}
-          onSave={() => void save()}
-        />
-      }
+      saving={saving}
+      canSave={!!draft?.name?.trim()}
+      saveTestId="switchboard-save"
+      onSave={() => void save()}
     >
       {draft && (
         <Tabs id="switchboard-editor-tabs" renderActiveTabPanelOnly>

@@ -5,7 +5,6 @@ import {
   completePermissions,
   ConfigStore,
   EditorDialog,
-  EditorFooter,
   PermissionsEditor,
   observer,
   useEditorSave,
@@ -104,20 +103,15 @@ export const WorkflowEditor = observer(function WorkflowEditor({ address, onClos
       title={isNew ? t('editor.new') : t('editor.edit_title', { name: loaded?.name ?? '' })}
       onClose={() => onClose(false)}
       loading={!draft}
-      readOnlyNotice={readOnly && t('editor.read_only')}
+      readOnly={readOnly}
+      readOnlyNotice={t('editor.read_only')}
       readOnlyTestId="workflow-editor-read-only"
       error={error}
       errorTestId="workflow-editor-error"
-      footer={
-        <EditorFooter
-          readOnly={readOnly}
-          saving={saving}
-          canSave={!!draft?.name.trim() && slugValid(draft.slug.trim())}
-          saveTestId="workflow-save"
-          onCancel={() => onClose(false)}
-          onSave={() => void save()}
-        />
-      }
+      saving={saving}
+      canSave={!!draft?.name.trim() && slugValid(draft.slug.trim())}
+      saveTestId="workflow-save"
+      onSave={() => void save()}
     >
       {draft && (
         <Tabs id="workflow-editor-tabs" renderActiveTabPanelOnly selectedTabId={tab} onChange={setTab}>
