@@ -35,6 +35,7 @@ export { FileDropZone, type FileDropZoneProps } from './file-drop-zone';
 export { UploadItemList, type UploadItemListProps } from './upload-item-list';
 export { formatBytes } from '../common/byte-size';
 export { ActionMenu, type ActionMenuProps } from './action-menu';
+export { ContributedMenuItems, type ContributedMenuItemsProps } from './contributed-menu-items';
 export { FolderEntries, type FolderEntriesProps, type FolderEntry } from './folder-entries';
 export { useEditorSave } from './use-editor-save';
 export { EditorFooter, type EditorFooterProps } from './editor-footer';

@@ -1,5 +1,5 @@
-import { MenuDivider, MenuItem } from '@werkbank/sdk/ui';
-import { ActionMenu, ConfigStore, Registries, observer, useService, useT } from '@werkbank/sdk/browser';
+import { MenuItem } from '@werkbank/sdk/ui';
+import { ActionMenu, ContributedMenuItems, observer, useT } from '@werkbank/sdk/browser';
 import { DATUM_CARD_MENU, type DatumMenuTarget } from '../common/magazine-ids';
 
 export interface DatumCardMenuProps {
@@ -27,11 +27,7 @@ export const DatumCardMenu = observer(function DatumCardMenu({
   onDuplicate,
   onDelete,
 }: DatumCardMenuProps) {
-  const registries = useService(Registries);
-  const config = useService(ConfigStore);
   const t = useT('magazine');
-  const ctx = { isSuperuser: config.isSuperuser, isEnabled: (c: string) => config.isEnabled(c) };
-  const contributed = registries.menus.items(DATUM_CARD_MENU, ctx, target);
   const ro = target.readOnly;
   return (
     <ActionMenu label={String(t('datum.menu'))} testId="datum-menu">
@@ -55,16 +51,7 @@ export const DatumCardMenu = observer(function DatumCardMenu({
           />
         </>
       )}
-      {contributed.length > 0 && <MenuDivider />}
-      {contributed.map((item) => (
-        <MenuItem
-          key={item.id}
-          icon={item.icon as never}
-          text={t(item.label)}
-          data-testid={`menu-${item.id}`}
-          onClick={() => item.run?.(target)}
-        />
-      ))}
+      <ContributedMenuItems menu={DATUM_CARD_MENU} target={target} namespace="magazine" />
     </ActionMenu>
   );
 });

@@ -1,16 +1,6 @@
 import type { ReactNode } from '@werkbank/sdk/react';
-import { MenuDivider, MenuItem, Tag } from '@werkbank/sdk/ui';
-import {
-  ActionMenu,
-  ConfigStore,
-  Registries,
-  TagChips,
-  observer,
-  useService,
-  useT,
-  type ListColumn,
-  type TagRef,
-} from '@werkbank/sdk/browser';
+import { MenuItem, Tag } from '@werkbank/sdk/ui';
+import { ActionMenu, ContributedMenuItems, TagChips, observer, useT, type ListColumn, type TagRef } from '@werkbank/sdk/browser';
 import type { Workflow } from '../../common/switchboard-types';
 import { safeImageUrl } from './safe-image-url';
 import { mayExecute, mayWrite, WORKFLOW_MENU } from './workflow-ids';
@@ -41,10 +31,6 @@ export const WorkflowMenu = observer(function WorkflowMenu({
   actions: WorkflowEntryActions;
 }) {
   const t = useT('sb-workflows');
-  const registries = useService(Registries);
-  const config = useService(ConfigStore);
-  const ctx = { isSuperuser: config.isSuperuser, isEnabled: (c: string) => config.isEnabled(c) };
-  const contributed = registries.menus.items(WORKFLOW_MENU, ctx, workflow);
   const writable = mayWrite(workflow);
   return (
     <ActionMenu label={String(t('list.menu'))} testId={`workflow-menu-${workflow.id}`}>
@@ -69,16 +55,7 @@ export const WorkflowMenu = observer(function WorkflowMenu({
           onClick={() => actions.remove(workflow)}
         />
       )}
-      {contributed.length > 0 && <MenuDivider />}
-      {contributed.map((item) => (
-        <MenuItem
-          key={item.id}
-          icon={item.icon as never}
-          text={t(item.label)}
-          data-testid={`menu-${item.id}`}
-          onClick={() => item.run?.(workflow)}
-        />
-      ))}
+      <ContributedMenuItems menu={WORKFLOW_MENU} target={workflow} namespace="sb-workflows" />
     </ActionMenu>
   );
 });
