@@ -1,5 +1,5 @@
 import { JSDOM } from 'jsdom';
-import type { BackendConfig, PluginEntry } from '@werkbank/kernel';
+import type { BackendConfig, PluginEntry, PluginModule } from '@werkbank/kernel';
 
 export { byTestId, cancelHreflessLinkClicks, clickText, failure, lastMenu, page, text, typeInto } from './dom-helpers';
 export { hasText, missingTexts, textKeys, usedTextKeys, type Messages } from './text-keys';
@@ -169,6 +169,25 @@ export async function bootWorkbench(
       workbench.dispose();
     },
   };
+}
+
+/**
+ * Boots `plugins` and the `extra` ones (e.g. a probe route; each requires every one of `plugins`)
+ * at `path`, with a RecordingApiClient answering `routes` and `components` as the licensed
+ * components (testConfig's default without it). A plugin's test kit wraps this with its plugins.
+ */
+export function bootPlugins(
+  plugins: PluginEntry[],
+  path: string,
+  routes: Record<string, unknown>,
+  extra: Array<{ id: string; module: PluginModule }> = [],
+  components?: Record<string, boolean>,
+): Promise<BootedWorkbench> {
+  const api = new RecordingApiClient(routes as Record<string, FakeAnswer>);
+  const requires = plugins.map((p) => p.manifest.id);
+  const entries = [...plugins, ...extra.map((e) => ({ manifest: { id: e.id, requires }, module: e.module }))];
+  const config = testConfig({ plugins: entries.map((e) => e.manifest.id), ...(components && { components }) });
+  return bootWorkbench(entries, { path, api, config });
 }
 
 // React DOM decides at import time whether it runs in a browser: install the window before any

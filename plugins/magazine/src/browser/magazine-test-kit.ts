@@ -1,11 +1,10 @@
 /** Shared fixtures of the Magazine's jsdom specs. Import it first: it installs the DOM. */
 import {
+  bootPlugins,
   bootWorkbench,
   cancelHreflessLinkClicks,
   RecordingApiClient,
-  testConfig,
   type BootedWorkbench,
-  type FakeAnswer,
 } from '@werkbank/sdk/testing/browser';
 import type { PluginEntry, PluginModule } from '@werkbank/sdk';
 import typesBrowser from '../../../types/src/browser/types-browser-module';
@@ -23,13 +22,9 @@ export const PLUGINS: PluginEntry[] = [
   { manifest: { id: 'magazine', requires: ['types'], components: ['magazine', 'metadata'] }, module: magazineBrowser },
 ];
 
-/** Boots types, magazine and any extra plugins (e.g. a probe route) at `path`. */
-export function boot(path: string, routes: Record<string, unknown>, extra: Array<{ id: string; module: PluginModule }> = []) {
-  const api = new RecordingApiClient(routes as Record<string, FakeAnswer>);
-  const entries = [...PLUGINS, ...extra.map((e) => ({ manifest: { id: e.id, requires: ['magazine'] }, module: e.module }))];
-  const config = testConfig({ plugins: entries.map((e) => e.manifest.id), components: { magazine: true, metadata: true } });
-  return bootWorkbench(entries, { path, api, config });
-}
+/** Boots types, magazine and any extra plugins (e.g. a probe route) at `path`, magazine and metadata licensed. */
+export const boot = (path: string, routes: Record<string, unknown>, extra: Array<{ id: string; module: PluginModule }> = []) =>
+  bootPlugins(PLUGINS, path, routes, extra, { magazine: true, metadata: true });
 
 export function folder(id: number, name: string, parent: FolderNode | null, children: FolderNode[] = []): FolderNode {
   const full = parent ? `${parent.full_path}/${name}` : name;

@@ -1,11 +1,10 @@
 /** Shared fixtures of the switchboards plugin's jsdom specs. Import it first: it installs the DOM. */
 import {
+  bootPlugins,
   bootWorkbench,
   cancelHreflessLinkClicks,
   RecordingApiClient,
-  testConfig,
   type BootedWorkbench,
-  type FakeAnswer,
 } from '@werkbank/sdk/testing/browser';
 import type { PluginEntry, PluginModule } from '@werkbank/sdk';
 import typesBrowser from '../../../types/src/browser/types-browser-module';
@@ -26,16 +25,11 @@ export const PLUGINS: PluginEntry[] = [
  * Boots types, switchboards and any extra plugins (e.g. a probe route rendering one dialog) at `path`
  * with a recording fake API; `components` switches licensed components (default tags and node_runs on).
  */
-export function boot(
+export const boot = (
   path: string,
   routes: Record<string, unknown>,
   extra: Array<{ id: string; module: PluginModule }> = [],
   components: Record<string, boolean> = { tags: true, node_runs: true },
-) {
-  const api = new RecordingApiClient(routes as Record<string, FakeAnswer>);
-  const entries = [...PLUGINS, ...extra.map((e) => ({ manifest: { id: e.id, requires: ['switchboards'] }, module: e.module }))];
-  const config = testConfig({ plugins: entries.map((e) => e.manifest.id), components });
-  return bootWorkbench(entries, { path, api, config });
-}
+) => bootPlugins(PLUGINS, path, routes, extra, components);
 
 export { bootWorkbench };
