@@ -7,6 +7,7 @@ import {
   NavigationStore,
   ObjectEditorHost,
   ObjectList,
+  RecentlyUsedBar,
   ResourceListStore,
   SearchBar,
   observer,
@@ -25,12 +26,17 @@ import {
   mayWrite,
   type Depot,
 } from '../common/magazine-types';
-import { DEPOT_FAVORITES_KEY, DEPOT_FOLDER_KEY, DEPOT_PRESENTATION_KEY } from '../common/magazine-ids';
+import {
+  DEPOT_FAVORITES_KEY,
+  DEPOT_FOLDER_KEY,
+  DEPOT_MRU_KEY,
+  DEPOT_MRU_LIMIT,
+  DEPOT_PRESENTATION_KEY,
+} from '../common/magazine-ids';
 import { FolderTreeStore } from './folder-tree-store';
 import { DepotFolderStore } from './depot-folder-store';
 import { FolderBreadcrumb } from './folder-breadcrumb';
 import { DepotCard, DepotMenu, depotColumns, type DepotEntryActions } from './depot-entries';
-import { RecentDepots } from './recent-depots';
 import { useMagazineActions } from './use-magazine-actions';
 
 /**
@@ -119,7 +125,15 @@ const DepotListScreen = observer(function DepotListScreen() {
       </div>
       <FolderBreadcrumb trail={tree.trail(folderId)} />
       {tree.error && <Callout intent="danger">{tree.error}</Callout>}
-      <RecentDepots />
+      <RecentlyUsedBar
+        storageKey={DEPOT_MRU_KEY}
+        limit={DEPOT_MRU_LIMIT}
+        label={t('list.recent')}
+        icon="database"
+        testId="recent-depots"
+        itemTestId="recent-depot"
+        onOpen={(e) => navigate(depotRoute(e.id))}
+      />
       <SearchBar
         value={text}
         onChange={setText}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from '@werkbank/sdk/react';
+import { useEffect, useMemo, useNavigate, useState } from '@werkbank/sdk/react';
 import { Button, ButtonGroup, Callout, H2 } from '@werkbank/sdk/ui';
 import {
   ApiClient,
@@ -9,6 +9,7 @@ import {
   ObjectEditorHost,
   ObjectList,
   RealmTagList,
+  RecentlyUsedBar,
   ResourceListStore,
   SearchBar,
   observer,
@@ -17,20 +18,21 @@ import {
   useT,
   type Presentation,
 } from '@werkbank/sdk/browser';
-import { SWITCHBOARD_FOLDER_PATH, SWITCHBOARD_PATH } from '../../common/switchboard-types';
+import { SWITCHBOARD_FOLDER_PATH, SWITCHBOARD_PATH, switchboardRoute } from '../../common/switchboard-types';
 import {
   mayWrite,
   SHOW_SYSTEM_TAGS_KEY,
   SWITCHBOARD_FAVORITES_KEY,
   SWITCHBOARD_FILTER_KEY,
   SWITCHBOARD_FOLDER_KEY,
+  SWITCHBOARD_MRU_KEY,
+  SWITCHBOARD_MRU_LIMIT,
   SWITCHBOARD_PRESENTATION_KEY,
   SWITCHBOARD_TAG_REALM,
 } from './switchboard-list-ids';
 import { SwitchboardFolderStore } from './switchboard-folder-store';
 import { SwitchboardBreadcrumb } from './switchboard-breadcrumb';
 import { SwitchboardCard, SwitchboardMenu, switchboardColumns, type ListedSwitchboard } from './switchboard-entries';
-import { RecentSwitchboards } from './recent-switchboards';
 import { ImportSwitchboardButton } from './import-switchboard-button';
 import { useSwitchboardActions } from './use-switchboard-actions';
 
@@ -48,6 +50,7 @@ const SwitchboardListScreen = observer(function SwitchboardListScreen() {
   const config = useService(ConfigStore);
   const i18n = useService(I18nService);
   const t = useT('sb-lists');
+  const navigate = useNavigate();
   const folders = useMemo(() => new SwitchboardFolderStore(api), [api]);
   const store = useMemo(() => new ResourceListStore<ListedSwitchboard>(api, SWITCHBOARD_PATH, 40), [api]);
   const actions = useSwitchboardActions();
@@ -142,7 +145,15 @@ const SwitchboardListScreen = observer(function SwitchboardListScreen() {
       </div>
       <SwitchboardBreadcrumb folder={folder?.name} onRoot={() => openFolder(null)} />
       {folders.error && <Callout intent="danger">{folders.error}</Callout>}
-      <RecentSwitchboards />
+      <RecentlyUsedBar
+        storageKey={SWITCHBOARD_MRU_KEY}
+        limit={SWITCHBOARD_MRU_LIMIT}
+        label={t('list.recent')}
+        icon="flow-branch"
+        testId="recent-switchboards"
+        itemTestId="recent-switchboard"
+        onOpen={(e) => navigate(switchboardRoute(e.id))}
+      />
       <div className="wb-list-layout">
         <div className="wb-list-main">
           <SearchBar
