@@ -59,10 +59,10 @@ describe('the frame dialog in a browser', function () {
     assert.equal(await page.getByTestId('frame-hidden-badge').textContent(), '4');
     await page.getByTestId('frame-column-filter').waitFor();
     const header = table.locator('.bp6-table-column-name-text', { hasText: 'col1' }).first();
-    assert.equal(
-      Math.round((await header.locator('xpath=ancestor::*[contains(@class,"bp6-table-header")][1]').boundingBox())!.height),
-      35,
-    );
+    // 35 px (spec 001 §9); the box can come out a subpixel border larger depending on layout timing.
+    const headerHeight = (await header.locator('xpath=ancestor::*[contains(@class,"bp6-table-header")][1]').boundingBox())!
+      .height;
+    assert.ok(Math.abs(headerHeight - 35) <= 1, `header ${headerHeight} px high`);
 
     // Edit a number: double-click, type with a German decimal comma, Enter; the server has it.
     await table.locator('.bp6-table-cell', { hasText: /^101$/ }).first().dblclick();
