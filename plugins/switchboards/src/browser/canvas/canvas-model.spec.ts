@@ -1,3 +1,5 @@
+// The test kit first: it installs the DOM before anything loads React (specs share one process).
+import '../switchboards-test-kit';
 import assert from 'node:assert/strict';
 import type { Link, Port } from '../../common/switchboard-types';
 import { slotsOf, slotKeyOf } from './port-slots';
