@@ -1,8 +1,8 @@
 import { observer } from '@werkbank/sdk/browser';
-import { ReactPresets } from '@werkbank/sdk/canvas';
 import { typeName } from '../../common/switchboard-types';
 import type { CanvasItem } from './rete-canvas';
 import type { CanvasViewContext, SocketEmit } from './canvas-view-context';
+import { ItemSocket } from './item-socket';
 import { PresenceMarks } from './presence-marks';
 
 const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
@@ -20,20 +20,7 @@ export const CanvasFrameView = observer(function CanvasFrameView(props: {
   const { data, emit, ctx } = props;
   const frame = ctx.store.frames.get(data.uri);
   if (!frame) return null;
-  const socket = (side: 'input' | 'output', key: string) => {
-    const payload = side === 'input' ? data.inputs[key]?.socket : data.outputs[key]?.socket;
-    return payload ? (
-      <ReactPresets.classic.RefSocket
-        data-testid={`${side}-socket`}
-        name={`${side}-socket`}
-        side={side}
-        emit={emit}
-        socketKey={key}
-        nodeId={data.id}
-        payload={payload}
-      />
-    ) : null;
-  };
+  const socket = (side: 'input' | 'output', key: string) => <ItemSocket item={data} emit={emit} side={side} socketKey={key} />;
   const role = frame.frame_type === 1 ? ctx.t('frame.input') : frame.frame_type === 2 ? ctx.t('frame.output') : null;
   return (
     <div

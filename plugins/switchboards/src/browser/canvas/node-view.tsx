@@ -1,11 +1,11 @@
 import { observer } from '@werkbank/sdk/browser';
 import { Button, Icon, ProgressBar, Tooltip } from '@werkbank/sdk/ui';
-import { ReactPresets } from '@werkbank/sdk/canvas';
 import { typeName } from '../../common/switchboard-types';
 import type { CanvasItem } from './rete-canvas';
 import { pickRenderer, type CanvasViewContext, type SocketEmit } from './canvas-view-context';
 import { NAME_TOOLTIP_LENGTH, type Slot } from './port-slots';
 import { DictKeyEditor } from './dict-key-editor';
+import { ItemSocket } from './item-socket';
 import { PresenceMarks } from './presence-marks';
 
 const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
@@ -54,20 +54,7 @@ export const CanvasNodeView = observer(function CanvasNodeView(props: {
       );
     })
     .filter((x): x is NonNullable<typeof x> => !!x);
-  const socketOf = (side: 'input' | 'output', key: string) => {
-    const payload = side === 'input' ? data.inputs[key]?.socket : data.outputs[key]?.socket;
-    return payload ? (
-      <ReactPresets.classic.RefSocket
-        data-testid={`${side}-socket`}
-        name={`${side}-socket`}
-        side={side}
-        emit={emit}
-        socketKey={key}
-        nodeId={data.id}
-        payload={payload}
-      />
-    ) : null;
-  };
+  const socketOf = (side: 'input' | 'output', key: string) => <ItemSocket item={data} emit={emit} side={side} socketKey={key} />;
   const slotRow = (s: Slot) => (
     <div className="wb-port wb-port-in" key={s.key} data-testid="port-in" data-key={s.key}>
       {socketOf('input', s.key)}
