@@ -1,15 +1,15 @@
 import {
   makeAutoObservable,
-  readCookie,
   runInAction,
   type ApiClient,
   type ConfirmService,
   type NotificationService,
   type TypeRegistry,
 } from '@werkbank/sdk/browser';
-import { typeName, type Frame, type FunctionInfo, type Port, type SbNode } from '../../common/switchboard-types';
+import { typeName, type Frame, type FunctionInfo, type Port } from '../../common/switchboard-types';
 import type { InsertResult } from '../dialogs/insert-result';
 import { CanvasActions, type LinkSpec, type Point } from './canvas-actions';
+import { CanvasInserts } from './canvas-inserts';
 import { CanvasStore, kindOf } from './canvas-store';
 import { LiveConnection, liveUrl, type SocketFactory } from './live-connection';
 import { CANVAS_OFFSET_ORIGIN, type CanvasHandlers, type ReteCanvas } from './rete-canvas';
@@ -35,9 +35,10 @@ type T = (key: string, opts?: Record<string, unknown>) => string;
  * run, undo and redo, the live connection, the viewport and presence. React renders it; the screen
  * holds one controller per switchboard id.
  */
-export class CanvasController implements CanvasHandlers {
+export class CanvasController implements Omit<CanvasHandlers, 'onContextMenu'> {
   readonly store: CanvasStore;
   readonly actions: CanvasActions;
+  private readonly inserts: CanvasInserts;
   rete?: ReteCanvas = undefined;
   dialog?: CanvasDialog = undefined;
   selection: string[] = [];
@@ -61,7 +62,17 @@ export class CanvasController implements CanvasHandlers {
   ) {
     this.store = new CanvasStore(api, switchboardId);
     this.actions = new CanvasActions(api, this.store);
-    makeAutoObservable<CanvasController, 'api' | 'notify' | 'confirmer' | 'types' | 'live'>(this, {
+    this.inserts = new CanvasInserts({
+      api,
+      notify,
+      store: this.store,
+      actions: this.actions,
+      t,
+      center: () => this.rete?.center(),
+      guard: (p) => this.guard(p),
+      assignable: (from, to) => this.assignable(from, to),
+    });
+    makeAutoObservable<CanvasController, 'api' | 'notify' | 'confirmer' | 'types' | 'live' | 'inserts'>(this, {
       api: false,
       notify: false,
       confirmer: false,
@@ -69,6 +80,7 @@ export class CanvasController implements CanvasHandlers {
       live: false,
       store: false,
       actions: false,
+      inserts: false,
       rete: false,
       t: false,
     });
@@ -141,10 +153,6 @@ export class CanvasController implements CanvasHandlers {
 
   onMoved(moves: Parameters<CanvasActions['move']>[0]): void {
     void this.guard(this.actions.move(moves), () => void this.rete?.sync());
-  }
-
-  onContextMenu(): void {
-    // The screen replaces this handler with its menu (see CanvasScreen).
   }
 
   onDisconnect(linkUri: string): void {
@@ -301,116 +309,14 @@ export class CanvasController implements CanvasHandlers {
     await this.guard(this.actions.undo.redo(), undefined, 'redo.failed');
   }
 
-  /** Performs what the insert dialog (or a drop) asked for, at `at` or the middle of the view. */
-  async insert(result: InsertResult, at?: Point): Promise<void> {
-    const p = at ?? this.freePoint(this.rete?.center() ?? { x: 0, y: 0 });
-    switch (result.kind) {
-      case 'function':
-        await this.guard(this.actions.addNode(result.func.name, p));
-        return;
-      case 'frame':
-        await this.guard(this.actions.addFrame(result.contentType, result.items, p, result.name));
-        return;
-      case 'note':
-        await this.guard(this.actions.addNote(result.text, p));
-        return;
-      case 'url':
-        await this.guard(
-          (async () => {
-            const node = await this.actions.addNode(result.func, p);
-            const ports = Object.entries(result.params).map(([name, default_value]) => ({ name, default_value }));
-            if (ports.length) this.store.put(await this.api.patch<SbNode>(node.resource_uri, { ports }));
-          })(),
-        );
-        return;
-      case 'upload':
-        await this.guard(this.upload(result.files, p));
-        return;
-      default:
-        // spec 000 §8: an unhandled insert result is only a warning.
-        console.warn('Unhandled insert result', result);
-        this.notify.notify(this.t('insert.unhandled'), 'warning');
-    }
+  /** Performs what the insert dialog (or a drop) asked for (CanvasInserts). */
+  insert(result: InsertResult, at?: Point): Promise<void> {
+    return this.inserts.insert(result, at);
   }
 
-  /**
-   * `p`, or right of it where nothing stands yet: keyboard inserts do not pile up in one spot, and
-   * follow one another from left to right as data flows.
-   */
-  private freePoint(p: Point): Point {
-    const taken = [...this.store.nodes.values(), ...this.store.frames.values(), ...this.store.notes.values()];
-    const near = (q: Point) => taken.some((o) => Math.abs(o.ui_x - q.x) < 280 && Math.abs(o.ui_y - q.y) < 160);
-    const q = { ...p };
-    for (let i = 0; i < 50 && near(q); i++) q.x += 300;
-    return q;
-  }
-
-  /** Files dropped or chosen: a new file frame, each file uploaded into it (docs/api.md "frame"). */
-  private async upload(files: File[], at: Point): Promise<void> {
-    const frame = await this.actions.addFrame('file', [], at);
-    const failed: string[] = [];
-    for (const file of files) {
-      const form = new FormData();
-      form.append('path', file.name);
-      form.append('file', file, file.name);
-      const res = await fetch(`${frame.resource_uri}upload/`, {
-        method: 'POST',
-        body: form,
-        credentials: 'same-origin',
-        headers: { 'X-CSRFToken': readCookie('csrftoken') ?? '' },
-      });
-      if (!res.ok) failed.push(file.name);
-    }
-    if (failed.length) this.notify.error(this.t('insert.upload_failed', { files: failed.join(', ') }));
-    await this.store.fetch(frame.resource_uri);
-  }
-
-  /**
-   * Inserts `func` between a link's frame and port (spec 000 §2 "Intermediate function"): the
-   * function reads the link's frame and writes a new frame that the port then reads (for an output
-   * link: the node writes a new frame that the function reads, and the function writes the old frame).
-   */
-  async intermediate(linkUri: string, func: FunctionInfo): Promise<void> {
-    const link = this.store.links.get(linkUri);
-    const frame = link && this.store.frames.get(link.frame);
-    const node = link && this.store.nodes.get(link.node);
-    if (!link || !frame || !node) return;
-    const port = node.ports.find((p) => p.name === link.name && p.is_input === link.is_input)!;
-    const [srcType, dstType] = link.is_input
-      ? [typeName(frame.content_type), typeName(port.content_type)]
-      : [typeName(port.content_type), typeName(frame.content_type)];
-    const input = func.inputs.find((p) => this.assignable(srcType, typeName(p.content_type)));
-    const output = func.outputs.find((p) => this.assignable(typeName(p.content_type), dstType));
-    if (!input || !output) {
-      this.notify.notify(this.t('link.no_fit', { name: func.verbose_name }), 'warning');
-      return;
-    }
-    await this.guard(
-      (async () => {
-        const mid = { x: Math.round((frame.ui_x + node.ui_x) / 2), y: Math.round((frame.ui_y + node.ui_y) / 2) + 40 };
-        const fn = await this.actions.addNode(func.name, mid);
-        const fresh = await this.actions.addFrame(link.is_input ? typeName(output.content_type) : srcType, [], {
-          x: mid.x + 260,
-          y: mid.y,
-        });
-        if (link.is_input) {
-          await this.actions.connect({ node: fn.resource_uri, frame: frame.resource_uri, name: input.name, is_input: true });
-          await this.actions.connect({ node: fn.resource_uri, frame: fresh.resource_uri, name: output.name, is_input: false });
-          await this.actions.connect({
-            node: node.resource_uri,
-            frame: fresh.resource_uri,
-            name: link.name,
-            is_input: true,
-            list_index: link.list_index,
-            dict_key: link.dict_key,
-          });
-        } else {
-          await this.actions.connect({ node: node.resource_uri, frame: fresh.resource_uri, name: link.name, is_input: false });
-          await this.actions.connect({ node: fn.resource_uri, frame: fresh.resource_uri, name: input.name, is_input: true });
-          await this.actions.connect({ node: fn.resource_uri, frame: frame.resource_uri, name: output.name, is_input: false });
-        }
-      })(),
-    );
+  /** Inserts a function between a link's frame and port (CanvasInserts). */
+  intermediate(linkUri: string, func: FunctionInfo): Promise<void> {
+    return this.inserts.intermediate(linkUri, func);
   }
 
   /**
