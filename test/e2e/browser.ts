@@ -1,4 +1,7 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer, type TestClient, type TestServer, type TestServerOptions } from '@werkbank/sdk/testing/node';
 
 /** Debian's Chromium (no browser downloads); CHROMIUM_PATH overrides. */
 export async function launchChromium(): Promise<Browser> {
@@ -21,4 +24,56 @@ export async function login(page: Page, baseUrl: string, username: string, passw
   await page.fill('#wb-login-username', username);
   await page.fill('#wb-login-password', password);
   await Promise.all([page.waitForURL(`${baseUrl}/`), page.click('button[type=submit]')]);
+}
+
+export interface BrowserSuite {
+  t: TestServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** The administrator's API client (set when `admin` was asked for). */
+  admin: TestClient;
+}
+
+/**
+ * The hooks every browser suite needs: one server and one Chromium per suite, a fresh browser
+ * context and page per test (signed in as the administrator unless `signIn` is false), a screenshot
+ * in the temp folder when a test fails. `bind` receives the current parts after each hook, so specs
+ * keep their own variables: `browserSuite({...}, (s) => ({ t, page } = s))`.
+ */
+export function browserSuite(
+  options: {
+    server?: TestServerOptions;
+    viewport?: { width: number; height: number };
+    signIn?: boolean;
+    admin?: boolean;
+    /** Runs once the server is up (e.g. to create users), before the browser starts. */
+    setUp?: (t: TestServer) => Promise<void>;
+  },
+  bind: (s: BrowserSuite) => void,
+): void {
+  const s = {} as BrowserSuite;
+  before(async () => {
+    s.t = await startTestServer(options.server);
+    if (options.admin) s.admin = await s.t.admin();
+    await options.setUp?.(s.t);
+    s.browser = await launchChromium();
+    bind(s);
+  });
+  after(async () => {
+    await s.browser?.close();
+    await s.t?.close();
+  });
+  beforeEach(async () => {
+    s.context = await s.browser.newContext({ viewport: options.viewport ?? { width: 1455, height: 900 } });
+    s.page = await s.context.newPage();
+    if (options.signIn !== false) await login(s.page, s.t.url, 'admin', s.t.adminPassword);
+    bind(s);
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') {
+      await s.page?.screenshot({ path: join(tmpdir(), `werkbank-e2e-failure-${Date.now()}.png`) }).catch(() => undefined);
+    }
+    await s.context?.close();
+  });
 }

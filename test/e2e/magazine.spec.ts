@@ -1,31 +1,14 @@
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
-import { launchChromium, login } from './browser';
+import type { Page } from 'playwright-core';
+import type { TestServer } from '@werkbank/sdk/testing/node';
+import { browserSuite } from './browser';
 
 /** The Magazine in a browser (issue 3): folders, depots, uploads, moments. */
 describe('the Magazine in a browser', function () {
   let t: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
-  before(async () => {
-    t = await startTestServer();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1455, height: 900 } });
-    page = await context.newPage();
-    await login(page, t.url, 'admin', t.adminPassword);
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  browserSuite({}, (s) => ({ t, page } = s));
 
   const momentRows = () => page.getByTestId('moment-list').locator('tbody tr');
 

@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
-import type { TestClient } from '@werkbank/sdk/testing/node';
-import { launchChromium, login } from './browser';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { TestServer, TestClient } from '@werkbank/sdk/testing/node';
+import { browserSuite, login } from './browser';
 import {
   addFrame,
   addNode,
@@ -21,32 +20,20 @@ import {
 describe('the switchboard canvas in a browser', function () {
   let t: TestServer;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let admin: TestClient;
   const dataDir = mkdtempSync(join(tmpdir(), 'werkbank-canvas-'));
 
-  before(async () => {
-    // On disk, so the server can stop and come back with its data (the connection test).
-    t = await startTestServer({ plugins: SWITCHBOARD_PLUGINS, config: { dataDir } });
-    admin = await t.admin();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    page = await context.newPage();
-    await login(page, t.url, 'admin', t.adminPassword);
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed')
-      await page.screenshot({ path: `/tmp/canvas-failure-${Date.now()}.png` }).catch(() => undefined);
-    await context.close();
-  });
+  browserSuite(
+    {
+      // On disk, so the server can stop and come back with its data (the connection test).
+      server: { plugins: SWITCHBOARD_PLUGINS, config: { dataDir } },
+      admin: true,
+      viewport: { width: 1600, height: 1000 },
+    },
+    (s) => ({ t, browser, page, admin } = s),
+  );
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
 
   const open = async (p: Page, sb: Obj) => {
     await p.goto(`${t.url}/switchboard/${sb.id}`);

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
-import type { TestClient } from '@werkbank/sdk/testing/node';
-import { launchChromium, login } from './browser';
+import type { Browser, Page } from 'playwright-core';
+import type { TestServer, TestClient } from '@werkbank/sdk/testing/node';
+import { browserSuite, login } from './browser';
 import { expectStatus } from '../api/api-test-support';
 import { addFrame, contentOf, grant, newSwitchboard, SWITCHBOARD_PLUGINS, type Obj } from '../api/switchboard-support';
 
@@ -10,27 +9,13 @@ import { addFrame, contentOf, grant, newSwitchboard, SWITCHBOARD_PLUGINS, type O
 describe('the frame dialog in a browser', function () {
   let t: TestServer;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let admin: TestClient;
 
-  before(async () => {
-    t = await startTestServer({ plugins: SWITCHBOARD_PLUGINS });
-    admin = await t.admin();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    page = await context.newPage();
-    await login(page, t.url, 'admin', t.adminPassword);
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  browserSuite(
+    { server: { plugins: SWITCHBOARD_PLUGINS }, admin: true, viewport: { width: 1600, height: 1000 } },
+    (s) => ({ t, browser, page, admin } = s),
+  );
 
   /** Opens the canvas and double-clicks the frame (in `on`, the admin's page unless given). */
   const openFrame = async (sb: Obj, frame: Obj, on: Page = page) => {

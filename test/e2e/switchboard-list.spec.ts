@@ -1,34 +1,16 @@
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestServer, type TestServer, type TestClient } from '@werkbank/sdk/testing/node';
-import { launchChromium, login } from './browser';
+import type { Page } from 'playwright-core';
+import type { TestServer, TestClient } from '@werkbank/sdk/testing/node';
+import { browserSuite } from './browser';
 import { SWITCHBOARD_PLUGINS } from '../api/switchboard-support';
 
 /** The switchboard list in a browser (issue 5): folders, creating, scheduling, "Use in switchboard". */
 describe('the switchboard list in a browser', function () {
   let t: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let admin: TestClient;
 
-  before(async () => {
-    t = await startTestServer({ plugins: SWITCHBOARD_PLUGINS });
-    admin = await t.admin();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1455, height: 900 } });
-    page = await context.newPage();
-    await login(page, t.url, 'admin', t.adminPassword);
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  browserSuite({ server: { plugins: SWITCHBOARD_PLUGINS }, admin: true }, (s) => ({ t, page, admin } = s));
 
   it('creates a folder and a switchboard in it from the list and lands on its canvas', async () => {
     await page.getByTestId('main-menu').getByText('Switchboards').click();

@@ -1,29 +1,14 @@
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
-import { launchChromium, login } from './browser';
+import type { Browser, Page } from 'playwright-core';
+import type { TestServer } from '@werkbank/sdk/testing/node';
+import { browserSuite, login } from './browser';
 
 describe('the workbench in a browser', function () {
   let t: TestServer;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
-  before(async () => {
-    t = await startTestServer();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1455, height: 900 } });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  browserSuite({ signIn: false }, (s) => ({ t, browser, page } = s));
 
   it('sends a signed-out visitor of a deep link to the login page and back after login', async () => {
     await page.goto(`${t.url}/events/`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
-import { launchChromium, login } from './browser';
+import type { Page } from 'playwright-core';
+import type { TestServer } from '@werkbank/sdk/testing/node';
+import { browserSuite } from './browser';
 
 type Client = Awaited<ReturnType<TestServer['admin']>>;
 type Obj = { id: number; resource_uri: string; [k: string]: unknown };
@@ -43,26 +43,9 @@ async function shoutingWorkflow(c: Client, name: string, waitMs: number): Promis
 /** Workflows in a browser (issue 5): the run panel through its three stages against a real server. */
 describe('workflows in a browser', function () {
   let t: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
-  before(async () => {
-    t = await startTestServer();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1455, height: 900 } });
-    page = await context.newPage();
-    await login(page, t.url, 'admin', t.adminPassword);
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  browserSuite({}, (s) => ({ t, page } = s));
 
   const stage = (s: string) => page.locator(`[data-testid=run-stage][data-stage=${s}]`);
 
