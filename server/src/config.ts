@@ -19,6 +19,13 @@ export interface ServerConfig {
   /** Largest accepted upload file in bytes (UPLOAD_MAX_BYTES, default 5 GiB). */
   uploadMaxBytes: number;
   secureCookies: boolean;
+  /**
+   * Let functions fetch URLs on loopback, private and link-local networks (FETCH_ALLOW_PRIVATE=1;
+   * default off: such addresses are refused, as they reach the server's own services).
+   */
+  fetchAllowPrivate: boolean;
+  /** Host names, addresses and CIDR ranges that may be fetched although private (FETCH_ALLOWED_HOSTS). */
+  fetchAllowedHosts: string[];
   /** Hours after login at which a session ends (SESSION_MAX_AGE_HOURS, default 14 days). */
   sessionMaxAgeHours: number;
   /** Take client addresses from X-Forwarded-For (behind a reverse proxy). */
@@ -69,6 +76,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resol
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES) > 0 ? Number(env.UPLOAD_MAX_BYTES) : 5 * 1024 ** 3,
     secureCookies: env.SECURE_COOKIES === '1',
+    fetchAllowPrivate: env.FETCH_ALLOW_PRIVATE === '1',
+    fetchAllowedHosts: list(env.FETCH_ALLOWED_HOSTS),
     trustProxy: env.TRUST_PROXY === '1',
     sessionMaxAgeHours: Number(env.SESSION_MAX_AGE_HOURS) > 0 ? Number(env.SESSION_MAX_AGE_HOURS) : 24 * 14,
     allowedOrigins: list(env.ALLOWED_ORIGINS),

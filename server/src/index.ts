@@ -17,6 +17,8 @@ export { FileBlobStore } from './blob/file-blob-store';
 export { sniffMime, SNIFF_BYTES } from './blob/sniff-mime';
 export { readMultipartUpload, type MultipartUpload, type MultipartUploadOptions } from './blob/read-multipart-upload';
 export { sendBlob, type SendBlobOptions } from './blob/send-blob';
+export type { UrlFetcher, UrlFetchOptions, UrlFetchResponse } from './net/url-fetcher';
+export { GuardedFetcher, type GuardedFetcherOptions, type HostResolver } from './net/guarded-fetcher';
 export type { DatumProblem, DatumValidator } from './types/datum-validator';
 export { AjvDatumValidator } from './types/ajv-datum-validator';
 export type { MessageBus } from './exec/message-bus';

@@ -9,6 +9,7 @@ import type { FunctionDescriptor } from './contributions';
 import type { MessageBus } from './exec/message-bus';
 import type { JobQueue } from './exec/job-queue';
 import type { AuthUser } from './http/context';
+import type { UrlFetcher } from './net/url-fetcher';
 
 /**
  * What node-side plugins may use from the host, bound under the ServerServices token. The fields
@@ -26,6 +27,8 @@ export interface ServerServices {
   onDidRecordEvent: Event<{ kind: string }>;
   /** File storage (content-addressed); uploads stream into it, downloads use sendBlob. */
   blobs: BlobStore;
+  /** Fetches user-given URLs, refusing the server's own networks (SSRF guard, FETCH_* settings). */
+  net: UrlFetcher;
   log(message: string): void;
   /** The server's configuration (read-only). */
   config: Readonly<ServerConfig>;

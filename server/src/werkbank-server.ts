@@ -66,6 +66,7 @@ import { mountApiKeyRoutes } from './core/apikey-routes';
 import { accountResources, NAMED_PERMISSIONS } from './core/account-resources';
 import { mountBackendPage } from './core/backend-page';
 import { ServerServices } from './server-services';
+import { GuardedFetcher } from './net/guarded-fetcher';
 import { FileBlobStore } from './blob/file-blob-store';
 import { BlobSweep, holdBlob } from './blob/blob-sweep';
 import { AjvDatumValidator } from './types/ajv-datum-validator';
@@ -218,6 +219,11 @@ export class WerkbankServer {
       datumTypes: new AjvDatumValidator(this.types),
       onDidRecordEvent: this.events.onDidRecordEvent,
       blobs: this.blobs,
+      net: new GuardedFetcher({
+        allowPrivate: config.fetchAllowPrivate,
+        allowedHosts: config.fetchAllowedHosts,
+        maxBytes: config.uploadMaxBytes,
+      }),
       log: this.log,
       config: this.config,
       functions: this.functions,

@@ -1,0 +1,215 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiError } from '../http/api-error';
+import { GuardedFetcher, type HostResolver } from './guarded-fetcher';
+import { isBlockedAddress } from './address-policy';
+import en from '../i18n/en.json' with { type: 'json' };
+import de from '../i18n/de.json' with { type: 'json' };
+
+/** Rejects with an ApiError of this reason (code). */
+async function refused(promise: Promise<unknown>, code: string): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (e) {
+    assert.ok(e instanceof ApiError, `expected ApiError ${code}, got ${String(e)}`);
+    assert.equal(e.code, code, e.message);
+    return e;
+  }
+  assert.fail(`expected ApiError ${code}, but it succeeded`);
+}
+
+describe('GuardedFetcher (SSRF guard for user-given URLs)', () => {
+  let server: http.Server;
+  let base: string;
+  let port: number;
+  const seen: Array<{ path: string; host?: string; auth?: string }> = [];
+
+  before(async () => {
+    server = http.createServer((req, res) => {
+      seen.push({ path: req.url ?? '', host: req.headers.host, auth: req.headers.authorization });
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname === '/ok') res.end('hello');
+      else if (url.pathname === '/redirect') res.writeHead(302, { location: url.searchParams.get('to') ?? '/ok' }).end();
+      else if (url.pathname === '/loop') res.writeHead(302, { location: '/loop' }).end();
+      else if (url.pathname === '/missing') res.writeHead(404).end('no');
+      else if (url.pathname === '/big') {
+        // chunked: no Content-Length, so the limit must count streamed bytes
+        for (let i = 0; i < 10; i++) res.write(Buffer.alloc(1000, 97));
+        res.end();
+      } else if (url.pathname === '/declared') res.writeHead(200, { 'content-length': '100000' }).end();
+      else if (url.pathname === '/slow') res.write('start'); // never ends
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+    base = `http://127.0.0.1:${port}`;
+  });
+  after(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+
+  const names: Record<string, string[]> = {
+    'intranet.test': ['10.0.0.5'],
+    'mixed.test': ['93.184.216.34', '127.0.0.1'],
+    'files.test': ['127.0.0.1'],
+    'other.test': ['127.0.0.1'],
+  };
+  const lookups: string[] = [];
+  const resolve: HostResolver = async (host) => {
+    lookups.push(host);
+    const addresses = names[host];
+    if (!addresses) throw new Error('ENOTFOUND');
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+  const guarded = new GuardedFetcher({ allowPrivate: false, allowedHosts: [], maxBytes: 1e6, resolve });
+  /** Allows the test server (loopback) explicitly, as an administrator would with FETCH_ALLOWED_HOSTS. */
+  const allowingTestServer = new GuardedFetcher({ allowPrivate: false, allowedHosts: ['127.0.0.1'], maxBytes: 1e6, resolve });
+
+  describe('address policy', () => {
+    it('blocks loopback, private, link-local, CGNAT, unspecified, multicast and their IPv4-mapped forms', () => {
+      for (const a of [
+        '127.0.0.1',
+        '10.1.2.3',
+        '172.16.0.1',
+        '172.31.255.255',
+        '192.168.1.1',
+        '169.254.169.254',
+        '100.64.0.1',
+        '0.0.0.0',
+        '224.0.0.1',
+        '::1',
+        '::',
+        'fc00::1',
+        'fd12::1',
+        'fe80::1',
+        'ff02::1',
+        '::ffff:127.0.0.1',
+        '::ffff:a00:1',
+        '::ffff:169.254.169.254',
+      ])
+        assert.equal(isBlockedAddress(a), true, a);
+    });
+    it('passes public addresses', () => {
+      for (const a of ['8.8.8.8', '172.32.0.1', '100.128.0.1', '2a00:1450:4001::1', '::ffff:8.8.8.8'])
+        assert.equal(isBlockedAddress(a), false, a);
+    });
+  });
+
+  describe('refuses', () => {
+    it('schemes other than http and https', async () => {
+      await refused(guarded.fetch('file:///etc/passwd'), 'url_invalid');
+      await refused(guarded.fetch('ftp://example.org/x'), 'url_invalid');
+      await refused(guarded.fetch('not a url'), 'url_invalid');
+    });
+    it('loopback, without connecting (the test server sees nothing)', async () => {
+      const before = seen.length;
+      const e = await refused(guarded.fetch(`${base}/ok`), 'url_refused');
+      assert.equal(e.params.address, '127.0.0.1');
+      await refused(guarded.fetch(`http://[::1]:${port}/ok`), 'url_refused');
+      await refused(guarded.fetch(`http://[::ffff:127.0.0.1]:${port}/ok`), 'url_refused');
+      await refused(guarded.fetch(`http://2130706433:${port}/ok`), 'url_refused'); // 127.0.0.1 as one number
+      assert.equal(seen.length, before);
+    });
+    it('private and link-local addresses (cloud metadata)', async () => {
+      await refused(guarded.fetch('http://10.0.0.1/'), 'url_refused');
+      await refused(guarded.fetch('http://192.168.178.1/'), 'url_refused');
+      await refused(guarded.fetch('http://169.254.169.254/latest/meta-data/'), 'url_refused');
+      await refused(guarded.fetch('http://[fe80::1]/'), 'url_refused');
+    });
+    it('a host name that resolves to a private address, or to any private address among public ones', async () => {
+      await refused(guarded.fetch('http://intranet.test/data.csv'), 'url_refused');
+      await refused(guarded.fetch('http://mixed.test/data.csv'), 'url_refused');
+    });
+    it('localhost through the real resolver', async () => {
+      await refused(
+        new GuardedFetcher({ allowPrivate: false, allowedHosts: [], maxBytes: 1e6 }).fetch(`http://localhost:${port}/ok`),
+        'url_refused',
+      );
+    });
+    it('a redirect from an allowed server to a private address or to a host name resolving to one', async () => {
+      await refused(allowingTestServer.fetch(`${base}/redirect?to=http://10.1.2.3/secret`), 'url_refused');
+      await refused(allowingTestServer.fetch(`${base}/redirect?to=http://169.254.169.254/`), 'url_refused');
+      await refused(allowingTestServer.fetch(`${base}/redirect?to=http://intranet.test/`), 'url_refused');
+      await refused(allowingTestServer.fetch(`${base}/redirect?to=file:///etc/passwd`), 'url_invalid');
+    });
+    it('more redirects than allowed', async () => {
+      const e = await refused(allowingTestServer.fetch(`${base}/loop`, { maxRedirects: 3 }), 'too_many_redirects');
+      assert.equal(e.params.count, 3);
+    });
+    it('an error status, naming it', async () => {
+      const e = await refused(allowingTestServer.fetch(`${base}/missing`), 'fetch_status');
+      assert.equal(e.params.status, 404);
+    });
+    it('an unknown host', async () => {
+      await refused(guarded.fetch('http://nowhere.test/'), 'fetch_failed');
+    });
+  });
+
+  describe('limits', () => {
+    it('refuses a declared Content-Length over maxBytes before reading', async () => {
+      await refused(allowingTestServer.fetch(`${base}/declared`, { maxBytes: 1000 }), 'too_large');
+    });
+    it('counts streamed bytes when no length is declared', async () => {
+      const res = await allowingTestServer.fetch(`${base}/big`, { maxBytes: 2500 });
+      await refused(res.buffer(), 'too_large');
+      assert.equal((await (await allowingTestServer.fetch(`${base}/big`, { maxBytes: 10000 })).buffer()).length, 10000);
+    });
+    it('stops a download that takes longer than timeoutMs, the body included', async () => {
+      const res = await allowingTestServer.fetch(`${base}/slow`, { timeoutMs: 300 });
+      await refused(res.buffer(), 'timeout');
+    });
+    it('stops when the caller aborts', async () => {
+      const controller = new AbortController();
+      const res = await allowingTestServer.fetch(`${base}/slow`, { signal: controller.signal });
+      controller.abort(new Error('run stopped'));
+      await assert.rejects(res.buffer(), /run stopped/);
+    });
+  });
+
+  describe('allowed fetches', () => {
+    it('reads a loopback server the configuration allows', async () => {
+      const res = await allowingTestServer.fetch(`${base}/ok`);
+      assert.equal(res.status, 200);
+      assert.equal((await res.buffer()).toString(), 'hello');
+    });
+    it('allows every address with FETCH_ALLOW_PRIVATE', async () => {
+      const open = new GuardedFetcher({ allowPrivate: true, allowedHosts: [], maxBytes: 1e6, resolve });
+      assert.equal((await (await open.fetch(`${base}/ok`)).buffer()).toString(), 'hello');
+    });
+    it('connects to the address it checked, resolving once, keeping the host name for Host', async () => {
+      lookups.length = 0;
+      const byName = new GuardedFetcher({ allowPrivate: false, allowedHosts: ['files.test'], maxBytes: 1e6, resolve });
+      const res = await byName.fetch(`http://files.test:${port}/ok`);
+      assert.equal((await res.buffer()).toString(), 'hello');
+      assert.deepEqual(lookups, ['files.test']);
+      assert.equal(seen.at(-1)?.host, `files.test:${port}`);
+    });
+    it('follows redirects within the allowed set and sends headers to the first origin only', async () => {
+      const byName = new GuardedFetcher({ allowPrivate: false, allowedHosts: ['127.0.0.1'], maxBytes: 1e6, resolve });
+      const res = await byName.fetch(`${base}/redirect?to=http://other.test:${port}/ok`, {
+        headers: { authorization: 'Bearer s' },
+      });
+      assert.equal(res.url, `http://other.test:${port}/ok`);
+      assert.equal((await res.buffer()).toString(), 'hello');
+      assert.equal(seen.at(-2)?.auth, 'Bearer s');
+      assert.equal(seen.at(-1)?.auth, undefined);
+    });
+  });
+
+  it('has a German and an English message for every reason', () => {
+    for (const code of [
+      'url_invalid',
+      'url_refused',
+      'too_large',
+      'timeout',
+      'too_many_redirects',
+      'fetch_status',
+      'fetch_failed',
+    ]) {
+      const key = code.startsWith('fetch_') ? code : `fetch_${code}`;
+      assert.ok((en.errors as Record<string, string>)[key], `en ${key}`);
+      assert.ok((de.errors as Record<string, string>)[key], `de ${key}`);
+    }
+  });
+});
