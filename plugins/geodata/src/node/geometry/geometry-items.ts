@@ -1,0 +1,98 @@
+import type { Feature, Geometry, MultiPolygon, Polygon } from 'geojson';
+import { ApiError, type FrameItems, type FunctionInputs, type FunctionRunContext } from '@werkbank/sdk/node';
+
+/** Items handled between two checks of the abort signal and progress reports. */
+export const CHUNK = 500;
+
+/** A failure of a geometry function, with its reason in German and English (`geodata-geometry:errors.*`). */
+export function failure(code: string, params: Record<string, unknown> = {}): ApiError {
+  return ApiError.badRequest(code, `geodata-geometry:errors.${code}`, params);
+}
+
+/** The items linked to an input port; [] when it is unset. */
+export function itemsOf(inputs: FunctionInputs, port: string): FrameItems {
+  const items = inputs[port];
+  if (items === undefined) return [];
+  if (!Array.isArray(items)) throw failure('list_expected', { port });
+  return items as FrameItems;
+}
+
+/** The `value` of a one-item parameter port; `fallback` when unset (a failure when there is none). */
+export function paramOf(inputs: FunctionInputs, port: string, fallback?: unknown): unknown {
+  const items = itemsOf(inputs, port);
+  if (items.length > 1) throw failure('parameter_single', { port, count: items.length });
+  const value = items[0]?.value;
+  if (value !== undefined && value !== null && value !== '') return value;
+  if (fallback === undefined) throw failure('parameter_missing', { port });
+  return fallback;
+}
+
+/** A finite number parameter; a failure naming the port otherwise. */
+export function numberParam(inputs: FunctionInputs, port: string, fallback?: number): number {
+  const value = paramOf(inputs, port, fallback);
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw failure('not_a_number', { port });
+  return value;
+}
+
+export type GeoFeature<G extends Geometry = Geometry> = Feature<G, Record<string, unknown>>;
+
+/**
+ * The GeoJSON feature of item `i` of `port`, with its properties as an object ({} for null). A
+ * failure naming the item when it is no feature or has no geometry.
+ */
+export function featureOf(items: FrameItems, port: string, i: number): GeoFeature {
+  const feature = items[i]?.feature as GeoFeature | undefined;
+  if (!feature || typeof feature !== 'object' || feature.type !== 'Feature') {
+    throw failure('not_a_feature', { item: `${port}[${i}]` });
+  }
+  const geometry = feature.geometry as Geometry | null;
+  if (!geometry || typeof geometry.type !== 'string') throw failure('no_geometry', { item: `${port}[${i}]` });
+  return { ...feature, properties: feature.properties ?? {} };
+}
+
+/** Like featureOf, but a failure unless the geometry is a Polygon or MultiPolygon. */
+export function polygonOf(items: FrameItems, port: string, i: number): GeoFeature<Polygon | MultiPolygon> {
+  const feature = featureOf(items, port, i);
+  const type = feature.geometry.type;
+  if (type !== 'Polygon' && type !== 'MultiPolygon') throw failure('not_a_polygon', { item: `${port}[${i}]`, type });
+  return feature as GeoFeature<Polygon | MultiPolygon>;
+}
+
+/**
+ * Runs `fn` on the wrapped turf call; a turf failure (e.g. coordinates it cannot handle) becomes a
+ * failure naming the item instead of a bare library error.
+ */
+export function guarded<T>(port: string, i: number, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    throw failure('invalid_geometry', { item: `${port}[${i}]`, reason: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+/**
+ * Calls `fn` for 0..n-1 in order. Before each chunk it throws the signal's reason once the run is
+ * aborted, reports progress and lets other work in; `fn` returning undefined drops the position.
+ */
+export async function eachChunked<T>(n: number, ctx: FunctionRunContext, fn: (i: number) => T | undefined): Promise<T[]> {
+  const out: T[] = [];
+  for (let start = 0; start < n; start += CHUNK) {
+    ctx.signal.throwIfAborted();
+    if (start > 0) {
+      ctx.progress(start / n);
+      await new Promise((resolve) => setImmediate(resolve));
+      ctx.signal.throwIfAborted();
+    }
+    const end = Math.min(n, start + CHUNK);
+    for (let i = start; i < end; i++) {
+      const r = fn(i);
+      if (r !== undefined) out.push(r);
+    }
+  }
+  ctx.progress(1);
+  return out;
+}
+
+/** A feature datum (`{feature}`) for a frame. */
+export const datum = (feature: Feature): Record<string, unknown> => ({ feature });

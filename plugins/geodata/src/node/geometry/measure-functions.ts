@@ -1,0 +1,136 @@
+import { area } from '@turf/area';
+import { bbox } from '@turf/bbox';
+import { buffer } from '@turf/buffer';
+import { centroid } from '@turf/centroid';
+import { featureCollection, type Units } from '@turf/helpers';
+import { length } from '@turf/length';
+import { simplify } from '@turf/simplify';
+import type { FunctionDescriptor } from '@werkbank/sdk/node';
+import { datum, eachChunked, failure, featureOf, guarded, itemsOf, numberParam, paramOf } from './geometry-items';
+import { featuresPort, param } from './ports';
+
+const UNITS: Units[] = ['meters', 'kilometers', 'miles', 'nauticalmiles', 'feet', 'yards', 'degrees'];
+
+/** Buffer, centroid, simplify, bbox, area and length over frames of features. */
+export const MEASURE_FUNCTIONS: FunctionDescriptor[] = [
+  {
+    id: 'geometry.buffer',
+    version: '1',
+    verbose_name: { de: 'Puffer', en: 'Buffer' },
+    doc: {
+      de: 'Legt um jedes Feature einen Puffer im Abstand distance (geodätisch, WGS 84). unit: meters (Standard), kilometers, miles, nauticalmiles, feet, yards oder degrees. Ein negativer Abstand verkleinert Flächen; was dabei verschwindet, fällt weg. Die Eigenschaften bleiben erhalten.',
+      en: 'Draws a buffer at distance around every feature (geodesic, WGS 84). unit: meters (default), kilometers, miles, nauticalmiles, feet, yards or degrees. A negative distance shrinks areas; features that vanish are left out. Properties are kept.',
+    },
+    inputs: [featuresPort(), param('distance', 'float'), param('unit', 'string', 'meters')],
+    outputs: [featuresPort()],
+    run: async (inputs, ctx) => {
+      const items = itemsOf(inputs, 'features');
+      const distance = numberParam(inputs, 'distance');
+      const unit = paramOf(inputs, 'unit', 'meters') as Units;
+      if (!UNITS.includes(unit)) throw failure('invalid_unit', { unit: String(unit), units: UNITS.join(', ') });
+      const features = await eachChunked(items.length, ctx, (i) => {
+        const f = featureOf(items, 'features', i);
+        const out = guarded('features', i, () => buffer(f, distance, { units: unit }));
+        return out?.geometry ? datum({ ...out, properties: f.properties }) : undefined;
+      });
+      return { features };
+    },
+  },
+  {
+    id: 'geometry.centroid',
+    version: '1',
+    verbose_name: { de: 'Schwerpunkt', en: 'Centroid' },
+    doc: {
+      de: 'Ersetzt die Geometrie jedes Features durch den Mittelpunkt seiner Stützpunkte (ein Punkt; bei gekrümmten Flächen kann er außerhalb liegen). Die Eigenschaften bleiben erhalten.',
+      en: 'Replaces the geometry of every feature with the mean of its vertices (a point; for concave areas it may lie outside). Properties are kept.',
+    },
+    inputs: [featuresPort()],
+    outputs: [featuresPort()],
+    run: async (inputs, ctx) => {
+      const items = itemsOf(inputs, 'features');
+      const features = await eachChunked(items.length, ctx, (i) => {
+        const f = featureOf(items, 'features', i);
+        return datum(guarded('features', i, () => centroid(f, { properties: f.properties })));
+      });
+      return { features };
+    },
+  },
+  {
+    id: 'geometry.simplify',
+    version: '1',
+    verbose_name: { de: 'Vereinfachen', en: 'Simplify' },
+    doc: {
+      de: 'Vereinfacht Linien und Flächen (Douglas-Peucker) mit der Toleranz tolerance in Koordinateneinheiten (bei WGS 84 Grad, z. B. 0.0001 ≈ 11 m). high_quality: langsamer, aber genauer (ohne radiale Vorauswahl). Punkte bleiben unverändert.',
+      en: 'Simplifies lines and areas (Douglas-Peucker) with tolerance in coordinate units (degrees for WGS 84, e.g. 0.0001 ≈ 11 m). high_quality: slower but more exact (no radial pre-pass). Points are unchanged.',
+    },
+    inputs: [featuresPort(), param('tolerance', 'float', 0.0001), param('high_quality', 'bool', false)],
+    outputs: [featuresPort()],
+    run: async (inputs, ctx) => {
+      const items = itemsOf(inputs, 'features');
+      const tolerance = numberParam(inputs, 'tolerance', 0.0001);
+      if (tolerance < 0) throw failure('negative_tolerance', { tolerance });
+      const highQuality = paramOf(inputs, 'high_quality', false) === true;
+      const features = await eachChunked(items.length, ctx, (i) => {
+        const f = featureOf(items, 'features', i);
+        return datum(guarded('features', i, () => simplify(f, { tolerance, highQuality, mutate: false })));
+      });
+      return { features };
+    },
+  },
+  {
+    id: 'geometry.bbox',
+    version: '1',
+    verbose_name: { de: 'Umgebendes Rechteck', en: 'Bounding box' },
+    doc: {
+      de: 'Das umgebende Rechteck aller Features zusammen als ein bbox [West, Süd, Ost, Nord]. Ohne Features ist die Ausgabe leer.',
+      en: 'The bounding box of all features together as one bbox [west, south, east, north]. Without features the output is empty.',
+    },
+    inputs: [featuresPort()],
+    outputs: [{ name: 'bbox', content_type: 'bbox' }],
+    run: async (inputs, ctx) => {
+      const items = itemsOf(inputs, 'features');
+      const features = await eachChunked(items.length, ctx, (i) => featureOf(items, 'features', i));
+      if (!features.length) return { bbox: [] };
+      const [w, s, e, n] = bbox(featureCollection(features));
+      return { bbox: [{ value: [w, s, e, n] }] };
+    },
+  },
+  {
+    id: 'geometry.area',
+    version: '1',
+    verbose_name: { de: 'Fläche', en: 'Area' },
+    doc: {
+      de: 'Die geodätische Fläche jedes Features in m² (WGS 84), als Zahlen in der Reihenfolge der Features; Punkte und Linien haben die Fläche 0.',
+      en: 'The geodesic area of every feature in m² (WGS 84), as numbers in the order of the features; points and lines have area 0.',
+    },
+    inputs: [featuresPort()],
+    outputs: [{ name: 'area', content_type: 'float' }],
+    run: async (inputs, ctx) => {
+      const items = itemsOf(inputs, 'features');
+      const out = await eachChunked(items.length, ctx, (i) => {
+        const f = featureOf(items, 'features', i);
+        return { value: guarded('features', i, () => area(f)) };
+      });
+      return { area: out };
+    },
+  },
+  {
+    id: 'geometry.length',
+    version: '1',
+    verbose_name: { de: 'Länge', en: 'Length' },
+    doc: {
+      de: 'Die geodätische Länge jedes Features in m (WGS 84), als Zahlen in der Reihenfolge der Features; bei Flächen der Umfang, bei Punkten 0.',
+      en: 'The geodesic length of every feature in m (WGS 84), as numbers in the order of the features; the perimeter for areas, 0 for points.',
+    },
+    inputs: [featuresPort()],
+    outputs: [{ name: 'length', content_type: 'float' }],
+    run: async (inputs, ctx) => {
+      const items = itemsOf(inputs, 'features');
+      const out = await eachChunked(items.length, ctx, (i) => {
+        const f = featureOf(items, 'features', i);
+        return { value: guarded('features', i, () => length(f, { units: 'meters' })) };
+      });
+      return { length: out };
+    },
+  },
+];
