@@ -1,13 +1,14 @@
 import { definePlugin, FunctionContribution, NodeTranslationContribution } from '@werkbank/sdk/node';
 import { tabularFunctions } from './tabular/tabular-functions';
 import { geometryFunctions } from './geometry/geometry-functions';
-import { reprojectFunctions } from './reproject/reproject-functions';
+import { reprojectFunctions, reprojectTranslations } from './reproject/reproject-functions';
 import { SourcesFunctions, sourcesTranslations } from './sources/sources-functions';
 
 export default definePlugin((ctx) => {
   ctx.contribute(FunctionContribution, tabularFunctions);
   ctx.contribute(FunctionContribution, geometryFunctions);
   ctx.contribute(FunctionContribution, reprojectFunctions);
+  ctx.contribute(NodeTranslationContribution, reprojectTranslations);
   ctx.contribute(FunctionContribution, SourcesFunctions);
   ctx.contribute(NodeTranslationContribution, sourcesTranslations);
 });
