@@ -1,11 +1,12 @@
 import { definePlugin, FunctionContribution, NodeTranslationContribution } from '@werkbank/sdk/node';
-import { tabularFunctions } from './tabular/tabular-functions';
+import { TabularFunctions, tabularTranslations } from './tabular/tabular-functions';
 import { geometryFunctions } from './geometry/geometry-functions';
 import { reprojectFunctions, reprojectTranslations } from './reproject/reproject-functions';
 import { SourcesFunctions, sourcesTranslations } from './sources/sources-functions';
 
 export default definePlugin((ctx) => {
-  ctx.contribute(FunctionContribution, tabularFunctions);
+  ctx.contribute(FunctionContribution, TabularFunctions);
+  ctx.contribute(NodeTranslationContribution, tabularTranslations);
   ctx.contribute(FunctionContribution, geometryFunctions);
   ctx.contribute(FunctionContribution, reprojectFunctions);
   ctx.contribute(NodeTranslationContribution, reprojectTranslations);

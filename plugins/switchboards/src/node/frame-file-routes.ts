@@ -7,11 +7,12 @@ import {
   type Row,
   type ServerServices,
 } from '@werkbank/sdk/node';
-import { FRAME_PATH, idParam, switchboardFor } from './switchboard-access';
+import { FRAME_PATH, idParam } from './switchboard-access';
 import { inSwitchboardTransaction, switchboardCaller } from './route-caller';
 import { editFrameItems, frameForEdit, validateItem } from './frame-item-write';
 import { checkFileName, checkUniqueFileName, duplicateFileName } from './frame-file-name';
-import { frameFileRecords, frameFileUrl, recordFrameFile, recordKey } from './frame-file-records';
+import { frameFileUrl, recordFrameFile } from './frame-file-records';
+import { readableFrameFile } from './frame-file-access';
 
 type Router = Parameters<RouteDescriptor['mount']>[0];
 
@@ -81,22 +82,8 @@ export function mountFrameFiles(router: Router, services: ServerServices): void 
     const { hash, mode } = ctx.params;
     if (!HASH.test(hash) || (mode !== 'download' && mode !== 'embed')) throw ApiError.notFound();
     const r = switchboardCaller(ctx, services);
-    const [frame] = (await r.manager.query(`SELECT id, switchboard_id, content_hash FROM switchboard_frame WHERE id = $1`, [
-      idParam(ctx.params.id),
-    ])) as Row[];
-    if (!frame) throw ApiError.notFound();
-    await switchboardFor(r, frame.switchboard_id as number, 'read');
-    const record = (await frameFileRecords(r.manager, [{ frameId: frame.id as number, hash }])).get(
-      recordKey(frame.id as number, hash),
-    );
-    if (!record) throw ApiError.notFound();
-    const [found] = (await r.manager.query(
-      `SELECT e AS item FROM switchboard_content c, jsonb_array_elements(c.items) e
-        WHERE c.hash = $1 AND e->>'download_url' = $2 LIMIT 1`,
-      [String(frame.content_hash ?? '').trim(), `${frameFileUrl(frame.id as number, hash)}download/`],
-    )) as { item: Record<string, unknown> }[];
-    if (!found) throw ApiError.notFound();
-    const name = String(found.item.value ?? 'file');
+    const { record, item } = await readableFrameFile(r, idParam(ctx.params.id), hash);
+    const name = String(item.value ?? 'file');
     await sendBlob(ctx, services.blobs, hash, {
       size: record.size,
       mime: record.mime_type,

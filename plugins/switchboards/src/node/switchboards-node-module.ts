@@ -2,6 +2,7 @@ import {
   BlobReferenceContribution,
   definePlugin,
   EntityContribution,
+  FileAccess,
   HttpRouteContribution,
   NodeTranslationContribution,
   ResourceContribution,
@@ -25,10 +26,12 @@ import { FrameItemRoutes } from './frame-item-routes';
 import { LiveChannels } from './live-channels';
 import { SupportRoutes } from './support-routes';
 import { switchboardBlobReferences } from './content-blob-references';
+import { FrameFileAccess } from './frame-file-access';
 
 export default definePlugin((ctx) => {
   ctx.bind(Engine).toSelf().inSingletonScope();
   ctx.bind(Scheduler).toSelf().inSingletonScope();
+  ctx.bind(FileAccess).to(FrameFileAccess).inSingletonScope();
   ctx.contribute(EntityContribution, switchboardEntities);
   ctx.contribute(NodeTranslationContribution, switchboardTranslations);
   ctx.contribute(ResourceContribution, SwitchboardResources);

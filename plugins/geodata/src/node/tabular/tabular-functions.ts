@@ -1,6 +1,32 @@
-import type { FunctionContribution } from '@werkbank/sdk/node';
+import {
+  FileAccess,
+  inject,
+  injectable,
+  type FunctionContribution,
+  type FunctionDescriptor,
+  type NodeTranslationContribution,
+  type RegistrySink,
+} from '@werkbank/sdk/node';
+import { csvImport } from './csv-import';
+import { csvExport } from './csv-export';
+import { rowsToFeaturesFunction } from './rows-to-features';
+import en from './i18n/en.json' with { type: 'json' };
+import de from './i18n/de.json' with { type: 'json' };
 
-/** The tabular functions of the geodata library (issue 6). */
-export const tabularFunctions: FunctionContribution = {
-  registerFunctions() {},
+/**
+ * The tabular functions of the geodata library (issue 6): CSV import and export, rows to features.
+ * CSV files are read through FileAccess (bound by the Switchboards) as the user who runs the switchboard.
+ */
+@injectable()
+export class TabularFunctions implements FunctionContribution {
+  @inject(FileAccess) protected readonly files!: FileAccess;
+
+  registerFunctions(registry: RegistrySink<FunctionDescriptor>): void {
+    for (const fn of [csvImport(this.files), csvExport, rowsToFeaturesFunction]) registry.add(fn);
+  }
+}
+
+/** The reasons the tabular functions fail with (`geodata-tabular:errors.*`), in German and English. */
+export const tabularTranslations: NodeTranslationContribution = {
+  registerTranslations: (registry) => registry.add({ id: 'geodata.tabular-translations', namespace: 'geodata-tabular', de, en }),
 };
