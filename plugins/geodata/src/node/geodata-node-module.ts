@@ -1,6 +1,6 @@
 import { definePlugin, FunctionContribution, NodeTranslationContribution } from '@werkbank/sdk/node';
 import { TabularFunctions, tabularTranslations } from './tabular/tabular-functions';
-import { geometryFunctions } from './geometry/geometry-functions';
+import { geometryFunctions, geometryTranslations } from './geometry/geometry-functions';
 import { reprojectFunctions, reprojectTranslations } from './reproject/reproject-functions';
 import { SourcesFunctions, sourcesTranslations } from './sources/sources-functions';
 
@@ -8,6 +8,7 @@ export default definePlugin((ctx) => {
   ctx.contribute(FunctionContribution, TabularFunctions);
   ctx.contribute(NodeTranslationContribution, tabularTranslations);
   ctx.contribute(FunctionContribution, geometryFunctions);
+  ctx.contribute(NodeTranslationContribution, geometryTranslations);
   ctx.contribute(FunctionContribution, reprojectFunctions);
   ctx.contribute(NodeTranslationContribution, reprojectTranslations);
   ctx.contribute(FunctionContribution, SourcesFunctions);
