@@ -1,0 +1,238 @@
+import assert from 'node:assert/strict';
+import type { FrameItems, FunctionInputs, FunctionRunContext } from '@werkbank/sdk/node';
+import { CHUNK, REPROJECT_FUNCTIONS } from './reproject-functions';
+import { epsgCode } from './crs-definitions';
+import { resolveCrs } from './crs-resolver';
+import { CrsTransform } from './crs-transform';
+import en from './i18n/en.json' with { type: 'json' };
+import de from './i18n/de.json' with { type: 'json' };
+
+interface TestContext extends FunctionRunContext {
+  controller: AbortController;
+  progresses: number[];
+}
+
+function context(): TestContext {
+  const controller = new AbortController();
+  const ctx = {
+    controller,
+    signal: controller.signal,
+    progresses: [] as number[],
+    progress: (f: number) => ctx.progresses.push(f),
+    log: () => {},
+    user: {
+      id: 7,
+      username: 'tester',
+      isSuperuser: false,
+      isStaff: false,
+      groupIds: [],
+      permissions: new Set<string>(),
+      language: 'en',
+      displayName: 'Tester',
+    },
+    nodeRunId: 42,
+    recordRead: () => {},
+    recordWrite: () => {},
+    lang: 'en',
+  } as TestContext;
+  return ctx;
+}
+
+const reproject = REPROJECT_FUNCTIONS.find((f) => f.id === 'geometry.reproject')!;
+const feature = (geometry: unknown, properties: Record<string, unknown> = {}) => ({
+  feature: { type: 'Feature', geometry, properties },
+});
+const text = (value: string) => [{ value }];
+const run = (inputs: FunctionInputs, ctx = context()) => reproject.run(inputs, ctx);
+const geometries = async (inputs: FunctionInputs) =>
+  (await run(inputs)).features.map((i) => (i.feature as { geometry: unknown }).geometry);
+
+/** Berlin in EPSG:25832, as cs2cs computes it. */
+const BERLIN_UTM32: [number, number] = [798812.803, 5827999.9];
+const near = (actual: number[], expected: number[], tolerance: number) =>
+  assert.ok(
+    actual.every((v, i) => Math.abs(v - expected[i]) <= tolerance),
+    `${JSON.stringify(actual)} is not within ${tolerance} of ${JSON.stringify(expected)}`,
+  );
+
+describe('geodata reproject: geometry.reproject', () => {
+  it('transforms every geometry type, nested collections included, keeping properties, ids and heights', async () => {
+    const p = [13.405, 52.52];
+    const line = [p, [13.4, 52.5]];
+    const ring = [p, [13.4, 52.5], [13.41, 52.5], p];
+    const input: FrameItems = [
+      {
+        feature: {
+          type: 'Feature',
+          id: 'b',
+          geometry: { type: 'Point', coordinates: [13.405, 52.52, 34.5] },
+          properties: { name: 'Berlin' },
+        },
+      },
+      feature({ type: 'MultiPoint', coordinates: line }),
+      feature({ type: 'LineString', coordinates: line }),
+      feature({ type: 'MultiLineString', coordinates: [line, line] }),
+      feature({ type: 'Polygon', coordinates: [ring] }),
+      feature({ type: 'MultiPolygon', coordinates: [[ring], [ring]] }),
+      feature({
+        type: 'GeometryCollection',
+        geometries: [
+          { type: 'Point', coordinates: p },
+          { type: 'GeometryCollection', geometries: [{ type: 'LineString', coordinates: line }] },
+        ],
+      }),
+      feature(null, { empty: true }),
+    ];
+    const out = (await run({ features: input, to: text('EPSG:25832') })).features;
+    assert.equal(out.length, input.length);
+    const first = out[0].feature as { id: string; properties: unknown; geometry: { coordinates: number[] } };
+    assert.equal(first.id, 'b');
+    assert.deepEqual(first.properties, { name: 'Berlin' });
+    near(first.geometry.coordinates.slice(0, 2), BERLIN_UTM32, 0.001);
+    assert.equal(first.geometry.coordinates[2], 34.5, 'heights are kept');
+    const g = out.map((i) => (i.feature as { geometry: any }).geometry);
+    near(g[1].coordinates[0], BERLIN_UTM32, 0.001);
+    near(g[3].coordinates[1][0], BERLIN_UTM32, 0.001);
+    near(g[4].coordinates[0][3], BERLIN_UTM32, 0.001);
+    near(g[5].coordinates[1][0][0], BERLIN_UTM32, 0.001);
+    near(g[6].geometries[0].coordinates, BERLIN_UTM32, 0.001);
+    assert.equal(g[6].geometries[1].type, 'GeometryCollection');
+    near(g[6].geometries[1].geometries[0].coordinates[0], BERLIN_UTM32, 0.001);
+    assert.equal(g[7], null);
+    assert.deepEqual((out[7].feature as { properties: unknown }).properties, { empty: true });
+  });
+
+  it('takes from and to as EPSG codes, URNs or plain numbers; both default to EPSG:4326', async () => {
+    const utm = feature({ type: 'Point', coordinates: BERLIN_UTM32 });
+    const [back] = await geometries({ features: [utm], from: text('urn:ogc:def:crs:EPSG::25832') });
+    near((back as { coordinates: number[] }).coordinates, [13.405, 52.52], 1e-8);
+    const [same] = await geometries({ features: [feature({ type: 'Point', coordinates: [7, 50] })] });
+    assert.deepEqual(same, { type: 'Point', coordinates: [7, 50] });
+    assert.equal(epsgCode('epsg:31467'), 31467);
+    assert.equal(epsgCode('31467'), 31467);
+    assert.equal(epsgCode('http://www.opengis.net/def/crs/EPSG/0/3035'), 3035);
+    assert.equal(epsgCode('CRS84'), 4326);
+    assert.equal(epsgCode('EPSG:31467; rm -rf /'), undefined);
+  });
+
+  it('recomputes a bbox of the feature and of its geometry in the new CRS', async () => {
+    const input = [
+      {
+        feature: {
+          type: 'Feature',
+          bbox: [13.4, 52.5, 13.405, 52.52],
+          geometry: {
+            type: 'LineString',
+            bbox: [13.4, 52.5, 13.405, 52.52],
+            coordinates: [
+              [13.405, 52.52],
+              [13.4, 52.5],
+            ],
+          },
+          properties: {},
+        },
+      },
+    ];
+    const [out] = (await run({ features: input, to: text('EPSG:25832') })).features;
+    const f = out.feature as { bbox: number[]; geometry: { bbox: number[]; coordinates: number[][] } };
+    const xs = f.geometry.coordinates.map((c) => c[0]);
+    const ys = f.geometry.coordinates.map((c) => c[1]);
+    assert.deepEqual(f.bbox, [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
+    assert.deepEqual(f.geometry.bbox, f.bbox);
+  });
+
+  it('uses the BETA2007 grid for Gauss-Krüger inside Germany and the Helmert parameters outside it', async () => {
+    const gk = await resolveCrs('EPSG:31467');
+    assert.ok(gk.gridDefinition, 'proj-data with BETA2007.gsb is installed here');
+    const grid = new CrsTransform(gk, await resolveCrs('EPSG:4326'));
+    const helmert = new CrsTransform({ ...gk, gridDefinition: undefined, gridBounds: undefined }, await resolveCrs('EPSG:4326'));
+    // Frankfurt: the grid and Helmert differ by decimetres; the grid is what cs2cs uses.
+    const frankfurt: [number, number] = [3477000, 5553000];
+    const shift = Math.abs(grid.position(...frankfurt)[0] - helmert.position(...frankfurt)[0]);
+    assert.ok(shift > 1e-7, `the grid changes the result (${shift}°)`);
+    // Paris, far west of the grid: Helmert, as cs2cs falls back to it.
+    const paris: [number, number] = [3000000, 5420000];
+    assert.deepEqual(grid.position(...paris), helmert.position(...paris));
+  });
+
+  it('looks up codes that are not built in in the installed PROJ database, and refuses unknown ones', async () => {
+    const [swiss] = await geometries({
+      features: [feature({ type: 'Point', coordinates: [7.4386, 46.9511] })],
+      to: text('EPSG:2056'),
+    });
+    near((swiss as { coordinates: number[] }).coordinates, [2_600_000, 1_200_000], 1000);
+    await assert.rejects(
+      run({ features: [], to: text('EPSG:999999') }),
+      (e: any) => e.code === 'crs_unknown' && e.params.crs === 'EPSG:999999',
+    );
+    await assert.rejects(
+      run({ features: [], from: text('UTM 32') }),
+      (e: any) => e.code === 'crs_invalid' && e.params.crs === 'UTM 32',
+    );
+    // DHHN92 heights: a vertical CRS has no horizontal definition.
+    await assert.rejects(run({ features: [], to: text('EPSG:5783') }), { code: 'crs_unsupported' });
+    await assert.rejects(run({ features: [], to: [{ value: 'EPSG:4326' }, { value: 'EPSG:3857' }] }), {
+      code: 'parameter_single',
+    });
+  });
+
+  it('fails naming the feature for projected coordinates declared as EPSG:4326, invalid positions and geometries', async () => {
+    const good = feature({ type: 'Point', coordinates: [7, 50] });
+    await assert.rejects(
+      run({ features: [good, feature({ type: 'Point', coordinates: BERLIN_UTM32 })], to: text('EPSG:25832') }),
+      (e: any) => e.code === 'out_of_range' && e.params.index === 1 && e.params.crs === 'EPSG:4326',
+    );
+    await assert.rejects(
+      run({
+        features: [
+          good,
+          good,
+          feature({
+            type: 'LineString',
+            coordinates: [
+              [7, 50],
+              [7, 'x'],
+            ],
+          }),
+        ],
+        to: text('EPSG:25832'),
+      }),
+      (e: any) => e.code === 'coordinates_invalid' && e.params.index === 2 && e.params.position === '[7,"x"]',
+    );
+    await assert.rejects(
+      run({ features: [feature({ type: 'Point', coordinates: [7] })] }),
+      (e: any) => e.code === 'coordinates_invalid' && e.params.index === 0,
+    );
+    await assert.rejects(
+      run({ features: [good, feature({ type: 'Polygon', coordinates: [7, 50] })] }),
+      (e: any) => e.code === 'geometry_invalid' && e.params.index === 1 && e.params.type === 'Polygon',
+    );
+    await assert.rejects(
+      run({ features: [feature({ type: 'Circle', coordinates: [7, 50] })] }),
+      (e: any) => e.code === 'geometry_invalid' && e.params.type === 'Circle',
+    );
+    await assert.rejects(
+      run({ features: [good, { value: 'text' }] }),
+      (e: any) => e.code === 'feature_expected' && e.params.index === 1,
+    );
+    await assert.rejects(
+      run({ features: [good, feature({ type: 'Point', coordinates: [0, 90] })], to: text('EPSG:3857') }),
+      (e: any) => e.code === 'transform_failed' && e.params.index === 1 && e.params.to === 'EPSG:3857',
+    );
+  });
+
+  it('reports progress on large inputs and stops when the run is aborted', async () => {
+    const many = Array.from({ length: CHUNK * 3 }, (_, i) => feature({ type: 'Point', coordinates: [7 + i / 10000, 50] }));
+    const ctx = context();
+    const out = await run({ features: many, to: text('EPSG:25832') }, ctx);
+    assert.equal(out.features.length, many.length);
+    assert.deepEqual(ctx.progresses, [0, 1 / 3, 2 / 3, 1]);
+    const aborted = context();
+    aborted.controller.abort(new Error('stopped'));
+    await assert.rejects(run({ features: many, to: text('EPSG:25832') }, aborted), /stopped/);
+  });
+
+  it('has every reason in German and English', () => {
+    assert.deepEqual(Object.keys(de.errors).sort(), Object.keys(en.errors).sort());
+  });
+});
