@@ -33,6 +33,7 @@ function rowValues(rows: FrameItems): Record<string, unknown>[] {
 export async function writeCsv(rows: FrameItems, s: CsvWriteSettings, ctx: FunctionRunContext): Promise<string> {
   const values = rowValues(rows);
   const columns = [...new Set(values.flatMap((v) => Object.keys(v)))];
+  if (!columns.length) return '';
   const cell = (v: unknown) => quoteCell(cellText(v, s.decimal), s.sep);
   const lines: string[] = [];
   if (s.transposed) {

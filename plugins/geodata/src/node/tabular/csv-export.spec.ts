@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import type { ApiError, FileAccess, FrameItems, FunctionInputs } from '@werkbank/sdk/node';
+import { csvExport } from './csv-export';
+import { csvImport } from './csv-import';
+import { fakeRunContext } from './fake-run-context';
+
+const one = (value: unknown): FrameItems => [{ value }];
+const rows = (...values: Record<string, unknown>[]): FrameItems => values.map((value) => ({ value }));
+
+async function exportCsv(items: FrameItems, params: FunctionInputs = {}): Promise<string> {
+  const out = await csvExport.run({ rows: items, ...params }, fakeRunContext());
+  assert.equal(out.csv.length, 1);
+  return out.csv[0].value as string;
+}
+
+describe('csv.export', () => {
+  it('writes a header and rows with the defaults of spec 001 §3.5 (sep ;, decimal ,, CRLF)', async () => {
+    const csv = await exportCsv(rows({ name: 'Haus', höhe: 12.5, ok: true }, { name: 'Turm', höhe: 40, ok: null }));
+    assert.equal(csv, 'name;höhe;ok\r\nHaus;12,5;true\r\nTurm;40;\r\n');
+  });
+
+  it('quotes cells holding the separator, quotes or line breaks', async () => {
+    const csv = await exportCsv(rows({ a: 'x;y', b: 'sagt "hallo"', c: 'zwei\nZeilen' }));
+    assert.equal(csv, 'a;b;c\r\n"x;y";"sagt ""hallo""";"zwei\nZeilen"\r\n');
+  });
+
+  it('takes every column of every row, in the order they first appear', async () => {
+    const csv = await exportCsv(rows({ a: 1 }, { b: 2, a: 3 }), { decimal: one('.') });
+    assert.equal(csv, 'a;b\r\n1;\r\n3;2\r\n');
+  });
+
+  it('writes without a header, transposed, and with another separator', async () => {
+    const data = rows({ name: 'Haus', n: 1.5 }, { name: 'Turm', n: 2 });
+    assert.equal(await exportCsv(data, { header: one(false) }), 'Haus;1,5\r\nTurm;2\r\n');
+    assert.equal(await exportCsv(data, { transposed: one(true) }), 'name;Haus;Turm\r\nn;1,5;2\r\n');
+    assert.equal(await exportCsv(data, { sep: one(','), decimal: one('.') }), 'name,n\r\nHaus,1.5\r\nTurm,2\r\n');
+  });
+
+  it('gives back the same rows when its text is imported with the same settings', async () => {
+    const data = rows(
+      { name: 'Müller; Sohn', wert: -0.25, plz: '01067', leer: null },
+      { name: 'A "B"', wert: 3, plz: '10115', leer: null },
+    );
+    const csv = await exportCsv(data);
+    const none: FileAccess = { open: () => Promise.reject(new Error('no files')) };
+    const back = await csvImport(none).run({ text: one(csv), decimal: one(',') }, fakeRunContext());
+    assert.deepEqual(
+      back.rows.map((r) => r.value),
+      [
+        { name: 'Müller; Sohn', wert: -0.25, plz: '01067', leer: null },
+        { name: 'A "B"', wert: 3, plz: 10115, leer: null },
+      ],
+    );
+  });
+
+  it('writes an empty text for no rows', async () => {
+    assert.equal(await exportCsv([]), '');
+  });
+
+  it('refuses items that are not rows and a separator equal to the decimal mark', async () => {
+    await assert.rejects(exportCsv([{ value: 'text' }]), (e: ApiError) => e.code === 'not_a_row' && e.params.item === 'rows[0]');
+    await assert.rejects(exportCsv(rows({ a: 1 }), { sep: one(',') }), { code: 'separator_is_decimal' });
+  });
+});
