@@ -176,6 +176,23 @@ describe('geodata reproject: geometry.reproject', () => {
     });
   });
 
+  it('says so when a code is not built in and projinfo is not installed', async () => {
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      await assert.rejects(
+        run({ features: [], to: text('EPSG:2154') }),
+        (e: any) => e.code === 'crs_lookup_unavailable' && e.params.builtIn.includes('EPSG:25832'),
+      );
+      // Built-in codes need nothing installed.
+      await run({ features: [], to: text('EPSG:31468') });
+    } finally {
+      process.env.PATH = path;
+    }
+    // A failed look-up is not cached: with projinfo back, the code resolves.
+    assert.equal((await resolveCrs('EPSG:2154')).name, 'EPSG:2154');
+  });
+
   it('fails naming the feature for projected coordinates declared as EPSG:4326, invalid positions and geometries', async () => {
     const good = feature({ type: 'Point', coordinates: [7, 50] });
     await assert.rejects(
