@@ -96,3 +96,10 @@ export async function eachChunked<T>(n: number, ctx: FunctionRunContext, fn: (i:
 
 /** A feature datum (`{feature}`) for a frame. */
 export const datum = (feature: Feature): Record<string, unknown> => ({ feature });
+
+/** A datum of `source` (its id and properties) with a new geometry and no stale bbox. */
+export function withGeometry(source: GeoFeature, geometry: Geometry): Record<string, unknown> {
+  const feature: Feature = { type: 'Feature', geometry, properties: source.properties };
+  if (source.id !== undefined) feature.id = source.id;
+  return datum(feature);
+}

@@ -14,6 +14,13 @@ describe('geodata geometry: buffer, centroid, simplify', () => {
     assert.ok(Math.abs(north - 50 - 0.0009) < 0.00005, String(north));
   });
 
+  it('keeps the feature id and drops a bbox the new geometry would make stale', async () => {
+    const withId = { feature: { ...pt(7, 50).feature, id: 'haus-1', bbox: [7, 50, 7, 50] } };
+    const [f] = await features('geometry.buffer', { features: [withId], distance: values(10) });
+    assert.equal(f.id, 'haus-1');
+    assert.equal(f.bbox, undefined);
+  });
+
   it('buffers in kilometres and refuses an unknown unit or a missing distance', async () => {
     const [f] = await features('geometry.buffer', { features: [pt(0, 0)], distance: values(1), unit: values('kilometers') });
     const north = Math.max(...(f.geometry as Polygon).coordinates[0].map((c) => c[1]));

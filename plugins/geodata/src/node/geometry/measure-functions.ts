@@ -6,7 +6,7 @@ import { featureCollection, type Units } from '@turf/helpers';
 import { length } from '@turf/length';
 import { simplify } from '@turf/simplify';
 import type { FunctionDescriptor } from '@werkbank/sdk/node';
-import { datum, eachChunked, failure, featureOf, guarded, itemsOf, numberParam, paramOf } from './geometry-items';
+import { eachChunked, failure, featureOf, guarded, itemsOf, numberParam, paramOf, withGeometry } from './geometry-items';
 import { featuresPort, param } from './ports';
 
 const UNITS: Units[] = ['meters', 'kilometers', 'miles', 'nauticalmiles', 'feet', 'yards', 'degrees'];
@@ -31,7 +31,7 @@ export const MEASURE_FUNCTIONS: FunctionDescriptor[] = [
       const features = await eachChunked(items.length, ctx, (i) => {
         const f = featureOf(items, 'features', i);
         const out = guarded('features', i, () => buffer(f, distance, { units: unit }));
-        return out?.geometry ? datum({ ...out, properties: f.properties }) : undefined;
+        return out?.geometry ? withGeometry(f, out.geometry) : undefined;
       });
       return { features };
     },
@@ -50,7 +50,7 @@ export const MEASURE_FUNCTIONS: FunctionDescriptor[] = [
       const items = itemsOf(inputs, 'features');
       const features = await eachChunked(items.length, ctx, (i) => {
         const f = featureOf(items, 'features', i);
-        return datum(guarded('features', i, () => centroid(f, { properties: f.properties })));
+        return withGeometry(f, guarded('features', i, () => centroid(f)).geometry);
       });
       return { features };
     },
@@ -72,7 +72,7 @@ export const MEASURE_FUNCTIONS: FunctionDescriptor[] = [
       const highQuality = paramOf(inputs, 'high_quality', false) === true;
       const features = await eachChunked(items.length, ctx, (i) => {
         const f = featureOf(items, 'features', i);
-        return datum(guarded('features', i, () => simplify(f, { tolerance, highQuality, mutate: false })));
+        return withGeometry(f, guarded('features', i, () => simplify(f, { tolerance, highQuality, mutate: false })).geometry);
       });
       return { features };
     },

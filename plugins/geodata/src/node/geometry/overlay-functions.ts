@@ -7,7 +7,18 @@ import { featureCollection } from '@turf/helpers';
 import { intersect } from '@turf/intersect';
 import { union } from '@turf/union';
 import type { FunctionDescriptor } from '@werkbank/sdk/node';
-import { datum, eachChunked, failure, featureOf, guarded, itemsOf, paramOf, polygonOf, type GeoFeature } from './geometry-items';
+import {
+  datum,
+  eachChunked,
+  failure,
+  featureOf,
+  guarded,
+  itemsOf,
+  paramOf,
+  polygonOf,
+  withGeometry,
+  type GeoFeature,
+} from './geometry-items';
 import { featuresPort, param } from './ports';
 
 type Area = GeoFeature<Polygon | MultiPolygon>;
@@ -22,9 +33,6 @@ function merged(areas: Area[], port: string): Area | null {
   if (areas.length === 1) return areas[0];
   return guarded(port, 0, () => union(featureCollection(areas))) as Area | null;
 }
-
-/** Turf returns features with the given properties; we keep `a`'s properties and id. */
-const keep = (a: Area, geometry: Polygon | MultiPolygon) => datum({ ...a, bbox: undefined, geometry });
 
 export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
   {
@@ -44,7 +52,7 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
       const features = await eachChunked(a.length, ctx, (i) => {
         const f = polygonOf(a, 'a', i);
         const cut = guarded('a', i, () => intersect(featureCollection([f, mask])));
-        return cut ? keep(f, cut.geometry) : undefined;
+        return cut ? withGeometry(f, cut.geometry) : undefined;
       });
       return { features };
     },
@@ -66,7 +74,7 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
         const f = polygonOf(a, 'a', i);
         if (!mask) return datum(f);
         const rest = guarded('a', i, () => difference(featureCollection([f, mask])));
-        return rest ? keep(f, rest.geometry) : undefined;
+        return rest ? withGeometry(f, rest.geometry) : undefined;
       });
       return { features };
     },
@@ -175,13 +183,13 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
         if (g.type === 'Point') return inside(g.coordinates) ? datum(f) : undefined;
         if (g.type === 'MultiPoint') {
           const coordinates = g.coordinates.filter(inside);
-          return coordinates.length ? datum({ ...f, geometry: { type: 'MultiPoint', coordinates } }) : undefined;
+          return coordinates.length ? withGeometry(f, { type: 'MultiPoint', coordinates }) : undefined;
         }
         if (g.type === 'GeometryCollection') throw failure('unsupported_geometry', { item: `features[${i}]`, type: g.type });
         const clipped = guarded('features', i, () => bboxClip(f as GeoFeature<Polygon | MultiPolygon>, [w, s, e, n]));
         const c = clipped.geometry.coordinates as unknown[];
         const empty = c.length === 0 || c.every((part) => Array.isArray(part) && part.length === 0);
-        return empty ? undefined : datum({ ...f, bbox: undefined, geometry: clipped.geometry });
+        return empty ? undefined : withGeometry(f, clipped.geometry);
       });
       return { features };
     },
