@@ -4,6 +4,7 @@ import { CHUNK, REPROJECT_FUNCTIONS } from './reproject-functions';
 import { epsgCode } from './crs-definitions';
 import { resolveCrs } from './crs-resolver';
 import { CrsTransform } from './crs-transform';
+import { featureReprojector } from './reproject-geometry';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
 
@@ -247,6 +248,22 @@ describe('geodata reproject: geometry.reproject', () => {
     const aborted = context();
     aborted.controller.abort(new Error('stopped'));
     await assert.rejects(run({ features: many, to: text('EPSG:25832') }, aborted), /stopped/);
+  });
+
+  it('offers the same reprojection to other functions for plain GeoJSON features (vector import)', async () => {
+    const toWgs84 = await featureReprojector('EPSG:25832', 'EPSG:4326');
+    const out = toWgs84(
+      { type: 'Feature', id: 3, geometry: { type: 'Point', coordinates: BERLIN_UTM32 }, properties: { a: 1 } },
+      0,
+    );
+    assert.equal(out.id, 3);
+    assert.deepEqual(out.properties, { a: 1 });
+    near((out.geometry as { coordinates: number[] }).coordinates, [13.405, 52.52], 1e-8);
+    assert.throws(
+      () => toWgs84({ type: 'FeatureCollection' }, 4),
+      (e: any) => e.code === 'feature_expected' && e.params.index === 4,
+    );
+    await assert.rejects(featureReprojector('EPSG:25832', 'nonsense'), { code: 'crs_invalid' });
   });
 
   it('has every reason in German and English', () => {

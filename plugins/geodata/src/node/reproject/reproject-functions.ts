@@ -10,7 +10,7 @@ import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
 import { resolveCrs } from './crs-resolver';
 import { CrsTransform } from './crs-transform';
-import { boundingBox, reprojectGeometry } from './reproject-geometry';
+import { reprojectFeature } from './reproject-geometry';
 import { failure } from './reproject-errors';
 
 /** Features reprojected between two checks of the abort signal (and progress reports). */
@@ -81,16 +81,7 @@ async function reprojectItems(items: FrameItems, transform: CrsTransform, ctx: F
 }
 
 function reprojectItem(item: FrameItems[number], transform: CrsTransform, index: number): FrameItems[number] {
-  const feature = item.feature as Record<string, unknown> | undefined;
-  if (!feature || typeof feature !== 'object' || feature.type !== 'Feature') throw failure('feature_expected', { index });
-  const geometry = reprojectGeometry(feature.geometry, transform, index);
-  const result: Record<string, unknown> = { ...feature, geometry };
-  if (Array.isArray(feature.bbox)) {
-    const box = boundingBox(geometry, feature.bbox);
-    if (box) result.bbox = box;
-    else delete result.bbox;
-  }
-  return { ...item, feature: result };
+  return { ...item, feature: reprojectFeature(item.feature, transform, index) };
 }
 
 function itemsOf(inputs: FunctionInputs, port: string): FrameItems {

@@ -1,5 +1,36 @@
 import { failure } from './reproject-errors';
-import type { CrsTransform } from './crs-transform';
+import { CrsTransform } from './crs-transform';
+import { resolveCrs } from './crs-resolver';
+
+/**
+ * A GeoJSON feature with its geometry reprojected (bbox recomputed); id, properties and other
+ * members kept. Throws `feature_expected` when it is no feature, else like reprojectGeometry.
+ */
+export function reprojectFeature(feature: unknown, transform: CrsTransform, index: number): Record<string, unknown> {
+  const f = feature as Record<string, unknown> | undefined;
+  if (!f || typeof f !== 'object' || f.type !== 'Feature') throw failure('feature_expected', { index });
+  const geometry = reprojectGeometry(f.geometry, transform, index);
+  const result: Record<string, unknown> = { ...f, geometry };
+  if (Array.isArray(f.bbox)) {
+    const box = boundingBox(geometry, f.bbox);
+    if (box) result.bbox = box;
+    else delete result.bbox;
+  }
+  return result;
+}
+
+/**
+ * For other functions that reproject while they read (a vector import's auto_transform and crs
+ * settings, spec 001 §3.4): resolves both CRS names (throwing like geometry.reproject) and
+ * returns a reprojectFeature bound to them.
+ */
+export async function featureReprojector(
+  from: string,
+  to: string,
+): Promise<(feature: unknown, index: number) => Record<string, unknown>> {
+  const transform = new CrsTransform(await resolveCrs(from), await resolveCrs(to));
+  return (feature, index) => reprojectFeature(feature, transform, index);
+}
 
 type Geometry = { type: string; coordinates?: unknown; geometries?: unknown; bbox?: unknown } & Record<string, unknown>;
 
