@@ -159,6 +159,15 @@ describe('GuardedFetcher (SSRF guard for user-given URLs)', () => {
       const res = await allowingTestServer.fetch(`${base}/slow`, { timeoutMs: 300 });
       await refused(res.buffer(), 'timeout');
     });
+    it('stops waiting for a resolver that does not answer', async () => {
+      const hanging = new GuardedFetcher({
+        allowPrivate: false,
+        allowedHosts: [],
+        maxBytes: 1e6,
+        resolve: () => new Promise(() => {}),
+      });
+      await refused(hanging.fetch('http://slow-dns.test/', { timeoutMs: 200 }), 'timeout');
+    });
     it('stops when the caller aborts', async () => {
       const controller = new AbortController();
       const res = await allowingTestServer.fetch(`${base}/slow`, { signal: controller.signal });

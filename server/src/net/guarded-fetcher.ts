@@ -42,13 +42,14 @@ export class GuardedFetcher implements UrlFetcher {
     const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timer = new AbortController();
     const timeout = setTimeout(() => timer.abort(fail(504, 'timeout', { seconds: timeoutMs / 1000 })), timeoutMs);
+    timeout.unref();
     const signal = opts.signal ? AbortSignal.any([opts.signal, timer.signal]) : timer.signal;
     try {
       let current = this.parse(url);
       const origin = current.origin;
       for (let redirects = 0; ; redirects++) {
         signal.throwIfAborted();
-        const address = await this.check(current);
+        const address = await abortable(this.check(current), signal);
         const headers = current.origin === origin ? (opts.headers ?? {}) : {};
         const res = await request(current, address, headers, signal);
         const status = res.statusCode ?? 0;
@@ -115,6 +116,15 @@ export class GuardedFetcher implements UrlFetcher {
     }
     return addresses[0];
   }
+}
+
+/** `work`, or the signal's reason as soon as it aborts (a resolver that hangs must not outlast the timeout). */
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** One GET to `address`, keeping the URL's host for Host and TLS server name (SNI, certificate). */
