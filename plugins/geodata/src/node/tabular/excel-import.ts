@@ -1,0 +1,67 @@
+import type { FileAccess, FrameItems, FunctionDescriptor } from '@werkbank/sdk/node';
+import { readExcel } from './excel-read';
+import { boolParam, countParam, failure, itemsOf, textParam } from './tabular-params';
+
+const opt = (name: string, content_type: string, value: unknown) => ({
+  name,
+  content_type,
+  is_optional: true,
+  default_value: { value },
+});
+
+/** `excel.import`: the rows of one sheet of .xlsx files (read through FileAccess as the running user). */
+export function excelImport(files: FileAccess): FunctionDescriptor {
+  return {
+    id: 'excel.import',
+    version: '1',
+    verbose_name: { de: 'Excel importieren', en: 'Import Excel' },
+    doc: {
+      de:
+        'Liest ein Tabellenblatt von Excel-Dateien (.xlsx) als Zeilen. Einstellungen (Spezifikation 001 §3.4): header – die erste Zeile ' +
+        'enthält die Spaltennamen (Standard: ja; sonst column_1, column_2, …); skiprows – Zeilen, die vor der Tabelle übersprungen werden; ' +
+        'skipfooter – Zeilen am Ende, die nicht zur Tabelle gehören; sheet – der Name des Blatts (Standard: das erste). ' +
+        'Formeln ergeben ihr gespeichertes Ergebnis, Datumswerte ISO-8601-Text, leere Zellen null. Mehrere Dateien werden nacheinander gelesen.',
+      en:
+        'Reads one sheet of Excel files (.xlsx) as rows. Settings (spec 001 §3.4): header – the first row holds the column names ' +
+        '(default: yes; otherwise column_1, column_2, …); skiprows – rows skipped before the table; skipfooter – rows at the end ' +
+        'that are not part of the table; sheet – the sheet’s name (default: the first). Formulas give their stored result, dates ' +
+        'ISO 8601 text, empty cells null. Several files are read one after the other.',
+    },
+    inputs: [
+      { name: 'file', content_type: 'file' },
+      opt('header', 'bool', true),
+      opt('skiprows', 'int', 0),
+      opt('skipfooter', 'int', 0),
+      opt('sheet', 'string', ''),
+    ],
+    outputs: [{ name: 'rows', content_type: 'row' }],
+    run: async (inputs, ctx) => {
+      const settings = {
+        header: boolParam(inputs, 'header', true),
+        skiprows: countParam(inputs, 'skiprows', 0),
+        skipfooter: countParam(inputs, 'skipfooter', 0),
+        sheet: textParam(inputs, 'sheet', '').trim(),
+      };
+      const items = itemsOf(inputs, 'file');
+      const rows: FrameItems = [];
+      for (const [i, item] of items.entries()) {
+        let opened;
+        try {
+          opened = await files.open(ctx.user, item);
+        } catch {
+          throw failure('file_unreadable', { item: `file[${i}]`, name: String(item.value ?? '') });
+        }
+        const part = { ...ctx, progress: (f: number) => ctx.progress((i + f) / items.length) };
+        try {
+          for (const row of await readExcel(opened.stream, settings, part, opened.size)) rows.push(row);
+        } catch (e) {
+          const params = (e as { params?: Record<string, unknown> }).params;
+          if (params && typeof params === 'object') params.source = opened.name || `file[${i}]`;
+          throw e;
+        }
+      }
+      ctx.progress(1);
+      return { rows };
+    },
+  };
+}
