@@ -47,7 +47,24 @@ export function featureOf(items: FrameItems, port: string, i: number): GeoFeatur
   }
   const geometry = feature.geometry as Geometry | null;
   if (!geometry || typeof geometry.type !== 'string') throw failure('no_geometry', { item: `${port}[${i}]` });
+  if (!wellFormed(geometry)) throw failure('malformed_geometry', { item: `${port}[${i}]`, type: String(geometry.type) });
   return { ...feature, properties: feature.properties ?? {} };
+}
+
+/** Nesting depth of positions by geometry type (RFC 7946 §3.1). */
+const DEPTH: Record<string, number> = { Point: 0, MultiPoint: 1, LineString: 1, MultiLineString: 2, Polygon: 2, MultiPolygon: 3 };
+
+const isPosition = (p: unknown) =>
+  Array.isArray(p) && p.length >= 2 && p.every((n) => typeof n === 'number' && Number.isFinite(n));
+
+/** Whether the coordinates nest as the type says and every position is finite numbers. */
+function wellFormed(geometry: Geometry): boolean {
+  if (geometry.type === 'GeometryCollection')
+    return Array.isArray(geometry.geometries) && geometry.geometries.every((g) => g && wellFormed(g));
+  const depth = DEPTH[geometry.type];
+  const nests = (value: unknown, d: number): boolean =>
+    d === 0 ? isPosition(value) : Array.isArray(value) && value.every((v) => nests(v, d - 1));
+  return depth !== undefined && nests((geometry as { coordinates?: unknown }).coordinates, depth);
 }
 
 /** Like featureOf, but a failure unless the geometry is a Polygon or MultiPolygon. */

@@ -43,6 +43,26 @@ describe('geodata geometry: buffer, centroid, simplify', () => {
     );
   });
 
+  it('names the feature with malformed coordinates instead of computing nonsense', async () => {
+    const broken = [
+      feat({ type: 'Point', coordinates: ['7', 50] } as never),
+      feat({
+        type: 'Polygon',
+        coordinates: [
+          [0, 0],
+          [1, 1],
+        ],
+      } as never),
+      feat({ type: 'Curve', coordinates: [0, 0] } as never),
+    ];
+    for (const f of broken) {
+      await assert.rejects(
+        run('geometry.bbox', { features: [pt(0, 0), f] }),
+        failsWith('malformed_geometry', { item: 'features[1]' }),
+      );
+    }
+  });
+
   it('turns every feature into its centroid point, keeping properties', async () => {
     const out = await features('geometry.centroid', { features: [square(0, 0, 2, { id: 1 }), pt(5, 5)] });
     assert.deepEqual((out[0].geometry as Point).coordinates, [1, 1]);
