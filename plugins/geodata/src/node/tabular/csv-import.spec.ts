@@ -118,9 +118,13 @@ describe('csv.import', () => {
     await rejectsWith(importText('a;b\n1;2\n3;"vier"x\n'), 'invalid_quote', { line: 3, column: 2 });
   });
 
-  it('refuses a header with an empty or a repeated column name', async () => {
+  it('refuses a header or names with an empty or a repeated column name', async () => {
     await rejectsWith(importText('a;;c\n1;2;3\n'), 'empty_column_name', { line: 1, column: 2 });
     await rejectsWith(importText('a;b;a\n1;2;3\n'), 'duplicate_column_name', { name: 'a' });
+    await rejectsWith(importText('1;2\n', { header: one(false), names: [{ value: 'a' }, { value: ' ' }] }), 'invalid_name', {
+      item: 'names[1]',
+    });
+    await rejectsWith(importText('1;2\n', { header: one(false), names: [{ value: 'a' }, { value: 'a' }] }), 'duplicate_name');
   });
 
   it('refuses unknown settings and a missing input with reasons', async () => {

@@ -19,16 +19,24 @@ export function csvReadSettings(inputs: FunctionInputs): CsvReadSettings {
   return {
     header: boolParam(inputs, 'header', d.header),
     encoding: textParam(inputs, 'encoding', d.encoding, CSV_ENCODINGS),
-    names: itemsOf(inputs, 'names').map((item, i) => {
-      if (typeof item.value !== 'string') throw failure('invalid_name', { item: `names[${i}]` });
-      return item.value;
-    }),
+    names: namesParam(inputs),
     sep: sep === '\\t' ? '\t' : sep,
     skiprows: countParam(inputs, 'skiprows', d.skiprows),
     skipfooter: countParam(inputs, 'skipfooter', d.skipfooter),
     decimal,
     transposed: boolParam(inputs, 'transposed', d.transposed),
   };
+}
+
+/** The names parameter: one non-empty, unique text per item. */
+function namesParam(inputs: FunctionInputs): string[] {
+  const names = itemsOf(inputs, 'names').map((item, i) => {
+    if (typeof item.value !== 'string' || !item.value.trim()) throw failure('invalid_name', { item: `names[${i}]` });
+    return item.value.trim();
+  });
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) throw failure('duplicate_name', { name: twice });
+  return names;
 }
 
 /**
