@@ -18,14 +18,14 @@ async function workbook(sheets: Record<string, unknown[][]>): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-async function importExcel(bytes: Buffer, params: FunctionInputs = {}) {
+async function importExcel(bytes: Buffer, params: FunctionInputs = {}, ctx = fakeRunContext()) {
   const files: FileAccess = {
     open: async (_user, file) => {
       if (file.download_url !== fileDatum.download_url) throw ApiError.notFound();
       return { stream: Readable.from([bytes]), size: bytes.length, mime_type: 'application/zip', name: 'daten.xlsx' };
     },
   };
-  const out = await excelImport(files).run({ file: [fileDatum], ...params }, fakeRunContext());
+  const out = await excelImport(files).run({ file: [fileDatum], ...params }, ctx);
   return out.rows.map((r) => r.value);
 }
 
@@ -105,5 +105,11 @@ describe('excel.import', () => {
       sheets: 'Daten',
     });
     await rejectsWith(importExcel(Buffer.from('a;b\n1;2\n')), 'invalid_excel');
+  });
+
+  it('reads nothing once the run is aborted', async () => {
+    const ctx = fakeRunContext();
+    ctx.controller.abort(new Error('stopped'));
+    await assert.rejects(importExcel(await workbook({ Daten: [['a'], [1]] }), {}, ctx), /stopped/);
   });
 });

@@ -33,6 +33,7 @@ export function excelValue(value: unknown): Cell {
  * anything (empty rows are not rows). Throws failures naming the sheet row and column.
  */
 export async function readExcel(source: Readable, s: ExcelReadSettings, ctx: FunctionRunContext, size = 0): Promise<FrameItems> {
+  ctx.signal.throwIfAborted();
   let read = 0;
   source.on('data', (chunk: Buffer) => {
     read += chunk.length;
@@ -62,6 +63,9 @@ export async function readExcel(source: Readable, s: ExcelReadSettings, ctx: Fun
     ctx.signal.throwIfAborted();
     if (e instanceof ApiError) throw e;
     throw failure('invalid_excel', { message: String((e as Error)?.message ?? e) });
+  } finally {
+    // Closes the blob's file when reading stopped early (a failure or an abort).
+    source.destroy();
   }
   if (!rows) throw failure('sheet_missing', { sheet: s.sheet, sheets: sheets.join(', ') });
   ctx.progress(1);
