@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { area } from '@turf/area';
 import type { Feature, Polygon } from 'geojson';
+import { fakeRunContext } from './fake-run-context';
 import { failsWith, feat, features, pt, run, square, values } from './geometry-test-helpers';
 
 const areaOf = (f: Feature) => area(f);
@@ -36,6 +37,27 @@ describe('geodata geometry: intersection, difference, union', () => {
     assert.deepEqual(out[0].properties, {});
     near(areaOf(out[0]), 3 * unit);
     assert.deepEqual(await features('geometry.union', { a: [] }), []);
+  });
+
+  it('merges many areas chunk by chunk and stops when the run is aborted', async () => {
+    const many = Array.from({ length: 250 }, (_, i) => square(i % 25, Math.floor(i / 25), 1));
+    const [all] = await features('geometry.union', { a: many });
+    const rect = feat({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [25, 0],
+          [25, 10],
+          [0, 10],
+          [0, 0],
+        ],
+      ],
+    });
+    near(areaOf(all), areaOf(rect.feature as Feature));
+    const ctx = fakeRunContext();
+    ctx.controller.abort(new Error('stopped'));
+    await assert.rejects(run('geometry.union', { a: many }, ctx), /stopped/);
   });
 
   it('refuses a non-polygon or a feature without geometry, naming the port and index', async () => {

@@ -6,7 +6,7 @@ import { difference } from '@turf/difference';
 import { featureCollection } from '@turf/helpers';
 import { intersect } from '@turf/intersect';
 import { union } from '@turf/union';
-import type { FunctionDescriptor } from '@werkbank/sdk/node';
+import type { FunctionDescriptor, FunctionRunContext } from '@werkbank/sdk/node';
 import {
   datum,
   eachChunked,
@@ -24,14 +24,30 @@ import { featuresPort, param } from './ports';
 type Area = GeoFeature<Polygon | MultiPolygon>;
 
 /** The polygons of a port, checked item by item. */
-const polygonsOf = (items: ReturnType<typeof itemsOf>, port: string, ctx: Parameters<FunctionDescriptor['run']>[1]) =>
+const polygonsOf = (items: ReturnType<typeof itemsOf>, port: string, ctx: FunctionRunContext) =>
   eachChunked(items.length, ctx, (i) => polygonOf(items, port, i));
 
-/** All areas merged into one (null for none). */
-function merged(areas: Area[], port: string): Area | null {
-  if (areas.length === 0) return null;
-  if (areas.length === 1) return areas[0];
-  return guarded(port, 0, () => union(featureCollection(areas))) as Area | null;
+/** Areas merged per union call; the abort signal is checked between calls. */
+const UNION_CHUNK = 100;
+
+/**
+ * All areas merged into one (null for none), a chunk at a time so an abort takes effect between
+ * chunks. A failure of the union names the port, since no single feature is to blame.
+ */
+async function merged(areas: Area[], port: string, ctx: FunctionRunContext): Promise<Area | null> {
+  let acc: Area | null = areas.length === 1 ? areas[0] : null;
+  for (let start = 0; areas.length > 1 && start < areas.length; start += UNION_CHUNK) {
+    ctx.signal.throwIfAborted();
+    const chunk = areas.slice(start, start + UNION_CHUNK);
+    const parts = acc ? [acc, ...chunk] : chunk;
+    try {
+      acc = parts.length === 1 ? parts[0] : ((union(featureCollection(parts)) as Area | null) ?? acc);
+    } catch (e) {
+      throw failure('union_failed', { port, reason: e instanceof Error ? e.message : String(e) });
+    }
+    if (start + UNION_CHUNK < areas.length) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return acc;
 }
 
 export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
@@ -47,7 +63,7 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
     outputs: [featuresPort()],
     run: async (inputs, ctx) => {
       const a = itemsOf(inputs, 'a');
-      const mask = merged(await polygonsOf(itemsOf(inputs, 'b'), 'b', ctx), 'b');
+      const mask = await merged(await polygonsOf(itemsOf(inputs, 'b'), 'b', ctx), 'b', ctx);
       if (!mask) return { features: [] };
       const features = await eachChunked(a.length, ctx, (i) => {
         const f = polygonOf(a, 'a', i);
@@ -69,7 +85,7 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
     outputs: [featuresPort()],
     run: async (inputs, ctx) => {
       const a = itemsOf(inputs, 'a');
-      const mask = merged(await polygonsOf(itemsOf(inputs, 'b'), 'b', ctx), 'b');
+      const mask = await merged(await polygonsOf(itemsOf(inputs, 'b'), 'b', ctx), 'b', ctx);
       const features = await eachChunked(a.length, ctx, (i) => {
         const f = polygonOf(a, 'a', i);
         if (!mask) return datum(f);
@@ -94,7 +110,7 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
         ...(await polygonsOf(itemsOf(inputs, 'a'), 'a', ctx)),
         ...(await polygonsOf(itemsOf(inputs, 'b'), 'b', ctx)),
       ];
-      const all = merged(areas, 'a');
+      const all = await merged(areas, 'a', ctx);
       return { features: all ? [datum({ type: 'Feature', geometry: all.geometry, properties: {} })] : [] };
     },
   },
@@ -122,7 +138,7 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
       const features = [];
       for (const group of groups.values()) {
         ctx.signal.throwIfAborted();
-        const all = merged(group.areas, 'features');
+        const all = await merged(group.areas, 'features', ctx);
         if (all)
           features.push(
             datum({ type: 'Feature', geometry: all.geometry, properties: attribute ? { [attribute]: group.value } : {} }),
