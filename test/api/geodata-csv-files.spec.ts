@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import iconv from 'iconv-lite';
+import ExcelJS from 'exceljs';
 import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
 import { ApiError, FileAccess, type AuthUser } from '@werkbank/sdk/node';
 import { expectStatus } from './api-test-support';
@@ -11,6 +12,7 @@ import {
   newSwitchboard,
   runAndWait,
   SWITCHBOARD_PLUGINS,
+  get,
   type Obj,
   type User,
 } from './switchboard-support';
@@ -56,6 +58,38 @@ describe('geodata: csv.import reads frame files with the running user’s permis
       { value: { Straße: 'Müllerstraße', Länge: 1.5 } },
       { value: { Straße: 'Ölweg', Länge: 2 } },
     ]);
+  });
+
+  /** A switchboard: the uploaded file → `func` (with `ports`) → a frame of rows. */
+  async function importing(
+    name: string,
+    bytes: Buffer,
+    func: string,
+    ports: Array<{ name: string; default_value: unknown }> = [],
+  ) {
+    const { sb, frame } = await uploaded(alice, name, bytes);
+    const node = await addNode(alice.client, sb, func, ports);
+    const rows = await addFrame(alice.client, sb, 'row');
+    await link(alice.client, node, 'file', frame, true);
+    await link(alice.client, node, 'rows', rows, false);
+    return { sb, node, rows, exec: await runAndWait(t, alice.client, sb) };
+  }
+
+  it('imports the first sheet of an uploaded Excel workbook', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Pegel');
+    ws.addRow(['ort', 'stand']);
+    ws.addRow(['Dresden', 3.12]);
+    const { rows, exec } = await importing('pegel.xlsx', Buffer.from(await wb.xlsx.writeBuffer()), 'excel.import');
+    assert.equal(exec.status, 'success', JSON.stringify(exec));
+    assert.deepEqual(await contentOf(alice.client, rows), [{ value: { ort: 'Dresden', stand: 3.12 } }]);
+  });
+
+  it('fails the node with a message naming the file, line and column counts of a broken row', async () => {
+    const { node, exec } = await importing('kaputt.csv', Buffer.from('a;b\n1;2\n3;4;5\n'), 'csv.import');
+    assert.equal(exec.status, 'failure');
+    const failed = await get(alice.client, node.resource_uri);
+    assert.match(failed.runinfo.exception, /kaputt\.csv, line 3: 3 columns instead of 2/);
   });
 
   it('opens a file only for a user who may read its switchboard, and only while its frame holds it', async () => {
