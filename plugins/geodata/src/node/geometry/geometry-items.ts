@@ -91,13 +91,20 @@ export function guarded<T>(port: string, i: number, fn: () => T): T {
 /**
  * Calls `fn` for 0..n-1 in order. Before each chunk it throws the signal's reason once the run is
  * aborted, reports progress and lets other work in; `fn` returning undefined drops the position.
+ * Progress runs through `span` of the whole run, so several loops of one run report it rising.
  */
-export async function eachChunked<T>(n: number, ctx: FunctionRunContext, fn: (i: number) => T | undefined): Promise<T[]> {
+export async function eachChunked<T>(
+  n: number,
+  ctx: FunctionRunContext,
+  fn: (i: number) => T | undefined,
+  span: [number, number] = [0, 1],
+): Promise<T[]> {
+  const report = (f: number) => ctx.progress(span[0] + f * (span[1] - span[0]));
   const out: T[] = [];
   for (let start = 0; start < n; start += CHUNK) {
     ctx.signal.throwIfAborted();
     if (start > 0) {
-      ctx.progress(start / n);
+      report(start / n);
       await new Promise((resolve) => setImmediate(resolve));
       ctx.signal.throwIfAborted();
     }
@@ -107,7 +114,7 @@ export async function eachChunked<T>(n: number, ctx: FunctionRunContext, fn: (i:
       if (r !== undefined) out.push(r);
     }
   }
-  ctx.progress(1);
+  report(1);
   return out;
 }
 

@@ -24,8 +24,8 @@ import { featuresPort, param } from './ports';
 type Area = GeoFeature<Polygon | MultiPolygon>;
 
 /** The polygons of a port, checked item by item. */
-const polygonsOf = (items: ReturnType<typeof itemsOf>, port: string, ctx: FunctionRunContext) =>
-  eachChunked(items.length, ctx, (i) => polygonOf(items, port, i));
+const polygonsOf = (items: ReturnType<typeof itemsOf>, port: string, ctx: FunctionRunContext, span: [number, number]) =>
+  eachChunked(items.length, ctx, (i) => polygonOf(items, port, i), span);
 
 /** Areas merged per union call; the abort signal is checked between calls. */
 const UNION_CHUNK = 100;
@@ -63,13 +63,18 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
     outputs: [featuresPort()],
     run: async (inputs, ctx) => {
       const a = itemsOf(inputs, 'a');
-      const mask = await merged(await polygonsOf(itemsOf(inputs, 'b'), 'b', ctx), 'b', ctx);
+      const mask = await merged(await polygonsOf(itemsOf(inputs, 'b'), 'b', ctx, [0, 0.1]), 'b', ctx);
       if (!mask) return { features: [] };
-      const features = await eachChunked(a.length, ctx, (i) => {
-        const f = polygonOf(a, 'a', i);
-        const cut = guarded('a', i, () => intersect(featureCollection([f, mask])));
-        return cut ? withGeometry(f, cut.geometry) : undefined;
-      });
+      const features = await eachChunked(
+        a.length,
+        ctx,
+        (i) => {
+          const f = polygonOf(a, 'a', i);
+          const cut = guarded('a', i, () => intersect(featureCollection([f, mask])));
+          return cut ? withGeometry(f, cut.geometry) : undefined;
+        },
+        [0.1, 1],
+      );
       return { features };
     },
   },
@@ -85,13 +90,18 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
     outputs: [featuresPort()],
     run: async (inputs, ctx) => {
       const a = itemsOf(inputs, 'a');
-      const mask = await merged(await polygonsOf(itemsOf(inputs, 'b'), 'b', ctx), 'b', ctx);
-      const features = await eachChunked(a.length, ctx, (i) => {
-        const f = polygonOf(a, 'a', i);
-        if (!mask) return datum(f);
-        const rest = guarded('a', i, () => difference(featureCollection([f, mask])));
-        return rest ? withGeometry(f, rest.geometry) : undefined;
-      });
+      const mask = await merged(await polygonsOf(itemsOf(inputs, 'b'), 'b', ctx, [0, 0.1]), 'b', ctx);
+      const features = await eachChunked(
+        a.length,
+        ctx,
+        (i) => {
+          const f = polygonOf(a, 'a', i);
+          if (!mask) return datum(f);
+          const rest = guarded('a', i, () => difference(featureCollection([f, mask])));
+          return rest ? withGeometry(f, rest.geometry) : undefined;
+        },
+        [0.1, 1],
+      );
       return { features };
     },
   },
@@ -107,10 +117,11 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
     outputs: [featuresPort()],
     run: async (inputs, ctx) => {
       const areas = [
-        ...(await polygonsOf(itemsOf(inputs, 'a'), 'a', ctx)),
-        ...(await polygonsOf(itemsOf(inputs, 'b'), 'b', ctx)),
+        ...(await polygonsOf(itemsOf(inputs, 'a'), 'a', ctx, [0, 0.4])),
+        ...(await polygonsOf(itemsOf(inputs, 'b'), 'b', ctx, [0.4, 0.5])),
       ];
       const all = await merged(areas, 'a', ctx);
+      ctx.progress(1);
       return { features: all ? [datum({ type: 'Feature', geometry: all.geometry, properties: {} })] : [] };
     },
   },
@@ -126,7 +137,7 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
     outputs: [featuresPort()],
     run: async (inputs, ctx) => {
       const attribute = String(paramOf(inputs, 'attribute', ''));
-      const areas = await polygonsOf(itemsOf(inputs, 'features'), 'features', ctx);
+      const areas = await polygonsOf(itemsOf(inputs, 'features'), 'features', ctx, [0, 0.5]);
       const groups = new Map<string, { value: unknown; areas: Area[] }>();
       for (const f of areas) {
         const value = attribute ? (f.properties[attribute] ?? null) : null;
@@ -144,6 +155,7 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
             datum({ type: 'Feature', geometry: all.geometry, properties: attribute ? { [attribute]: group.value } : {} }),
           );
       }
+      ctx.progress(1);
       return { features };
     },
   },
@@ -160,17 +172,25 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
     run: async (inputs, ctx) => {
       const points = itemsOf(inputs, 'points');
       const keepUnmatched = paramOf(inputs, 'keep_unmatched', true) !== false;
-      const areas = (await polygonsOf(itemsOf(inputs, 'polygons'), 'polygons', ctx)).map((f) => ({ f, box: bboxOf(f) }));
-      const features = await eachChunked(points.length, ctx, (i) => {
-        const p = featureOf(points, 'points', i);
-        if (p.geometry.type !== 'Point') throw failure('not_a_point', { item: `points[${i}]`, type: p.geometry.type });
-        const [x, y] = (p.geometry as Point).coordinates;
-        const hit = areas.find(
-          ({ f, box }) => x >= box[0] && y >= box[1] && x <= box[2] && y <= box[3] && booleanPointInPolygon([x, y], f),
-        );
-        if (!hit) return keepUnmatched ? datum(p) : undefined;
-        return datum({ ...p, properties: { ...hit.f.properties, ...p.properties } });
-      });
+      const areas = (await polygonsOf(itemsOf(inputs, 'polygons'), 'polygons', ctx, [0, 0.1])).map((f) => ({
+        f,
+        box: bboxOf(f),
+      }));
+      const features = await eachChunked(
+        points.length,
+        ctx,
+        (i) => {
+          const p = featureOf(points, 'points', i);
+          if (p.geometry.type !== 'Point') throw failure('not_a_point', { item: `points[${i}]`, type: p.geometry.type });
+          const [x, y] = (p.geometry as Point).coordinates;
+          const hit = areas.find(
+            ({ f, box }) => x >= box[0] && y >= box[1] && x <= box[2] && y <= box[3] && booleanPointInPolygon([x, y], f),
+          );
+          if (!hit) return keepUnmatched ? datum(p) : undefined;
+          return datum({ ...p, properties: { ...hit.f.properties, ...p.properties } });
+        },
+        [0.1, 1],
+      );
       return { features };
     },
   },
