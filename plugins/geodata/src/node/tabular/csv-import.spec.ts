@@ -113,8 +113,9 @@ describe('csv.import', () => {
     });
   });
 
-  it('names the line of a quote that is never closed and the line and column of a stray quote', async () => {
-    await rejectsWith(importText('a;b\n1;"zwei\n3;4\n'), 'unterminated_quote', { line: 3 });
+  it('names the line where a record with a never-closed quote begins, and the line and column of a stray quote', async () => {
+    await rejectsWith(importText('a;b\n1;"zwei\n3;4\n'), 'unterminated_quote', { line: 2, end: 3 });
+    await rejectsWith(importText('x\na;b\n"1;2\n', { skiprows: one(1) }), 'unterminated_quote', { line: 3 });
     await rejectsWith(importText('a;b\n1;2\n3;"vier"x\n'), 'invalid_quote', { line: 3, column: 2 });
   });
 

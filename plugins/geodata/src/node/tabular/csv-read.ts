@@ -52,6 +52,8 @@ export async function readCsv(
 ): Promise<FrameItems> {
   const rows = new RowBuilder(settings);
   const pending: Parsed[] = [];
+  // The last line of the last complete record: an unclosed quote begins after it.
+  let lastLine = settings.skiprows;
   let read = 0;
   source.on('data', (chunk: Buffer | string) => {
     read += chunk.length;
@@ -64,6 +66,11 @@ export async function readCsv(
     skip_empty_lines: true,
     bom: true,
     info: true,
+    // Called as each record completes, ahead of the consumer (which lags behind the stream's buffer).
+    on_record: (record, context) => {
+      lastLine = context.lines;
+      return record;
+    },
   });
   try {
     await pipeline(
@@ -83,20 +90,23 @@ export async function readCsv(
     );
   } catch (e) {
     ctx.signal.throwIfAborted();
-    throw csvFailure(e);
+    throw csvFailure(e, lastLine + 1);
   }
   const out = rows.finish();
   ctx.progress(1);
   return out;
 }
 
-/** A csv-parse error as a failure naming its line and column; other errors unchanged. */
-function csvFailure(e: unknown): unknown {
+/**
+ * A csv-parse error as a failure naming its line and column; other errors unchanged. An unclosed
+ * quote names `recordLine`, where the record holding it begins, and the last line (`end`).
+ */
+function csvFailure(e: unknown, recordLine: number): unknown {
   const err = e as Partial<CsvError> & { lines?: number; column?: number | string; index?: number };
   if (typeof err?.code !== 'string' || !err.code.startsWith('CSV_')) return e;
   const line = err.lines ?? 0;
   const column = typeof err.index === 'number' ? err.index + 1 : typeof err.column === 'number' ? err.column + 1 : 0;
-  if (err.code === 'CSV_QUOTE_NOT_CLOSED') return failure('unterminated_quote', { line });
+  if (err.code === 'CSV_QUOTE_NOT_CLOSED') return failure('unterminated_quote', { line: recordLine, end: line });
   if (err.code === 'CSV_INVALID_CLOSING_QUOTE' || err.code === 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE') {
     return failure('invalid_quote', { line, column });
   }
