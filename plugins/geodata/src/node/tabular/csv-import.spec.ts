@@ -45,6 +45,19 @@ describe('csv.import', () => {
     ]);
   });
 
+  it('reads CRLF line ends and quoted line breaks, and gives no rows for a header alone or an empty text', async () => {
+    assert.deepEqual(await importText('a;b\r\n1;"zwei\r\nZeilen"\r\n3;4\r\n'), [
+      { a: 1, b: 'zwei\r\nZeilen' },
+      { a: 3, b: 4 },
+    ]);
+    assert.deepEqual(await importText('a;b\n'), []);
+    assert.deepEqual(await importText(''), []);
+  });
+
+  it('counts the lines of quoted line breaks in the line numbers of later errors', async () => {
+    await rejectsWith(importText('a;b\n1;"x\ny"\n3\n'), 'column_count', { line: 4, found: 1 });
+  });
+
   it('keeps numbers with a decimal comma as text unless decimal is ","', async () => {
     assert.deepEqual(await importText('a;b\n1,5;2\n'), [{ a: '1,5', b: 2 }]);
     assert.deepEqual(await importText('a;b\n1,5;"2,25"\n', { decimal: one(',') }), [{ a: 1.5, b: 2.25 }]);
