@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { DepotAccess, FunctionContribution, Kernel, Registry, type FunctionDescriptor } from '@werkbank/sdk/node';
 import plugin from './basic-functions-node-module';
-import { fakeRunContext } from './fake-run-context';
+import { fakeRunContext } from '@werkbank/sdk/testing/node';
 
 /** A DepotAccess that records calls: depot 3 holds two strings at moment 30. */
 function recordingDepots() {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { ApiError, FileAccess, FrameItems, FunctionInputs } from '@werkbank/sdk/node';
 import { csvExport } from './csv-export';
 import { csvImport } from './csv-import';
-import { fakeRunContext } from './fake-run-context';
+import { fakeRunContext } from '@werkbank/sdk/testing/node';
 
 const one = (value: unknown): FrameItems => [{ value }];
 const rows = (...values: Record<string, unknown>[]): FrameItems => values.map((value) => ({ value }));

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
 import { ApiError, type FileAccess, type FrameItems, type FunctionInputs } from '@werkbank/sdk/node';
 import { csvImport } from './csv-import';
-import { fakeRunContext, type FakeRunContext } from './fake-run-context';
+import { fakeRunContext, type FakeRunContext } from '@werkbank/sdk/testing/node';
 
 /** A FileAccess over in-memory files keyed by their download_url; others are refused like the server does. */
 function fakeFiles(files: Record<string, () => Readable>, sizes: Record<string, number> = {}): FileAccess {

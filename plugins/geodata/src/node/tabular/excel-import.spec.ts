@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { ApiError, type FileAccess, type FrameItems, type FunctionInputs } from '@werkbank/sdk/node';
 import { excelImport } from './excel-import';
-import { fakeRunContext } from './fake-run-context';
+import { fakeRunContext } from '@werkbank/sdk/testing/node';
 
 const one = (value: unknown): FrameItems => [{ value }];
 const fileDatum = { value: 'daten.xlsx', size: 1, mime_type: 'application/zip', download_url: '/files/daten.xlsx' };
