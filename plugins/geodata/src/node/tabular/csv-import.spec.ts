@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
 import { ApiError, type FileAccess, type FrameItems, type FunctionInputs } from '@werkbank/sdk/node';
@@ -182,6 +185,23 @@ describe('csv.import', () => {
       ctx.progresses.every((p, i) => i === 0 || p >= ctx.progresses[i - 1]),
       'progress never goes back',
     );
+  });
+
+  it('names the broken row of a file still being read, not the end of the reading', async () => {
+    // A file stream is still open when the row fails: closing it must not hide the failure.
+    const dir = mkdtempSync(join(tmpdir(), 'csv-import-'));
+    try {
+      writeFileSync(join(dir, 'a.csv'), 'a;b\n1;2\n3;4;5\n6;7\n');
+      const fn = csvImport(fakeFiles({ '/files/a.csv': () => createReadStream(join(dir, 'a.csv')) }));
+      await rejectsWith(fn.run({ file: [fileDatum('a.csv')] }, fakeRunContext()), 'column_count', {
+        source: 'a.csv',
+        line: 3,
+        expected: 2,
+        found: 3,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('stops reading when the run is aborted', async () => {

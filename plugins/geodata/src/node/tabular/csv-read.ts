@@ -72,6 +72,9 @@ export async function readCsv(
       return record;
     },
   });
+  // A broken record the consumer refuses: leaving the loop destroys the parser with an AbortError,
+  // which pipeline may report in its place while the source (a file) is still being read.
+  let refused: unknown;
   try {
     await pipeline(
       source,
@@ -82,7 +85,12 @@ export async function readCsv(
         for await (const parsed of records) {
           pending.push(parsed);
           // The footer is only known at the end: a record leaves the queue once skipfooter follow it.
-          if (pending.length > settings.skipfooter) rows.add(pending.shift()!);
+          try {
+            if (pending.length > settings.skipfooter) rows.add(pending.shift()!);
+          } catch (e) {
+            refused = e;
+            throw e;
+          }
           if (++n % CHUNK === 0) await yieldToLoop(ctx);
         }
       },
@@ -90,7 +98,7 @@ export async function readCsv(
     );
   } catch (e) {
     ctx.signal.throwIfAborted();
-    throw csvFailure(e, lastLine + 1);
+    throw refused ?? csvFailure(e, lastLine + 1);
   }
   const out = rows.finish();
   ctx.progress(1);
