@@ -69,8 +69,8 @@ describe('geodata: a switchboard from an uploaded CSV of UTM points into a depot
   after(() => t?.close());
 
   /** The whole pipeline on an uploaded `bytes`; returns the switchboard, its import node and the execution. */
-  async function pipeline(depot: Depot, name: string, bytes: Buffer) {
-    const c = alice.client;
+  async function pipeline(depot: Depot, name: string, bytes: Buffer, user: User = alice) {
+    const c = user.client;
     const sb = await newSwitchboard(c);
     const file = await addFrame(c, sb, 'file');
     expectStatus(await frameUpload(c, file.id, name, bytes), 201);
@@ -106,8 +106,8 @@ describe('geodata: a switchboard from an uploaded CSV of UTM points into a depot
     return { sb, csv, moment, exec };
   }
 
-  const depotNow = async (depot: Depot) =>
-    expectStatus<Depot & { approved_moment: number | null }>(await alice.client.get(depot.resource_uri), 200);
+  const depotNow = async (depot: Depot, user: User = alice) =>
+    expectStatus<Depot & { approved_moment: number | null }>(await user.client.get(depot.resource_uri), 200);
 
   it('stores a 100 m buffer around every reprojected point, with its row’s properties, and reads it back once approved', async () => {
     const c = alice.client;
@@ -164,5 +164,17 @@ describe('geodata: a switchboard from an uploaded CSV of UTM points into a depot
     assert.equal(after.current_moment, null);
     assert.deepEqual(after.moments, []);
     assert.equal(after.size, 0);
+  });
+
+  it('words the failure in the language of the user who runs the switchboard', async () => {
+    const hans = await t.user();
+    expectStatus(await hans.client.patch('/api/v2/backend/profile', { language: 'de' }), 200);
+    const depot = await newDepot(hans.client, 'feature');
+    const broken = CSV.replace('München;691000,5;', 'München;');
+    const { csv, exec } = await pipeline(depot, 'orte.csv', Buffer.from(broken), hans);
+    assert.equal(exec.status, 'failure');
+    const failed: Obj = await get(hans.client, csv.resource_uri);
+    assert.match(failed.runinfo.exception, /^orte\.csv, Zeile 4: 4 Spalten statt 5\./);
+    assert.equal((await depotNow(depot, hans)).current_moment, null);
   });
 });
