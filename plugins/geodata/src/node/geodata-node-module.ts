@@ -3,6 +3,7 @@ import { TabularFunctions, tabularTranslations } from './tabular/tabular-functio
 import { geometryFunctions, geometryTranslations } from './geometry/geometry-functions';
 import { reprojectFunctions, reprojectTranslations } from './reproject/reproject-functions';
 import { SourcesFunctions, sourcesTranslations } from './sources/sources-functions';
+import { vectorFunctions, vectorTranslations } from './vector/vector-functions';
 
 export default definePlugin((ctx) => {
   ctx.contribute(FunctionContribution, TabularFunctions);
@@ -13,4 +14,6 @@ export default definePlugin((ctx) => {
   ctx.contribute(NodeTranslationContribution, reprojectTranslations);
   ctx.contribute(FunctionContribution, SourcesFunctions);
   ctx.contribute(NodeTranslationContribution, sourcesTranslations);
+  ctx.contribute(FunctionContribution, vectorFunctions);
+  ctx.contribute(NodeTranslationContribution, vectorTranslations);
 });

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { ApiError, type FrameItems } from '@werkbank/sdk/node';
+import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { geojsonExport } from './geojson-export';
+import { geojsonImport } from './geojson-import';
+
+const noFiles = { open: async () => Promise.reject(ApiError.notFound()) };
+
+describe('geojson.export', () => {
+  it('writes features as one RFC 7946 FeatureCollection that geojson.import reads back unchanged', async () => {
+    const features: FrameItems = [
+      {
+        feature: {
+          type: 'Feature',
+          id: 'a',
+          geometry: { type: 'Point', coordinates: [13.4, 52.5] },
+          properties: { name: 'Tür' },
+        },
+      },
+      { feature: { type: 'Feature', geometry: null, properties: {} } },
+    ];
+    const out = await geojsonExport.run({ features }, fakeRunContext());
+    const text = out.geojson[0].value as string;
+    assert.deepEqual(JSON.parse(text), { type: 'FeatureCollection', features: features.map((f) => f.feature) });
+    const back = await geojsonImport(noFiles).run({ text: [{ value: text }] }, fakeRunContext());
+    assert.deepEqual(back.features, features);
+  });
+
+  it('writes an empty collection for no features and names the index of a broken feature', async () => {
+    const out = await geojsonExport.run({ features: [] }, fakeRunContext());
+    assert.deepEqual(JSON.parse(out.geojson[0].value as string), { type: 'FeatureCollection', features: [] });
+    const broken: FrameItems = [
+      { feature: { type: 'Feature', geometry: null, properties: {} } },
+      { feature: { type: 'Feature', geometry: { type: 'Point', coordinates: ['x', 1] }, properties: {} } },
+    ];
+    await assert.rejects(geojsonExport.run({ features: broken }, fakeRunContext()), (e: ApiError) => {
+      assert.equal(e.code, 'coordinates_invalid');
+      assert.equal(e.params.index, 1);
+      assert.equal(e.params.source, 'features');
+      return true;
+    });
+  });
+});

@@ -1,0 +1,53 @@
+import type { FunctionDescriptor } from '@werkbank/sdk/node';
+import { featureDatum } from './geojson-validate';
+import { CHUNK, failure, itemsOf, yieldToLoop } from './vector-params';
+
+/**
+ * `geojson.export`: features as the text of one GeoJSON FeatureCollection (RFC 7946). Each feature
+ * is checked (a failure names its number); the text is built in parts, so a long frame is not one
+ * growing string until the end.
+ */
+export const geojsonExport: FunctionDescriptor = {
+  id: 'geojson.export',
+  version: '1',
+  verbose_name: { de: 'GeoJSON exportieren', en: 'Export GeoJSON' },
+  doc: {
+    de:
+      'Schreibt Features als Text einer GeoJSON-FeatureCollection (RFC 7946). Koordinaten werden unverändert ' +
+      'übernommen; GeoJSON erwartet WGS 84 (EPSG:4326, Länge/Breite) – projizieren Sie andere Daten vorher um. ' +
+      'Ein Feature ohne Geometrie wird mit geometry: null geschrieben.',
+    en:
+      'Writes features as the text of a GeoJSON FeatureCollection (RFC 7946). Coordinates are taken unchanged; ' +
+      'GeoJSON expects WGS 84 (EPSG:4326, longitude/latitude) – reproject other data first. ' +
+      'A feature without geometry is written with geometry: null.',
+  },
+  inputs: [{ name: 'features', content_type: 'feature' }],
+  outputs: [{ name: 'geojson', content_type: 'string' }],
+  run: async (inputs, ctx) => {
+    const items = itemsOf(inputs, 'features');
+    const parts: string[] = [];
+    for (const [i, item] of items.entries()) {
+      if (!item || typeof item !== 'object' || !('feature' in item))
+        throw failure('feature_invalid', { index: i, type: '–', source: 'features' });
+      parts.push(JSON.stringify(checked(item.feature, i)));
+      if ((i + 1) % CHUNK === 0) {
+        ctx.progress((i + 1) / items.length);
+        await yieldToLoop(ctx);
+      }
+    }
+    const geojson = `{"type":"FeatureCollection","features":[${parts.join(',')}]}`;
+    ctx.progress(1);
+    return { geojson: [{ value: geojson }] };
+  },
+};
+
+/** The feature checked like an imported one; a failure names the frame `features` as its source. */
+function checked(feature: unknown, index: number): unknown {
+  try {
+    return featureDatum(feature, index).feature;
+  } catch (e) {
+    const params = (e as { params?: Record<string, unknown> }).params;
+    if (params && typeof params === 'object') params.source = 'features';
+    throw e;
+  }
+}

@@ -1,0 +1,125 @@
+import type { FileAccess, FrameItems, FunctionDescriptor, FunctionInputs, FunctionRunContext } from '@werkbank/sdk/node';
+import { textSource } from '../tabular/csv-read';
+import { epsgCode } from '../reproject/crs-definitions';
+import { featureReprojector } from '../reproject/reproject-geometry';
+import { readGeoJson } from './geojson-read';
+import { boolParam, CHUNK, failure, itemsOf, textParam, yieldToLoop } from './vector-params';
+
+/** The vector import settings of spec 001 §3.4 that apply to GeoJSON. */
+export interface GeoJsonSettings {
+  /** Reproject features to EPSG:4326 (WGS 84) when their CRS is known and another one. */
+  auto_transform: boolean;
+  /** The CRS of the data; when given it replaces the file's `crs` member. */
+  crs: string;
+}
+
+export function geoJsonSettings(inputs: FunctionInputs): GeoJsonSettings {
+  return { auto_transform: boolParam(inputs, 'auto_transform', true), crs: textParam(inputs, 'crs') };
+}
+
+/**
+ * `geojson.import`: the features of GeoJSON files (read as a stream through FileAccess, with the
+ * running user's permissions) or GeoJSON texts, one after the other into one frame of features.
+ */
+export function geojsonImport(files: FileAccess): FunctionDescriptor {
+  return {
+    id: 'geojson.import',
+    version: '1',
+    verbose_name: { de: 'GeoJSON importieren', en: 'Import GeoJSON' },
+    doc: {
+      de:
+        'Liest GeoJSON-Dateien (Eingang file) oder GeoJSON-Texte (Eingang text) als Features: eine FeatureCollection, ' +
+        'ein einzelnes Feature oder eine einzelne Geometrie (sie wird zu einem Feature ohne Eigenschaften). ' +
+        'Dateien werden als Datenstrom gelesen, Feature für Feature, auch sehr große. ' +
+        'Einstellungen (Spezifikation 001 §3.4): auto_transform – Koordinaten in einem anderen Bezugssystem werden nach ' +
+        'EPSG:4326 (WGS 84, Länge/Breite) umprojiziert (Standard: ja); das Bezugssystem steht im crs-Mitglied der Datei ' +
+        '(z. B. urn:ogc:def:crs:EPSG::25832), ohne crs gilt WGS 84; crs – das Bezugssystem der Daten (z. B. EPSG:25832), ' +
+        'ersetzt das crs-Mitglied der Datei. Fehler nennen Zeile und Spalte von fehlerhaftem JSON und die Nummer (ab 0) ' +
+        'eines fehlerhaften Features.',
+      en:
+        'Reads GeoJSON files (input file) or GeoJSON texts (input text) as features: a FeatureCollection, ' +
+        'a single Feature or a single geometry (it becomes a feature without properties). ' +
+        'Files are read as a stream, feature by feature, however large. ' +
+        'Settings (spec 001 §3.4): auto_transform – coordinates in another reference system are reprojected to ' +
+        'EPSG:4326 (WGS 84, longitude/latitude) (default: yes); the reference system is the crs member of the file ' +
+        '(e.g. urn:ogc:def:crs:EPSG::25832), without one WGS 84 applies; crs – the reference system of the data ' +
+        '(e.g. EPSG:25832), replacing the crs member of the file. Errors name the line and column of broken JSON and ' +
+        'the number (from 0) of a broken feature.',
+    },
+    inputs: [
+      { name: 'file', content_type: 'file', is_optional: true },
+      { name: 'text', content_type: 'string', is_optional: true },
+      { name: 'auto_transform', content_type: 'bool', is_optional: true, default_value: { value: true } },
+      { name: 'crs', content_type: 'string', is_optional: true },
+    ],
+    outputs: [{ name: 'features', content_type: 'feature' }],
+    run: async (inputs, ctx) => {
+      const settings = geoJsonSettings(inputs);
+      const fileItems = itemsOf(inputs, 'file');
+      const texts = itemsOf(inputs, 'text');
+      if (!fileItems.length && !texts.length) throw failure('no_geojson_input');
+      const total = fileItems.length + texts.length;
+      const features: FrameItems = [];
+      for (const [i, item] of fileItems.entries()) {
+        const sub = part(ctx, i, total);
+        let opened;
+        try {
+          opened = await files.open(ctx.user, item);
+        } catch {
+          throw failure('file_unreadable', { item: `file[${i}]`, name: String(item.value ?? '') });
+        }
+        ctx.log(`${opened.name}: ${opened.size} bytes`);
+        const source = opened.name || `file[${i}]`;
+        append(features, await named(readSource(opened.stream, settings, sub, opened.size), source));
+      }
+      for (const [i, item] of texts.entries()) {
+        if (typeof item.value !== 'string') throw failure('not_a_text', { item: `text[${i}]` });
+        const sub = part(ctx, fileItems.length + i, total);
+        append(features, await named(readSource(textSource(item.value), settings, sub, item.value.length), `text[${i}]`));
+      }
+      ctx.progress(1);
+      return { features };
+    },
+  };
+}
+
+/** The features of one GeoJSON source, reprojected to EPSG:4326 when the settings ask for it. */
+async function readSource(
+  stream: Parameters<typeof readGeoJson>[0],
+  settings: GeoJsonSettings,
+  ctx: FunctionRunContext,
+  size: number,
+): Promise<FrameItems> {
+  const content = await readGeoJson(stream, ctx, size);
+  const from = settings.crs || content.crs;
+  if (!settings.auto_transform || !from || epsgCode(from) === 4326) return content.features;
+  ctx.log(`reprojecting from ${from} to EPSG:4326`);
+  const reproject = await featureReprojector(from, 'EPSG:4326');
+  const { features } = content;
+  for (let i = 0; i < features.length; i++) {
+    features[i] = { ...features[i], feature: reproject(features[i].feature, i) };
+    if ((i + 1) % CHUNK === 0) await yieldToLoop(ctx);
+  }
+  return features;
+}
+
+/** Adds the source's name to a failure's parameters (`source`), so a message names the file. */
+async function named(features: Promise<FrameItems>, source: string): Promise<FrameItems> {
+  try {
+    return await features;
+  } catch (e) {
+    const params = (e as { params?: Record<string, unknown> }).params;
+    if (params && typeof params === 'object') params.source = source;
+    throw e;
+  }
+}
+
+/** Appends `more` to `all` (a spread would overflow the stack with hundreds of thousands of features). */
+function append(all: FrameItems, more: FrameItems): void {
+  for (const item of more) all.push(item);
+}
+
+/** The run context of source `i` of `n`: its progress is its share of the whole run. */
+function part(ctx: FunctionRunContext, i: number, n: number): FunctionRunContext {
+  return { ...ctx, progress: (f) => ctx.progress((i + f) / n) };
+}

@@ -1,0 +1,34 @@
+import {
+  FileAccess,
+  inject,
+  injectable,
+  type FunctionContribution,
+  type FunctionDescriptor,
+  type NodeTranslationContribution,
+  type RegistrySink,
+} from '@werkbank/sdk/node';
+import { geojsonImport } from './geojson-import';
+import { geojsonExport } from './geojson-export';
+import en from './i18n/en.json' with { type: 'json' };
+import de from './i18n/de.json' with { type: 'json' };
+
+/**
+ * The vector functions of the geodata library (issue 6): GeoJSON import and export. Files are read
+ * through FileAccess (bound by the Switchboards) as the user who runs the switchboard.
+ */
+@injectable()
+export class VectorFunctions implements FunctionContribution {
+  @inject(FileAccess) protected readonly files!: FileAccess;
+
+  registerFunctions(registry: RegistrySink<FunctionDescriptor>): void {
+    for (const fn of [geojsonImport(this.files), geojsonExport]) registry.add(fn);
+  }
+}
+
+/** The vector contribution under the name the geodata module binds. */
+export const vectorFunctions = VectorFunctions;
+
+/** The reasons the vector functions fail with (`geodata-vector:errors.*`), in German and English. */
+export const vectorTranslations: NodeTranslationContribution = {
+  registerTranslations: (registry) => registry.add({ id: 'geodata.vector-translations', namespace: 'geodata-vector', de, en }),
+};

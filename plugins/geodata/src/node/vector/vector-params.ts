@@ -1,0 +1,46 @@
+import { ApiError, type FrameItems, type FunctionInputs, type FunctionRunContext } from '@werkbank/sdk/node';
+
+/** Features handled between two checks of the abort signal (and progress reports). */
+export const CHUNK = 2000;
+
+/** A failure of a vector function, with its reason in German and English (`geodata-vector:errors.*`). */
+export function failure(code: string, params: Record<string, unknown> = {}): ApiError {
+  return ApiError.badRequest(code, `geodata-vector:errors.${code}`, params);
+}
+
+/** The items linked to a plain input port; [] when it is unset. */
+export function itemsOf(inputs: FunctionInputs, port: string): FrameItems {
+  const items = inputs[port];
+  if (items === undefined) return [];
+  if (!Array.isArray(items)) throw failure('list_expected', { port });
+  return items as FrameItems;
+}
+
+/** The `value` of a one-item parameter port, `fallback` when unset; a failure when it has several items. */
+function paramOf(inputs: FunctionInputs, port: string, fallback: unknown): unknown {
+  const items = itemsOf(inputs, port);
+  if (items.length > 1) throw failure('parameter_single', { port, count: items.length });
+  const value = items[0]?.value;
+  return value === undefined || value === null ? fallback : value;
+}
+
+/** A true/false parameter. */
+export function boolParam(inputs: FunctionInputs, port: string, fallback: boolean): boolean {
+  const value = paramOf(inputs, port, fallback);
+  if (typeof value !== 'boolean') throw failure('invalid_parameter', { port, value: String(value) });
+  return value;
+}
+
+/** A text parameter; '' when unset. */
+export function textParam(inputs: FunctionInputs, port: string): string {
+  const value = paramOf(inputs, port, '');
+  if (typeof value !== 'string') throw failure('invalid_parameter', { port, value: String(value) });
+  return value.trim();
+}
+
+/** Lets other work (and an abort) in between; throws the signal's reason once the run is aborted. */
+export async function yieldToLoop(ctx: FunctionRunContext): Promise<void> {
+  ctx.signal.throwIfAborted();
+  await new Promise((resolve) => setImmediate(resolve));
+  ctx.signal.throwIfAborted();
+}
