@@ -126,6 +126,19 @@ describe('canvas actions and their undo', () => {
     assert.equal(api.calls.at(-1), `PATCH ${String(nodes[0].resource_uri)}`);
   });
 
+  it('a late insert event whose fetch was under way when the object was deleted does not bring it back', async () => {
+    let answer!: (o: unknown) => void;
+    const slow = { get: () => new Promise((resolve) => (answer = resolve)) } as unknown as ApiClient;
+    const canvas = new CanvasStore(slow, 1);
+    canvas.apply({ type: 'NODE_INSERT', resource_uri: '/api/v1/node/9/' });
+    canvas.remove('/api/v1/node/9/');
+    answer({ id: 9, resource_uri: '/api/v1/node/9/' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    assert.equal(canvas.nodes.size, 0);
+    canvas.apply({ type: 'NODE_INSERT', resource_uri: '/api/v1/node/9/' });
+    assert.equal(canvas.nodes.size, 0);
+  });
+
   it('an undo whose object someone else deleted is dropped instead of resurrecting it', async () => {
     const note = await actions.addNote('Hinweis', { x: 0, y: 0 });
     await actions.move([{ uri: note.resource_uri, from: { x: 0, y: 0 }, to: { x: 10, y: 10 } }]);

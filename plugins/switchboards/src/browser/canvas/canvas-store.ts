@@ -39,12 +39,22 @@ export class CanvasStore {
   /** Bumped on every change, so views can react to the store as a whole. */
   revision = 0;
   private readonly fetching = new Set<string>();
+  /**
+   * Addresses deleted while this canvas is open. Ids are never reused, so a late insert event or a
+   * fetch that was under way when the object was deleted must not bring it back.
+   */
+  private readonly gone = new Set<string>();
 
   constructor(
     private readonly api: ApiClient,
     readonly switchboardId: number,
   ) {
-    makeAutoObservable<CanvasStore, 'api' | 'fetching'>(this, { api: false, fetching: false, switchboardId: false });
+    makeAutoObservable<CanvasStore, 'api' | 'fetching' | 'gone'>(this, {
+      api: false,
+      fetching: false,
+      gone: false,
+      switchboardId: false,
+    });
   }
 
   get uri(): string {
@@ -102,6 +112,7 @@ export class CanvasStore {
   }
 
   remove(uri: string): void {
+    this.gone.add(uri);
     const gone = this.nodes.delete(uri) || this.frames.delete(uri) || this.notes.delete(uri) || this.links.delete(uri);
     // A removed node or frame takes its links with it (the server deletes them in the same transaction).
     if (kindOf(uri) === 'node' || kindOf(uri) === 'frame') {
@@ -151,11 +162,13 @@ export class CanvasStore {
 
   /** Loads one object the live channel announced; a 404 means it is already gone again. */
   async fetch(uri: string): Promise<void> {
-    if (this.fetching.has(uri)) return;
+    if (this.fetching.has(uri) || this.gone.has(uri)) return;
     this.fetching.add(uri);
     try {
       const obj = await this.api.get<SbNode | Frame | Note | Link>(uri);
-      runInAction(() => this.put(obj));
+      runInAction(() => {
+        if (!this.gone.has(uri)) this.put(obj);
+      });
     } catch {
       // Deleted meanwhile: its _DELETE event follows or came already.
     } finally {
