@@ -1,5 +1,6 @@
 import type { FileAccess, FrameItems, FunctionDescriptor, FunctionInputs, FunctionRunContext } from '@werkbank/sdk/node';
 import { CSV_ENCODINGS, CSV_READ_DEFAULTS, readCsv, textSource, type CsvReadSettings } from './csv-read';
+import { append, named, part } from '../source-items';
 import { boolParam, countParam, failure, itemsOf, textParam } from './tabular-params';
 
 const opt = (name: string, content_type: string, value: unknown) => ({
@@ -113,25 +114,4 @@ async function readFile(files: FileAccess, item: FrameItems[number], s: CsvReadS
   }
   ctx.log(`${opened.name}: ${opened.size} bytes`);
   return named(readCsv(opened.stream, s, ctx, opened.size), opened.name || `file[${i}]`);
-}
-
-/** Adds the source's name to a failure's parameters (`source`), so a message names the file. */
-async function named(rows: Promise<FrameItems>, source: string): Promise<FrameItems> {
-  try {
-    return await rows;
-  } catch (e) {
-    const params = (e as { params?: Record<string, unknown> }).params;
-    if (params && typeof params === 'object') params.source = source;
-    throw e;
-  }
-}
-
-/** Appends `more` to `rows` (a spread would overflow the stack with hundreds of thousands of rows). */
-function append(rows: FrameItems, more: FrameItems): void {
-  for (const row of more) rows.push(row);
-}
-
-/** The run context of source `i` of `n`: its progress is its share of the whole run. */
-function part(ctx: FunctionRunContext, i: number, n: number): FunctionRunContext {
-  return { ...ctx, progress: (f) => ctx.progress((i + f) / n) };
 }

@@ -3,6 +3,7 @@ import { textSource } from '../tabular/csv-read';
 import { epsgCode } from '../reproject/crs-definitions';
 import { featureReprojector } from '../reproject/reproject-geometry';
 import { readGeoJson } from './geojson-read';
+import { append, named, part } from '../source-items';
 import { boolParam, CHUNK, failure, itemsOf, textParam, yieldToLoop } from './vector-params';
 
 /** The vector import settings of spec 001 §3.4 that apply to GeoJSON. */
@@ -101,25 +102,4 @@ async function readSource(
     if ((i + 1) % CHUNK === 0) await yieldToLoop(ctx);
   }
   return features;
-}
-
-/** Adds the source's name to a failure's parameters (`source`), so a message names the file. */
-async function named(features: Promise<FrameItems>, source: string): Promise<FrameItems> {
-  try {
-    return await features;
-  } catch (e) {
-    const params = (e as { params?: Record<string, unknown> }).params;
-    if (params && typeof params === 'object') params.source = source;
-    throw e;
-  }
-}
-
-/** Appends `more` to `all` (a spread would overflow the stack with hundreds of thousands of features). */
-function append(all: FrameItems, more: FrameItems): void {
-  for (const item of more) all.push(item);
-}
-
-/** The run context of source `i` of `n`: its progress is its share of the whole run. */
-function part(ctx: FunctionRunContext, i: number, n: number): FunctionRunContext {
-  return { ...ctx, progress: (f) => ctx.progress((i + f) / n) };
 }
