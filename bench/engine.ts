@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
 import { ServerServices, type FrameItems, type FunctionRunContext } from '@werkbank/sdk/node';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { fakeRunContext, startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
 import { nodePortsFrom } from '../plugins/switchboards/src/node/links';
 import { expectStatus, type Client } from '../test/api/api-test-support';
 import { addFrame, newSwitchboard, SWITCHBOARD_PLUGINS, type Obj } from '../test/api/switchboard-support';
@@ -257,6 +257,7 @@ async function plainLoop(t: TestServer): Promise<number[]> {
   const fn = t.server.functions.get(FUNC)!;
   const controller = new AbortController();
   const ctx: FunctionRunContext = {
+    ...fakeRunContext(),
     signal: controller.signal,
     progress: () => undefined,
     log: () => undefined,

@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import type { Disposable, RegistrySink, TranslationBundle } from '@werkbank/kernel';
 import type { ResourceDefinition } from './resources/resource-definition';
 import type { WerkbankState } from './http/context';
+import type { Readable } from 'node:stream';
 
 /** Node-side contribution points (DESIGN §2). Each has a token of the same name. */
 
@@ -89,6 +90,21 @@ export interface FunctionRunContext {
   recordWrite(written: { depot_id: number; moment_id: number }): void;
   /** The caller's language, for messages. */
   lang: string;
+  /**
+   * Stores bytes as a file the run outputs (streamed into the server's blob store) and returns its
+   * file datum `{ value: name, size, mime_type, stored_blob }` for an output port's items. The
+   * engine gives the datum the download address of each output frame it lands in and records the
+   * file for that frame (decision 0018); a datum naming a blob the run did not store is dropped.
+   * `mime_type` defaults to what the first bytes look like.
+   */
+  storeFile(source: Readable | Buffer | string, file: StoredFileOptions): Promise<Record<string, unknown>>;
+}
+/** What `FunctionRunContext.storeFile` is told about a file. */
+export interface StoredFileOptions {
+  /** The file name users see and download it as (`value` of the datum), e.g. `export.csv`. */
+  name: string;
+  /** The type it is served with; sniffed from the bytes when missing. */
+  mime_type?: string;
 }
 export interface FunctionDescriptor {
   /** Dotted name; the first segment is the namespace (`wfs.import`). */

@@ -54,22 +54,62 @@ describe('geodata sources: file.download through the server', function () {
     logs.length = 0;
   });
 
-  async function download(url: string): Promise<{ node: Obj; text: unknown[]; status: string }> {
+  async function download(url: string): Promise<{ node: Obj; files: Obj[]; status: string; sb: Obj; out: Obj }> {
     const sb = await newSwitchboard(alice);
     const node = await addNode(alice, sb, 'file.download', [{ name: 'url', default_value: { value: url } }]);
-    const out = await addFrame(alice, sb, 'string');
-    await link(alice, node, 'text', out, false);
+    const out = await addFrame(alice, sb, 'file');
+    await link(alice, node, 'file', out, false);
     const exec = await runAndWait(t, alice, sb);
-    return { node: await get(alice, node.resource_uri), text: await contentOf(alice, out), status: exec.status };
+    return {
+      node: await get(alice, node.resource_uri),
+      files: (await contentOf(alice, out)) as Obj[],
+      status: exec.status,
+      sb,
+      out,
+    };
   }
 
-  it('writes the text of an allowed URL into the output frame', async () => {
-    const { text, status } = await download(`http://localhost:${port}/points.csv`);
+  it('stores the file of an allowed URL in the output frame, downloadable from there', async () => {
+    const {
+      files: [file],
+      status,
+      out,
+    } = await download(`http://localhost:${port}/points.csv`);
     assert.equal(status, 'success');
+    assert.equal(file.value, 'points.csv');
+    assert.equal(file.size, Buffer.byteLength('name;x\nGörlitz;1\n'));
+    assert.equal(file.download_url, `${out.resource_uri}file/${file.download_url.split('/file/')[1].split('/')[0]}/download/`);
+    const res = await alice.get(file.download_url);
+    assert.equal(res.status, 200);
+    assert.equal(res.body, 'name;x\nGörlitz;1\n');
+    assert.match(String(res.headers.get('content-type')), /^text\/csv/);
+  });
+
+  it('passes the downloaded file on to csv.import, which reads it as the running user', async () => {
+    const sb = await newSwitchboard(alice);
+    const node = await addNode(alice, sb, 'file.download', [
+      { name: 'url', default_value: { value: `http://localhost:${port}/points.csv` } },
+    ]);
+    const files = await addFrame(alice, sb, 'file');
+    await link(alice, node, 'file', files, false);
+    const csv = await addNode(alice, sb, 'csv.import', []);
+    await link(alice, csv, 'file', files, true);
+    const rows = await addFrame(alice, sb, 'row');
+    await link(alice, csv, 'rows', rows, false);
+    const exec = await runAndWait(t, alice, sb);
+    assert.equal(exec.status, 'success');
     assert.deepEqual(
-      text.map((i) => (i as Obj).value),
-      ['name;x\nGörlitz;1\n'],
+      ((await contentOf(alice, rows)) as Obj[]).map((r) => r.value),
+      [{ name: 'Görlitz', x: 1 }],
     );
+  });
+
+  it('keeps the file from readers of other switchboards', async () => {
+    const {
+      files: [file],
+    } = await download(`http://localhost:${port}/points.csv`);
+    const bob = (await t.user()).client;
+    assert.equal((await bob.get(file.download_url)).status, 404);
   });
 
   it('fails the node with a message when the URL reaches a loopback address that is not allowed', async () => {

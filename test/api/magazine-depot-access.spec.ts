@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { fakeRunContext, startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
 import { ApiError, DepotAccess, type AuthUser, type FunctionRunContext } from '@werkbank/sdk/node';
 import { expectStatus, userUri, type Client } from './api-test-support';
 import { addDatum, headOf, newDepot, valuesAt, type Datum, type Depot, type Moment } from './magazine-support';
@@ -205,6 +205,7 @@ describe('magazine: depot access for switchboard functions', () => {
     const reads: unknown[] = [];
     const writes: unknown[] = [];
     const ctx: FunctionRunContext = {
+      ...fakeRunContext(),
       signal: new AbortController().signal,
       progress: () => undefined,
       log: () => undefined,

@@ -42,6 +42,7 @@ export type {
   DepotSnapshot,
   OpenedFile,
   FunctionRunContext,
+  StoredFileOptions,
   PortDescriptor,
   ServiceEndpointDescriptor,
   StartupHookDescriptor,

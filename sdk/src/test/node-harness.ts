@@ -116,4 +116,4 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return t;
 }
 export { TestClient, type TestResponse } from './test-client';
-export { fakeRunContext, TEST_USER, type FakeRunContext } from './fake-run-context';
+export { fakeRunContext, TEST_USER, type FakeRunContext, type FakeStoredFile } from './fake-run-context';

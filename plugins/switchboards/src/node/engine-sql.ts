@@ -37,7 +37,8 @@ export const CLAIM_SQL = `
  * contents ($11) and points the output frames at them ($12), records the run, marks the node
  * successful, releases the downstream runs ($13: node ids) — those left waiting for nothing are
  * returned as `ready` and were given to this process ($14, in-process mode) — and counts the run in
- * its execution, which ends (with the switchboard) when it was the last one. Does nothing when the
+ * its execution, which ends (with the switchboard) when it was the last one; records the files the
+ * run stored for the output frames they landed in ($15, decision 0018). Does nothing when the
  * run is no longer this process's (aborted or swept meanwhile).
  */
 export const FINISH_SQL = `
@@ -61,6 +62,12 @@ export const FINISH_SQL = `
       FROM jsonb_to_recordset($12::jsonb) AS x(frame_id int, hash text, size int, text_repr text), mine
      WHERE f.id = x.frame_id
  RETURNING f.id),
+  frame_files AS (
+    INSERT INTO switchboard_frame_file (frame_id, hash, mime_type, size)
+    SELECT x.frame_id, x.hash, x.mime_type, x.size
+      FROM jsonb_to_recordset($15::jsonb) AS x(frame_id int, hash varchar, mime_type varchar, size bigint), mine
+    ON CONFLICT (frame_id, hash) DO NOTHING
+ RETURNING frame_id),
   node AS (
     UPDATE switchboard_node n
        SET status = 'success', status_changed = now(), progress = 100, exception = '',
@@ -94,4 +101,5 @@ export const FINISH_SQL = `
          (SELECT run_count FROM node) AS run_count,
          (SELECT count(*)::int FROM frames) AS frames,
          (SELECT count(*)::int FROM content) AS stored,
+         (SELECT count(*)::int FROM frame_files) AS files,
          (SELECT row_to_json(sb) FROM sb) AS switchboard`;

@@ -7,7 +7,9 @@ import {
   type FunctionOutputs,
   type Row,
   type ServerServices,
+  type StoredFileOptions,
 } from '@werkbank/sdk/node';
+import { Readable } from 'node:stream';
 import { hashText, textRepr } from './frame-content';
 import { nodeLive } from './live';
 import type { NodePort } from './links';
@@ -28,6 +30,7 @@ import { NodeRunError } from './node-run-error';
 import { RunRecorder, type RunRecord } from './run-recorder';
 import { callFunction } from './function-call';
 import { progressReporter } from './progress-reporter';
+import { frameFileUrl } from './frame-file-records';
 
 /** Longest log a node run keeps (characters). */
 const LOG_LIMIT = 200_000;
@@ -131,6 +134,7 @@ export class NodeRunner {
       throw new NodeRunError('switchboards:errors.content_missing', { name: port });
     });
     const progress = progressReporter(this.services, sbId, run.node_id as number, run.id);
+    const stored = new Map<string, StoredFile>();
     const outputs = await callFunction(fn, fnInputs, controller, {
       signal: controller.signal,
       progress,
@@ -145,9 +149,28 @@ export class NodeRunner {
       recordRead: (r) => reads.push({ depot_id: r.depot_id, moment_id: r.moment_id }),
       recordWrite: (w) => writes.push({ depot_id: w.depot_id, moment_id: w.moment_id }),
       lang,
+      storeFile: (source, file) => this.storeFile(stored, source, file),
     });
     progress.stop();
-    await this.recorder.succeed(run, { ...record, skipped: false, ...this.written(outputs, links) });
+    await this.recorder.succeed(run, { ...record, skipped: false, ...this.written(outputs, links, stored) });
+  }
+
+  /**
+   * Streams a file a function outputs into the blob store (outside any transaction: the store's
+   * hold takes its own connection) and returns its datum, which written() addresses per frame.
+   */
+  private async storeFile(
+    stored: Map<string, StoredFile>,
+    source: Readable | Buffer | string,
+    file: StoredFileOptions,
+  ): Promise<Record<string, unknown>> {
+    const name = String(file.name ?? '').trim();
+    if (!name) throw new NodeRunError('switchboards:errors.stored_file_name');
+    const stream = typeof source === 'string' || Buffer.isBuffer(source) ? Readable.from([Buffer.from(source)]) : source;
+    const blob = await this.services.blobs.put(stream, { maxBytes: this.services.config.uploadMaxBytes, filename: name });
+    const mime_type = file.mime_type || blob.mime;
+    stored.set(blob.hash, { hash: blob.hash, mime_type, size: blob.size });
+    return { value: name, size: blob.size, mime_type, stored_blob: blob.hash };
   }
 
   /** The items of the inputs' contents: the claim brought those of the input frames; a replay reads the contents it names. */
@@ -168,14 +191,18 @@ export class NodeRunner {
   }
 
   /** The contents and frame updates of a run's outputs (each output link gets its port's items). */
-  private written(outputs: FunctionOutputs, links: NodeLink[]) {
+  private written(outputs: FunctionOutputs, links: NodeLink[], stored: Map<string, StoredFile>) {
     const contents = new Map<string, { hash: string; items: unknown[]; size: number }>();
     const frames: Array<{ frame_id: number; hash: string; size: number; text_repr: string }> = [];
     const refs: Array<{ port: string; frame_id: number; hash: string }> = [];
+    const files: Array<StoredFile & { frame_id: number }> = [];
     const hashes = new Map<string, string>();
     for (const link of links.filter((l) => !l.is_input)) {
-      const items = outputs[link.name] ?? [];
-      let hash = hashes.get(link.name);
+      let items = outputs[link.name] ?? [];
+      // Stored files get the address of each frame they land in: that frame's content is its own.
+      const addressed = items.some((item) => item && typeof item === 'object' && 'stored_blob' in item);
+      if (addressed) items = addressStoredFiles(items, link.frame_id, stored, files);
+      let hash = addressed ? undefined : hashes.get(link.name);
       if (!hash) {
         // One output may not outgrow what a frame holds: a run that does fails with the reason.
         const text = items.length > OUTPUT_MAX_ITEMS ? '' : canonicalJson(items);
@@ -187,12 +214,52 @@ export class NodeRunner {
           });
         }
         hash = hashText(text);
-        hashes.set(link.name, hash);
+        if (!addressed) hashes.set(link.name, hash);
       }
       contents.set(hash, { hash, items, size: items.length });
       frames.push({ frame_id: link.frame_id, hash, size: items.length, text_repr: textRepr(items, link.type, this.services) });
       refs.push({ port: link.name, frame_id: link.frame_id, hash });
     }
-    return { outputs: refs, frames, contents: [...contents.values()] };
+    return { outputs: refs, frames, contents: [...contents.values()], files };
   }
+}
+
+/** A file a run stored through storeFile: the blob and how it is served. */
+interface StoredFile {
+  hash: string;
+  mime_type: string;
+  size: number;
+}
+
+/**
+ * The items with each stored file datum addressed for frame `frameId` (download and embed
+ * address, as an upload into that frame gets) and the file noted for its record; a datum naming a
+ * blob this run did not store is dropped, so a function cannot hand out other blobs.
+ */
+function addressStoredFiles(
+  items: FrameItems,
+  frameId: number,
+  stored: Map<string, StoredFile>,
+  files: Array<StoredFile & { frame_id: number }>,
+): FrameItems {
+  const out: FrameItems = [];
+  for (const item of items) {
+    if (!item || typeof item !== 'object' || !('stored_blob' in item)) {
+      out.push(item);
+      continue;
+    }
+    const { stored_blob, ...fields } = item;
+    const file = stored.get(String(stored_blob));
+    if (!file) continue;
+    const url = frameFileUrl(frameId, file.hash);
+    out.push({
+      ...fields,
+      size: file.size,
+      mime_type: file.mime_type,
+      download_url: `${url}download/`,
+      embed_url: `${url}embed/`,
+    });
+    files.push({ ...file, frame_id: frameId });
+  }
+  return out;
 }

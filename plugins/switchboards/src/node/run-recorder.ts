@@ -24,6 +24,8 @@ export interface RunSuccess extends RunRecord {
   outputs: Array<{ port: string; frame_id: number; hash: string }>;
   frames: Array<{ frame_id: number; hash: string; size: number; text_repr: string }>;
   contents?: Array<{ hash: string; items: unknown[]; size: number }>;
+  /** Files the run stored, recorded for the output frames they landed in (decision 0018). */
+  files?: Array<{ frame_id: number; hash: string; mime_type: string; size: number }>;
 }
 
 export interface RunFailure extends RunRecord {
@@ -69,6 +71,7 @@ export class RunRecorder {
       JSON.stringify(r.frames),
       (run.downstream as number[]) ?? [],
       this.runs.owner,
+      JSON.stringify(r.files ?? []),
     ]);
     // Aborted or swept meanwhile: what this run produced is dropped.
     if (!out || !out.mine) return;

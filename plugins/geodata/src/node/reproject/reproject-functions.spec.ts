@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import type { FrameItems, FunctionInputs, FunctionRunContext } from '@werkbank/sdk/node';
+import type { FrameItems, FunctionInputs } from '@werkbank/sdk/node';
+import { fakeRunContext, type FakeRunContext } from '@werkbank/sdk/testing/node';
 import { CHUNK, REPROJECT_FUNCTIONS } from './reproject-functions';
 import { epsgCode } from './crs-definitions';
 import { resolveCrs } from './crs-resolver';
@@ -8,36 +9,8 @@ import { featureReprojector } from './reproject-geometry';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
 
-interface TestContext extends FunctionRunContext {
-  controller: AbortController;
-  progresses: number[];
-}
-
-function context(): TestContext {
-  const controller = new AbortController();
-  const ctx = {
-    controller,
-    signal: controller.signal,
-    progresses: [] as number[],
-    progress: (f: number) => ctx.progresses.push(f),
-    log: () => {},
-    user: {
-      id: 7,
-      username: 'tester',
-      isSuperuser: false,
-      isStaff: false,
-      groupIds: [],
-      permissions: new Set<string>(),
-      language: 'en',
-      displayName: 'Tester',
-    },
-    nodeRunId: 42,
-    recordRead: () => {},
-    recordWrite: () => {},
-    lang: 'en',
-  } as TestContext;
-  return ctx;
-}
+type TestContext = FakeRunContext;
+const context = (): TestContext => fakeRunContext();
 
 const reproject = REPROJECT_FUNCTIONS.find((f) => f.id === 'geometry.reproject')!;
 const feature = (geometry: unknown, properties: Record<string, unknown> = {}) => ({

@@ -26,3 +26,35 @@ export function decodeText(bytes: Buffer, contentType: string | undefined, url: 
     throw sourcesFailure('not_text', { url, mime_type: mime });
   }
 }
+
+/** Characters a downloaded file's name may not hold: path separators, controls, bidi overrides (spoofed extensions), and what Windows forbids. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const UNSAFE_NAME = /[\\/\x00-\x1f\x7f<>:"|?*\u202a-\u202e\u2066-\u2069]+/g;
+
+/**
+ * The name a downloaded file gets: the `filename*` (RFC 5987) or `filename` of Content-Disposition,
+ * else the last segment of the URL's path, else `download`; reduced to a plain file name (no
+ * folders, no control characters) of at most 200 characters.
+ */
+export function downloadName(disposition: string | string[] | undefined, url: string): string {
+  const header = Array.isArray(disposition) ? disposition[0] : disposition;
+  let name = '';
+  const extended = /filename\*\s*=\s*(?:utf-8|iso-8859-1)'[^']*'([^;]+)/i.exec(header ?? '');
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(header ?? '');
+  try {
+    if (extended) name = decodeURIComponent(extended[1].trim());
+  } catch {
+    name = '';
+  }
+  if (!name && plain) name = (plain[1] ?? plain[2] ?? '').trim();
+  if (!name) {
+    try {
+      const segments = new URL(url).pathname.split('/').filter(Boolean);
+      name = decodeURIComponent(segments[segments.length - 1] ?? '');
+    } catch {
+      name = '';
+    }
+  }
+  name = (name.split(/[\\/]/).pop() ?? '').replace(UNSAFE_NAME, '_').replace(/^\.+/, '').trim().slice(0, 200);
+  return name || 'download';
+}

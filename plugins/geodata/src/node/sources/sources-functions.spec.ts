@@ -1,37 +1,14 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GuardedFetcher, type FunctionInputs, type FunctionRunContext, type ServerServices } from '@werkbank/sdk/node';
+import { GuardedFetcher, type FunctionInputs, type ServerServices } from '@werkbank/sdk/node';
+import { fakeRunContext } from '@werkbank/sdk/testing/node';
 import { SourcesFunctions } from './sources-functions';
+import { downloadName } from './download-text';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
 
-function runContext(): FunctionRunContext & { logs: string[]; progresses: number[]; controller: AbortController } {
-  const controller = new AbortController();
-  const ctx = {
-    controller,
-    signal: controller.signal,
-    logs: [] as string[],
-    progresses: [] as number[],
-    progress: (f: number) => ctx.progresses.push(f),
-    log: (m: string) => ctx.logs.push(m),
-    user: {
-      id: 7,
-      username: 'tester',
-      isSuperuser: false,
-      isStaff: false,
-      groupIds: [],
-      permissions: new Set<string>(),
-      language: 'en',
-      displayName: 'Tester',
-    },
-    nodeRunId: 42,
-    recordRead: () => {},
-    recordWrite: () => {},
-    lang: 'en',
-  };
-  return ctx;
-}
+const runContext = () => fakeRunContext();
 
 /** file.download with a fetcher as the server configures it: loopback refused unless allowed. */
 function functionsWith(allowedHosts: string[]): SourcesFunctions {
@@ -58,6 +35,12 @@ describe('geodata sources: file.download', () => {
         res.writeHead(200, { 'content-type': 'application/zip' }).end(Buffer.from([0x50, 0x4b, 3, 4, 0, 0, 0]));
       else if (req.url === '/broken-utf8')
         res.writeHead(200, { 'content-type': 'text/plain' }).end(Buffer.from([0x61, 0xff, 0xfe]));
+      else if (req.url === '/named')
+        res
+          .writeHead(200, {
+            'content-disposition': `attachment; filename="x.csv"; filename*=UTF-8''${encodeURIComponent('Straßen 2024.csv')}`,
+          })
+          .end('a;b\n');
       else if (req.url === '/to-metadata') res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       else res.writeHead(404).end();
     });
@@ -68,19 +51,35 @@ describe('geodata sources: file.download', () => {
 
   const run = (fns: SourcesFunctions, inputs: FunctionInputs, ctx = runContext()) => fns.download.run(inputs, ctx);
 
-  it('downloads text, one string per URL, decoding the charset the server names (UTF-8 by default, BOM dropped)', async () => {
+  it('downloads each URL as a file with its bytes unchanged, named after the response or the address', async () => {
     const ctx = runContext();
     const out = await run(
       functionsWith(['127.0.0.1']),
-      { url: urls(`${base}/points.csv`, `${base}/latin1.csv`, `${base}/plain`) },
+      { url: urls(`${base}/points.csv`, `${base}/latin1.csv`, `${base}/archive.zip`, `${base}/named`) },
       ctx,
     );
     assert.deepEqual(
-      out.text.map((i) => i.value),
-      ['name;x\nStraße;1\n', 'Görlitz', '{"type":"FeatureCollection","features":[]}'],
+      out.file.map((i) => i.value),
+      ['points.csv', 'latin1.csv', 'archive.zip', 'Straßen 2024.csv'],
     );
-    assert.deepEqual(ctx.progresses, [1 / 3, 2 / 3, 1]);
-    assert.match(ctx.logs[0], /downloaded \d+ bytes from http:\/\/127\.0\.0\.1:\d+\/points\.csv/);
+    const bytes = out.file.map((i) => ctx.files.get(String(i.stored_blob))!.bytes);
+    assert.equal(bytes[0].toString('utf8'), '\ufeffname;x\nStraße;1\n');
+    assert.deepEqual([...bytes[1]], [0x47, 0xf6, 0x72, 0x6c, 0x69, 0x74, 0x7a]);
+    assert.deepEqual([...bytes[2]], [0x50, 0x4b, 3, 4, 0, 0, 0]);
+    assert.deepEqual(
+      out.file.map((i) => i.size),
+      bytes.map((b) => b.length),
+    );
+    assert.deepEqual(ctx.progresses, [1 / 4, 2 / 4, 3 / 4, 1]);
+    assert.match(ctx.logs[0], /downloaded \d+ bytes from http:\/\/127\.0\.0\.1:\d+\/points\.csv as points\.csv/);
+  });
+
+  it('refuses a file larger than the limit and stores nothing', async () => {
+    const ctx = runContext();
+    const net = new GuardedFetcher({ allowPrivate: false, allowedHosts: ['127.0.0.1'], maxBytes: 10 });
+    const fns = Object.assign(new SourcesFunctions(), { services: { net } as unknown as ServerServices });
+    await assert.rejects(run(fns, { url: urls(`${base}/points.csv`) }, ctx), { code: 'too_large' });
+    assert.equal(ctx.files.size, 0);
   });
 
   it("refuses the server's own network unless the administrator allows it", async () => {
@@ -89,14 +88,6 @@ describe('geodata sources: file.download', () => {
 
   it('refuses a redirect to a link-local address (cloud metadata) from an allowed server', async () => {
     await assert.rejects(run(functionsWith(['127.0.0.1']), { url: urls(`${base}/to-metadata`) }), { code: 'url_refused' });
-  });
-
-  it('refuses binary files and invalid text, naming the type', async () => {
-    await assert.rejects(
-      run(functionsWith(['127.0.0.1']), { url: urls(`${base}/archive.zip`) }),
-      (e: any) => e.code === 'not_text' && e.params.mime_type === 'application/zip',
-    );
-    await assert.rejects(run(functionsWith(['127.0.0.1']), { url: urls(`${base}/broken-utf8`) }), { code: 'not_text' });
   });
 
   it('fails naming the item without an address, and on error statuses and non-http schemes', async () => {
@@ -112,6 +103,15 @@ describe('geodata sources: file.download', () => {
     const ctx = runContext();
     ctx.controller.abort(new Error('stopped'));
     await assert.rejects(run(functionsWith(['127.0.0.1']), { url: urls(`${base}/plain`) }, ctx), /stopped/);
+  });
+
+  it('names files safely: no folders, no control characters, a fallback', () => {
+    assert.equal(downloadName('attachment; filename="../../etc/passwd"', 'http://x/'), 'passwd');
+    assert.equal(downloadName(undefined, 'http://x/data/Stra%C3%9Fe%0A.csv?x=1'), 'Straße_.csv');
+    assert.equal(downloadName('inline', 'http://x/'), 'download');
+    assert.equal(downloadName("attachment; filename*=UTF-8''..%2F.hidden", 'http://x/a'), 'hidden');
+    assert.equal(downloadName("attachment; filename*=UTF-8''evil%E2%80%AEgpj.exe", 'http://x/a'), 'evil_gpj.exe');
+    assert.equal(downloadName('attachment; filename=".env"', 'http://x/'), 'env');
   });
 
   it('has every reason in German and English', () => {

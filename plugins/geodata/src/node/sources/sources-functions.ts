@@ -8,12 +8,9 @@ import {
   type NodeTranslationContribution,
   type RegistrySink,
 } from '@werkbank/sdk/node';
-import { decodeText, sourcesFailure } from './download-text';
+import { downloadName, sourcesFailure } from './download-text';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
-
-/** Largest text file.download reads: the text becomes one datum stored in the frame's content. */
-export const DOWNLOAD_TEXT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** The reasons sources functions fail with (`geodata-sources:errors.*`), in German and English. */
 export const sourcesTranslations: NodeTranslationContribution = {
@@ -22,7 +19,7 @@ export const sourcesTranslations: NodeTranslationContribution = {
 
 /**
  * The sources functions of the geodata library (issue 6, spec 001 §7): downloading what a URL
- * names through the server's UrlFetcher (ServerServices.net), which refuses the server's own
+ * names, as a file datum, through the server's UrlFetcher (ServerServices.net), which refuses the server's own
  * networks unless the administrator allows them (FETCH_ALLOW_PRIVATE, FETCH_ALLOWED_HOSTS).
  */
 @injectable()
@@ -30,41 +27,43 @@ export class SourcesFunctions implements FunctionContribution {
   @inject(ServerServices) protected readonly services!: ServerServices;
 
   /**
-   * Text downloads, one string datum per URL. The output is text, not a `file` datum: a file
-   * datum is downloadable only through a frame file record (decision 0018) that the engine does
-   * not write for function outputs yet.
+   * Downloads, one file datum per URL: the body streams into the server's blob store (nothing is
+   * held in memory), the file is named after the response (downloadName) and typed by its bytes.
    */
   readonly download: FunctionDescriptor = {
     id: 'file.download',
-    version: '1',
+    version: '2',
     verbose_name: { de: 'Datei herunterladen', en: 'Download file' },
     doc: {
       de:
-        'Lädt die Textdatei unter jeder Adresse in url (http oder https) herunter und gibt ihren Inhalt als Text aus, einen Text je Adresse, z. B. für CSV, GeoJSON, GML oder XML. ' +
-        'Der Zeichensatz kommt aus dem Content-Type der Antwort (sonst UTF-8). Höchstens 64 MiB je Datei, 5 Weiterleitungen und 5 Minuten. ' +
-        'Adressen im lokalen oder privaten Netz des Servers werden abgelehnt, solange ein Administrator sie nicht freigibt (FETCH_ALLOWED_HOSTS).',
+        'Lädt die Datei unter jeder Adresse in url (http oder https) herunter und gibt sie als Datei aus, eine Datei je Adresse – ' +
+        'zum Weiterverarbeiten mit einem Import (CSV, GeoJSON, Shapefile, GeoPackage, KML, GML …) oder zum Herunterladen aus dem Rahmen. ' +
+        'Der Dateiname kommt aus der Antwort (Content-Disposition) oder der Adresse. Höchstens so groß wie ein Upload (UPLOAD_MAX_BYTES), ' +
+        '5 Weiterleitungen und 5 Minuten je Datei. Adressen im lokalen oder privaten Netz des Servers werden abgelehnt, ' +
+        'solange ein Administrator sie nicht freigibt (FETCH_ALLOWED_HOSTS).',
       en:
-        'Downloads the text file at each address in url (http or https) and outputs its content as text, one text per address, e.g. for CSV, GeoJSON, GML or XML. ' +
-        "The character set comes from the response's Content-Type (else UTF-8). At most 64 MiB per file, 5 redirects and 5 minutes. " +
-        "Addresses in the server's local or private network are refused unless an administrator allows them (FETCH_ALLOWED_HOSTS).",
+        'Downloads the file at each address in url (http or https) and outputs it as a file, one file per address – ' +
+        'to be read by an import (CSV, GeoJSON, Shapefile, GeoPackage, KML, GML …) or downloaded from the frame. ' +
+        'The file name comes from the response (Content-Disposition) or the address. At most as large as an upload (UPLOAD_MAX_BYTES), ' +
+        "5 redirects and 5 minutes per file. Addresses in the server's local or private network are refused unless an administrator " +
+        'allows them (FETCH_ALLOWED_HOSTS).',
     },
     inputs: [{ name: 'url', content_type: 'string' }],
-    outputs: [{ name: 'text', content_type: 'string' }],
+    outputs: [{ name: 'file', content_type: 'file' }],
     run: async (inputs, ctx) => {
       const urls = (inputs.url ?? []) as FrameItems;
-      const text: FrameItems = [];
+      const file: FrameItems = [];
       for (const [i, item] of urls.entries()) {
         ctx.signal.throwIfAborted();
         const url = typeof item.value === 'string' ? item.value.trim() : '';
         if (!url) throw sourcesFailure('url_missing', { item: `url[${i}]` });
-        const res = await this.services.net.fetch(url, { signal: ctx.signal, maxBytes: DOWNLOAD_TEXT_MAX_BYTES });
-        const bytes = await res.buffer();
-        const contentType = res.headers['content-type'];
-        text.push({ value: decodeText(bytes, typeof contentType === 'string' ? contentType : undefined, res.url) });
-        ctx.log(`downloaded ${bytes.length} bytes from ${res.url}`);
+        const res = await this.services.net.fetch(url, { signal: ctx.signal });
+        const datum = await ctx.storeFile(res.body, { name: downloadName(res.headers['content-disposition'], res.url) });
+        ctx.log(`downloaded ${String(datum.size)} bytes from ${res.url} as ${String(datum.value)}`);
+        file.push(datum);
         ctx.progress((i + 1) / urls.length);
       }
-      return { text };
+      return { file };
     },
   };
 
