@@ -55,6 +55,15 @@ export function downloadName(disposition: string | string[] | undefined, url: st
       name = '';
     }
   }
-  name = (name.split(/[\\/]/).pop() ?? '').replace(UNSAFE_NAME, '_').replace(/^\.+/, '').trim().slice(0, 200);
-  return name || 'download';
+  return plainFileName(name, 'download');
+}
+
+/**
+ * `name` as a plain file name for a file a function outputs: its last path segment, without
+ * control characters, bidi overrides or leading dots, at most 200 characters; `fallback` when
+ * nothing is left.
+ */
+export function plainFileName(name: string, fallback: string): string {
+  const plain = (name.split(/[\\/]/).pop() ?? '').replace(UNSAFE_NAME, '_').replace(/^\.+/, '').trim().slice(0, 200);
+  return plain || fallback;
 }

@@ -61,4 +61,41 @@ describe('csv.export', () => {
     await assert.rejects(exportCsv([{ value: 'text' }]), (e: ApiError) => e.code === 'not_a_row' && e.params.item === 'rows[0]');
     await assert.rejects(exportCsv(rows({ a: 1 }), { sep: one(',') }), { code: 'separator_is_decimal' });
   });
+
+  describe('the file output', () => {
+    async function exportFile(items: FrameItems, params: FunctionInputs = {}) {
+      const ctx = fakeRunContext();
+      const out = await csvExport.run({ rows: items, ...params }, ctx);
+      assert.equal(out.file.length, 1);
+      const datum = out.file[0];
+      return { datum, bytes: ctx.files.get(String(datum.stored_blob))!.bytes, text: out.csv[0].value as string };
+    }
+    const data = rows({ ort: 'Görlitz', preis: 2.5 });
+
+    it('is UTF-8 with a byte order mark by default (automatic), typed text/csv and named export.csv', async () => {
+      const { datum, bytes, text } = await exportFile(data);
+      assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+      assert.equal(bytes.subarray(3).toString('utf8'), text);
+      assert.deepEqual(
+        { value: datum.value, mime_type: datum.mime_type, size: datum.size },
+        { value: 'export.csv', mime_type: 'text/csv', size: bytes.length },
+      );
+    });
+
+    it('writes utf-8 without a mark and the single-byte encodings, under the name given (as a plain file name)', async () => {
+      assert.equal((await exportFile(data, { encoding: one('utf-8') })).bytes.toString('utf8'), 'ort;preis\r\nGörlitz;2,5\r\n');
+      const latin = await exportFile(data, { encoding: one('windows-1252'), name: one('../Preise 2026.csv') });
+      assert.equal(latin.bytes[12], 0xf6); // ö
+      assert.equal(latin.bytes.length, 'ort;preis\r\nGörlitz;2,5\r\n'.length);
+      assert.equal(latin.datum.value, 'Preise 2026.csv');
+    });
+
+    it('refuses a character the encoding lacks, naming it and its line, instead of writing ?', async () => {
+      await assert.rejects(
+        exportFile(rows({ a: 'x' }, { a: 'Preis in €' }), { encoding: one('iso-8859-1') }),
+        (e: ApiError) => e.code === 'unencodable' && e.params.character === '€' && e.params.line === 3,
+      );
+      await assert.rejects(exportFile(data, { encoding: one('latin9') }), { code: 'invalid_choice' });
+    });
+  });
 });

@@ -1,8 +1,11 @@
+import iconv from 'iconv-lite';
 import type { FrameItems, FunctionDescriptor, FunctionRunContext } from '@werkbank/sdk/node';
 import { cellText, quoteCell } from './csv-cells';
+import { CSV_ENCODINGS } from './csv-read';
+import { plainFileName } from '../sources/download-text';
 import { boolParam, CHUNK, failure, itemsOf, textParam, yieldToLoop } from './tabular-params';
 
-/** The CSV export settings of spec 001 §3.5 (encoding does not apply to text output). */
+/** The CSV export settings of spec 001 §3.5 (the encoding applies to the file, not to the text output). */
 export interface CsvWriteSettings {
   header: boolean;
   transposed: boolean;
@@ -54,9 +57,30 @@ export async function writeCsv(rows: FrameItems, s: CsvWriteSettings, ctx: Funct
   return lines.length ? `${lines.join('\r\n')}\r\n` : '';
 }
 
+/** The file encodings of csv.export: `automatic` is UTF-8 with a byte order mark (spreadsheets then read umlauts right). */
+export const CSV_EXPORT_ENCODINGS = ['automatic', ...CSV_ENCODINGS] as const;
+
+/**
+ * The CSV text as the bytes of a file in `encoding`. A single-byte encoding that lacks a character
+ * of the text fails `unencodable`, naming the character and its line, instead of writing '?'.
+ */
+export function encodeCsv(csv: string, encoding: string): Buffer {
+  if (encoding === 'automatic') return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv, 'utf8')]);
+  if (encoding === 'utf-8') return Buffer.from(csv, 'utf8');
+  const bytes = iconv.encode(csv, encoding);
+  const back = iconv.decode(bytes, encoding);
+  if (back !== csv) {
+    let at = 0;
+    while (at < csv.length && csv[at] === back[at]) at++;
+    const line = csv.slice(0, at).split('\n').length;
+    throw failure('unencodable', { character: String.fromCodePoint(csv.codePointAt(at) ?? 63), line, encoding });
+  }
+  return bytes;
+}
+
 export const csvExport: FunctionDescriptor = {
   id: 'csv.export',
-  version: '1',
+  version: '2',
   verbose_name: { de: 'CSV exportieren', en: 'Export CSV' },
   doc: {
     de:
@@ -64,13 +88,17 @@ export const csvExport: FunctionDescriptor = {
       'transposed – gekippt: jede Spalte wird eine Zeile; sep – Trennzeichen (Standard ;); decimal – Dezimalzeichen (Standard ,). ' +
       'Die Spalten sind alle Namen aller Zeilen in der Reihenfolge ihres ersten Auftretens. Zellen mit Trennzeichen, ' +
       'Anführungszeichen oder Zeilenumbrüchen werden in Anführungszeichen gesetzt; Zeilen enden mit CRLF. ' +
-      'Das Ergebnis ist ein Text: eine Zeichenkodierung gilt erst, wenn er als Datei gespeichert wird (dann UTF-8).',
+      'Ausgegeben werden der Text (csv) und eine Datei zum Herunterladen (file, Name aus name, Standard export.csv) ' +
+      'in der Zeichenkodierung encoding: automatic (Standard: UTF-8 mit Byte-Order-Mark, damit Tabellenprogramme Umlaute richtig lesen), ' +
+      'utf-8 (ohne Byte-Order-Mark), windows-1252 oder iso-8859-1 (ein Zeichen, das dort fehlt, ist ein Fehler mit seiner Zeile).',
     en:
       'Writes rows as CSV text (spec 001 §3.5): header – a header line with the column names (default: yes); ' +
       'transposed – turned: every column becomes a line; sep – the separator (default ;); decimal – the decimal mark (default ,). ' +
       'The columns are every name of every row in the order they first appear. Cells holding the separator, quotes or ' +
       'line breaks are quoted; lines end in CRLF. ' +
-      'The result is a text: a character encoding applies only once it is saved as a file (then UTF-8).',
+      'The output is the text (csv) and a file to download (file, named by name, default export.csv) in the character ' +
+      'encoding encoding: automatic (default: UTF-8 with a byte order mark, so spreadsheets read umlauts right), utf-8 ' +
+      '(without a byte order mark), windows-1252 or iso-8859-1 (a character missing there is an error naming its line).',
   },
   inputs: [
     { name: 'rows', content_type: 'row' },
@@ -78,8 +106,13 @@ export const csvExport: FunctionDescriptor = {
     opt('transposed', 'bool', false),
     opt('sep', 'string', ';'),
     opt('decimal', 'string', ','),
+    opt('encoding', 'string', 'automatic'),
+    opt('name', 'string', 'export.csv'),
   ],
-  outputs: [{ name: 'csv', content_type: 'string' }],
+  outputs: [
+    { name: 'csv', content_type: 'string' },
+    { name: 'file', content_type: 'file' },
+  ],
   run: async (inputs, ctx) => {
     const sep = textParam(inputs, 'sep', ';');
     const decimal = textParam(inputs, 'decimal', ',', ['.', ',']);
@@ -91,8 +124,11 @@ export const csvExport: FunctionDescriptor = {
       sep: sep === '\\t' ? '\t' : sep,
       decimal,
     };
+    const encoding = textParam(inputs, 'encoding', 'automatic', CSV_EXPORT_ENCODINGS);
+    const name = plainFileName(textParam(inputs, 'name', 'export.csv'), 'export.csv');
     const csv = await writeCsv(itemsOf(inputs, 'rows'), settings, ctx);
+    const file = await ctx.storeFile(encodeCsv(csv, encoding), { name, mime_type: 'text/csv' });
     ctx.progress(1);
-    return { csv: [{ value: csv }] };
+    return { csv: [{ value: csv }], file: [file] };
   },
 };
