@@ -26,6 +26,11 @@ export interface ServerConfig {
   fetchAllowPrivate: boolean;
   /** Host names, addresses and CIDR ranges that may be fetched although private (FETCH_ALLOWED_HOSTS). */
   fetchAllowedHosts: string[];
+  /**
+   * Folders on the server from which superusers may import local files into switchboards
+   * (file.import), FILE_IMPORT_ROOTS as absolute paths; none (the default) turns local imports off.
+   */
+  fileImportRoots: string[];
   /** Hours after login at which a session ends (SESSION_MAX_AGE_HOURS, default 14 days). */
   sessionMaxAgeHours: number;
   /** Take client addresses from X-Forwarded-For (behind a reverse proxy). */
@@ -78,6 +83,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resol
     secureCookies: env.SECURE_COOKIES === '1',
     fetchAllowPrivate: env.FETCH_ALLOW_PRIVATE === '1',
     fetchAllowedHosts: list(env.FETCH_ALLOWED_HOSTS),
+    fileImportRoots: list(env.FILE_IMPORT_ROOTS).map((p) => resolve(root, p)),
     trustProxy: env.TRUST_PROXY === '1',
     sessionMaxAgeHours: Number(env.SESSION_MAX_AGE_HOURS) > 0 ? Number(env.SESSION_MAX_AGE_HOURS) : 24 * 14,
     allowedOrigins: list(env.ALLOWED_ORIGINS),

@@ -9,6 +9,7 @@ import {
   type RegistrySink,
 } from '@werkbank/sdk/node';
 import { downloadName, sourcesFailure } from './download-text';
+import { fileImport } from './local-import';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
 
@@ -69,5 +70,6 @@ export class SourcesFunctions implements FunctionContribution {
 
   registerFunctions(registry: RegistrySink<FunctionDescriptor>): void {
     registry.add(this.download);
+    registry.add(fileImport(this.services));
   }
 }

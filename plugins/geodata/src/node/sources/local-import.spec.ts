@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ApiError, FunctionInputs, ServerServices } from '@werkbank/sdk/node';
+import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { fileImport } from './local-import';
+
+describe('geodata sources: file.import', () => {
+  let dir: string;
+  let root: string;
+  let outside: string;
+
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'werkbank-local-import-'));
+    root = join(dir, 'daten');
+    outside = join(dir, 'geheim');
+    await mkdir(join(root, 'lieferung', 'alt'), { recursive: true });
+    await mkdir(outside);
+    await writeFile(join(root, 'punkte.csv'), 'name;x\nGörlitz;1\n');
+    await writeFile(join(root, 'lieferung', 'b.geojson'), '{"type":"FeatureCollection","features":[]}');
+    await writeFile(join(root, 'lieferung', 'a.csv'), 'a\n1\n');
+    await writeFile(join(root, 'lieferung', '.versteckt'), 'x');
+    await writeFile(join(root, 'lieferung', 'alt', 'c.csv'), 'c\n');
+    await writeFile(join(outside, 'passwort.txt'), 'geheim');
+    await symlink(join(outside, 'passwort.txt'), join(root, 'link.txt'));
+    await symlink(outside, join(root, 'ordnerlink'));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  const fn = (roots: string[]) => fileImport({ config: { fileImportRoots: roots } } as unknown as ServerServices);
+  const paths = (...xs: string[]): FunctionInputs => ({ path: xs.map((value) => ({ value })) });
+
+  it('is for superusers only', () => {
+    assert.equal(fn([root]).superuser_required, true);
+  });
+
+  it('outputs a file with its bytes, and the files of a folder (sorted, no subfolders, no hidden files)', async () => {
+    const ctx = fakeRunContext();
+    const out = await fn([root]).run(paths(join(root, 'punkte.csv'), 'lieferung'), ctx);
+    assert.deepEqual(
+      out.file.map((f) => f.value),
+      ['punkte.csv', 'a.csv', 'b.geojson'],
+    );
+    assert.equal(ctx.files.get(String(out.file[0].stored_blob))!.bytes.toString('utf8'), 'name;x\nGörlitz;1\n');
+    assert.deepEqual(ctx.progresses, [0.5, 1]);
+  });
+
+  it('refuses paths outside the allowed folders, also through .. and symbolic links', async () => {
+    const refused = async (path: string) =>
+      assert.rejects(fn([root]).run(paths(path), fakeRunContext()), (e: ApiError) => e.code === 'path_outside_roots');
+    await refused(join(outside, 'passwort.txt'));
+    await refused(join(root, '..', 'geheim', 'passwort.txt'));
+    await refused(join(root, 'link.txt'));
+    await refused(join(root, 'ordnerlink', 'passwort.txt'));
+    await refused('/etc/passwd');
+    // Whether a path outside exists is not told.
+    await refused(join(outside, 'gibt-es-nicht.txt'));
+  });
+
+  it('says when a path inside does not exist, when none is given, and when no folder is allowed', async () => {
+    await assert.rejects(fn([root]).run(paths(join(root, 'fehlt.csv')), fakeRunContext()), { code: 'path_missing' });
+    await assert.rejects(fn([root]).run(paths('  '), fakeRunContext()), { code: 'path_empty' });
+    await assert.rejects(fn([]).run(paths(join(root, 'punkte.csv')), fakeRunContext()), { code: 'local_import_off' });
+  });
+
+  it('stops when the run is aborted', async () => {
+    const ctx = fakeRunContext();
+    ctx.controller.abort(new Error('stopped'));
+    await assert.rejects(fn([root]).run(paths('lieferung'), ctx), /stopped/);
+  });
+});
