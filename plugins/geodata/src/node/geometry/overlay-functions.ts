@@ -1,4 +1,4 @@
-import type { MultiPolygon, Point, Polygon } from 'geojson';
+import type { Feature, MultiPolygon, Point, Polygon } from 'geojson';
 import { bbox as bboxOf } from '@turf/bbox';
 import { bboxClip } from '@turf/bbox-clip';
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
@@ -6,7 +6,7 @@ import { difference } from '@turf/difference';
 import { featureCollection } from '@turf/helpers';
 import { intersect } from '@turf/intersect';
 import { union } from '@turf/union';
-import type { FunctionDescriptor, FunctionRunContext } from '@werkbank/sdk/node';
+import type { FunctionDescriptor, FunctionInputs, FunctionOutputs, FunctionRunContext } from '@werkbank/sdk/node';
 import {
   datum,
   eachChunked,
@@ -50,6 +50,34 @@ async function merged(areas: Area[], port: string, ctx: FunctionRunContext): Pro
   return acc;
 }
 
+/**
+ * Every area of port a overlaid with the areas of port b merged into one mask: `op` gives the new
+ * geometry (properties of a are kept) or null, which leaves the area out. Without areas in b, a is
+ * kept unchanged or left out entirely (`withoutMask`). A failure of `op` names the feature of a.
+ */
+async function overlayEach(
+  inputs: FunctionInputs,
+  ctx: FunctionRunContext,
+  withoutMask: 'keep' | 'drop',
+  op: (f: Area, mask: Area) => Feature<Polygon | MultiPolygon> | null,
+): Promise<FunctionOutputs> {
+  const a = itemsOf(inputs, 'a');
+  const mask = await merged(await polygonsOf(itemsOf(inputs, 'b'), 'b', ctx, [0, 0.1]), 'b', ctx);
+  if (!mask && withoutMask === 'drop') return { features: [] };
+  const features = await eachChunked(
+    a.length,
+    ctx,
+    (i) => {
+      const f = polygonOf(a, 'a', i);
+      if (!mask) return datum(f);
+      const result = guarded('a', i, () => op(f, mask));
+      return result ? withGeometry(f, result.geometry) : undefined;
+    },
+    [0.1, 1],
+  );
+  return { features };
+}
+
 export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
   {
     id: 'geometry.intersection',
@@ -61,22 +89,7 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
     },
     inputs: [featuresPort('a'), featuresPort('b')],
     outputs: [featuresPort()],
-    run: async (inputs, ctx) => {
-      const a = itemsOf(inputs, 'a');
-      const mask = await merged(await polygonsOf(itemsOf(inputs, 'b'), 'b', ctx, [0, 0.1]), 'b', ctx);
-      if (!mask) return { features: [] };
-      const features = await eachChunked(
-        a.length,
-        ctx,
-        (i) => {
-          const f = polygonOf(a, 'a', i);
-          const cut = guarded('a', i, () => intersect(featureCollection([f, mask])));
-          return cut ? withGeometry(f, cut.geometry) : undefined;
-        },
-        [0.1, 1],
-      );
-      return { features };
-    },
+    run: (inputs, ctx) => overlayEach(inputs, ctx, 'drop', (f, mask) => intersect(featureCollection([f, mask]))),
   },
   {
     id: 'geometry.difference',
@@ -88,22 +101,7 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
     },
     inputs: [featuresPort('a'), { ...featuresPort('b'), is_optional: true }],
     outputs: [featuresPort()],
-    run: async (inputs, ctx) => {
-      const a = itemsOf(inputs, 'a');
-      const mask = await merged(await polygonsOf(itemsOf(inputs, 'b'), 'b', ctx, [0, 0.1]), 'b', ctx);
-      const features = await eachChunked(
-        a.length,
-        ctx,
-        (i) => {
-          const f = polygonOf(a, 'a', i);
-          if (!mask) return datum(f);
-          const rest = guarded('a', i, () => difference(featureCollection([f, mask])));
-          return rest ? withGeometry(f, rest.geometry) : undefined;
-        },
-        [0.1, 1],
-      );
-      return { features };
-    },
+    run: (inputs, ctx) => overlayEach(inputs, ctx, 'keep', (f, mask) => difference(featureCollection([f, mask]))),
   },
   {
     id: 'geometry.union',
