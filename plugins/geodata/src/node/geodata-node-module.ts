@@ -1,9 +1,11 @@
-import { definePlugin, FunctionContribution, NodeTranslationContribution } from '@werkbank/sdk/node';
+import { DatumTypeContribution, definePlugin, FunctionContribution, NodeTranslationContribution } from '@werkbank/sdk/node';
 import { TabularFunctions, tabularTranslations } from './tabular/tabular-functions';
 import { geometryFunctions, geometryTranslations } from './geometry/geometry-functions';
 import { reprojectFunctions, reprojectTranslations } from './reproject/reproject-functions';
 import { SourcesFunctions, sourcesTranslations } from './sources/sources-functions';
 import { vectorFunctions, vectorTranslations } from './vector/vector-functions';
+import { liveDatasetTypes } from './live/live-dataset-types';
+import { LiveFunctions, liveTranslations } from './live/live-functions';
 
 export default definePlugin((ctx) => {
   ctx.contribute(FunctionContribution, TabularFunctions);
@@ -16,4 +18,7 @@ export default definePlugin((ctx) => {
   ctx.contribute(NodeTranslationContribution, sourcesTranslations);
   ctx.contribute(FunctionContribution, vectorFunctions);
   ctx.contribute(NodeTranslationContribution, vectorTranslations);
+  ctx.contribute(DatumTypeContribution, liveDatasetTypes);
+  ctx.contribute(FunctionContribution, LiveFunctions);
+  ctx.contribute(NodeTranslationContribution, liveTranslations);
 });
