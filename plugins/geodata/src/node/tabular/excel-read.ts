@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { ApiError, type FrameItems, type FunctionRunContext } from '@werkbank/sdk/node';
 import type { Cell } from './csv-cells';
 import { CHUNK, failure, yieldToLoop } from './tabular-params';
+import { readSharedStringsExactly } from './excel-shared-strings';
 
 /** The Excel import settings of spec 001 §3.4, and the sheet to read (its name; the first when empty). */
 export interface ExcelReadSettings {
@@ -28,7 +29,8 @@ export function excelValue(value: unknown): Cell {
 
 /**
  * Reads one sheet of an .xlsx workbook from `source` into row datums, as a stream (exceljs'
- * WorkbookReader: rows are read one by one; the shared strings table is held). Sheet rows are
+ * WorkbookReader: rows are read one by one; the shared strings table is held, read by
+ * readSharedStringsExactly). Sheet rows are
  * counted from 1 as in Excel: skiprows skips the first rows, skipfooter the last rows that hold
  * anything (empty rows are not rows). Throws failures naming the sheet row and column.
  */
@@ -46,6 +48,7 @@ export async function readExcel(source: Readable, s: ExcelReadSettings, ctx: Fun
     styles: 'cache',
     entries: 'ignore',
   });
+  readSharedStringsExactly(reader);
   const sheets: string[] = [];
   let rows: FrameItems | undefined;
   try {
