@@ -71,6 +71,20 @@ export interface DepotAccess {
     options: { nodeRunId?: number; mode?: 'replace' | 'append'; message?: string; lang?: string },
   ): Promise<{ depot_id: number; moment_id: number }>;
   /**
+   * Like `write`, for more items than memory or a frame can hold: the items come from `batches`
+   * and are validated and stored batch by batch (batched statements) into ONE new moment, so
+   * memory holds about one batch whatever the total. All or nothing: when a batch is invalid, or
+   * `batches` throws, nothing is kept (no moment, no datums) and the error is rethrown. An item's
+   * error names its place in the whole stream (`items[i]`). The permission check comes before the
+   * first batch is pulled. `count` is the number of items written.
+   */
+  writeStream(
+    user: AuthUser,
+    depot: number | string,
+    batches: AsyncIterable<Record<string, unknown>[]>,
+    options: { nodeRunId?: number; mode?: 'replace' | 'append'; message?: string; lang?: string },
+  ): Promise<{ depot_id: number; moment_id: number; count: number }>;
+  /**
    * One datum by its address (`/api/v1/datum/{id}/`, optionally `@{moment}`), when the user may read
    * its depot; 404 otherwise. `name` is the datum's name or file path where it has one.
    */

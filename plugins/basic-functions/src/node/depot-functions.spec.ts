@@ -15,6 +15,9 @@ function recordingDepots() {
       calls.push(['write', user.id, depot, items, options]);
       return { depot_id: 3, moment_id: 31 };
     },
+    writeStream: async () => {
+      throw new Error('not used by the functions');
+    },
     datum: async () => {
       throw new Error('not used by the functions');
     },

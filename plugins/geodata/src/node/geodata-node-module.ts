@@ -6,6 +6,7 @@ import { SourcesFunctions, sourcesTranslations } from './sources/sources-functio
 import { vectorFunctions, vectorTranslations } from './vector/vector-functions';
 import { liveDatasetTypes } from './live/live-dataset-types';
 import { LiveFunctions, liveTranslations } from './live/live-functions';
+import { DepotImportFunctions, depotImportTranslations } from './depot-import/depot-import-functions';
 
 export default definePlugin((ctx) => {
   ctx.contribute(FunctionContribution, TabularFunctions);
@@ -21,4 +22,6 @@ export default definePlugin((ctx) => {
   ctx.contribute(DatumTypeContribution, liveDatasetTypes);
   ctx.contribute(FunctionContribution, LiveFunctions);
   ctx.contribute(NodeTranslationContribution, liveTranslations);
+  ctx.contribute(FunctionContribution, DepotImportFunctions);
+  ctx.contribute(NodeTranslationContribution, depotImportTranslations);
 });

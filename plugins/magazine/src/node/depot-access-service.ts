@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import {
   ApiError,
   createI18n,
@@ -9,17 +8,17 @@ import {
   type AuthUser,
   type DepotAccess,
   type DepotSnapshot,
-  type EntityManager,
   type ResourceRequest,
 } from '@werkbank/sdk/node';
 import { depotDefinition, depotFor } from './depot-access';
-import { datumDepot, insertDatums, insertVersions, snapshotPage, versionAt, type VersionValues } from './datum-store';
+import { datumDepot, snapshotPage, versionAt, type VersionValues } from './datum-store';
+import { MomentFiller } from './moment-filler';
 import { isFileType, ownFields, validated } from './datum-codec';
 import { countWrite, DEPOT_PATH, headMoment, latestApprovedMoment, loadMoment, newMoment } from './moment-store';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
 
-/** Datums read or compared per query (keyset paging) and written per statement. */
+/** Datums read per query (keyset paging) and items per batch of `write`. */
 const PAGE = 1000;
 
 type WriteOptions = Parameters<DepotAccess['write']>[3];
@@ -98,24 +97,38 @@ export class MagazineDepotAccess implements DepotAccess {
     items: Record<string, unknown>[],
     options: WriteOptions,
   ): Promise<{ depot_id: number; moment_id: number }> {
+    const { depot_id, moment_id } = await this.writeStream(user, depot, pagesOf(items), options);
+    return { depot_id, moment_id };
+  }
+
+  async writeStream(
+    user: AuthUser,
+    depot: number | string,
+    batches: AsyncIterable<Record<string, unknown>[]>,
+    options: WriteOptions,
+  ): Promise<{ depot_id: number; moment_id: number; count: number }> {
     const depotId = depotIdOf(depot);
     const { manager: _, ...base } = this.request(user, options.lang ?? user.language);
+    // One transaction: a failing batch (or source) leaves no moment and no datums behind.
     return this.services.resources.inTransaction(base, 'depot', async (r) => {
       const row = await depotFor(r, depotId, 'write');
       const type = String(row.content_type);
       if (isFileType(this.services, type)) {
         throw ApiError.badRequest('invalid_field', 'magazine:errors.file_upload_only', {}, 'items');
       }
-      const values = items.map((item, i) => this.validatedItem(item, i, type));
       const moment = await newMoment(r.manager, depotId, user.id, {
         temporary: false,
         message: options.message ?? '',
         origin: 'switchboard',
       });
-      const { sizeDelta, bytes } =
-        options.mode === 'append'
-          ? await appendContent(r.manager, depotId, moment.id, user.id, values)
-          : await replaceContent(r.manager, depotId, moment.id, user.id, values);
+      const filler = new MomentFiller(r.manager, depotId, moment.id, user.id, options.mode ?? 'replace');
+      let count = 0;
+      for await (const batch of batches) {
+        const values = batch.map((item, i) => this.validatedItem(item, count + i, type));
+        count += batch.length;
+        await filler.add(values);
+      }
+      const { sizeDelta, bytes } = await filler.finish();
       await countWrite(r.manager, moment.id, sizeDelta, bytes);
       // Final, so later edits open a moment of their own and users can approve this one.
       await r.manager.query(`UPDATE magazine_moment SET status = 'final', node_run_id = $2 WHERE id = $1`, [
@@ -125,10 +138,10 @@ export class MagazineDepotAccess implements DepotAccess {
       await r.services.recordEvent(depotDefinition(r), 'update', row, r, {
         action: 'switchboard_write',
         moment_id: moment.id,
-        count: values.length,
+        count,
         node_run: options.nodeRunId ?? null,
       });
-      return { depot_id: depotId, moment_id: moment.id };
+      return { depot_id: depotId, moment_id: moment.id, count };
     });
   }
 
@@ -154,44 +167,7 @@ function depotIdOf(depot: number | string): number {
   return id;
 }
 
-/** Adds `values` as new datums of the open moment. */
-async function appendContent(m: EntityManager, depotId: number, momentId: number, userId: number, values: VersionValues[]) {
-  let bytes = 0;
-  for (let start = 0; start < values.length; start += PAGE) {
-    bytes += (await insertDatums(m, depotId, momentId, userId, values.slice(start, start + PAGE))).bytes;
-  }
-  return { sizeDelta: values.length, bytes };
-}
-
-/**
- * Makes the depot's content equal to `values`, in order, in the open moment `momentId` (just
- * created on top, so every current version began before it). The n-th current datum takes the
- * n-th value: unchanged datums keep their version, changed ones get a new one, datums beyond the
- * values are removed, values beyond the datums are added (decision 0011: only differences are stored).
- */
-async function replaceContent(m: EntityManager, depotId: number, momentId: number, userId: number, values: VersionValues[]) {
-  let position = 0;
-  let bytes = 0;
-  // Keyset paging over the current datums; changes only touch datums behind the cursor, and
-  // new datums (higher ids) are added after the last page.
-  for (let after: number | undefined; ;) {
-    const { rows } = await snapshotPage(m, depotId, momentId, { offset: 0, limit: PAGE, after });
-    const closed: string[] = [];
-    const changed: Array<{ datumId: number; values: VersionValues }> = [];
-    for (const v of rows) {
-      const next = values[position++];
-      if (next && isDeepStrictEqual(v.data, next.data)) continue;
-      closed.push(v.id);
-      if (next) changed.push({ datumId: v.datum_id, values: next });
-    }
-    if (closed.length) {
-      await m.query(`UPDATE magazine_datum_version SET valid_to = $2 WHERE id = ANY($1::bigint[])`, [closed, momentId]);
-    }
-    bytes += (await insertVersions(m, depotId, momentId, userId, changed)).bytes;
-    if (rows.length < PAGE) break;
-    after = rows[rows.length - 1].datum_id;
-  }
-  // `position` is now the number of datums the depot held.
-  const added = await appendContent(m, depotId, momentId, userId, values.slice(position));
-  return { sizeDelta: values.length - position, bytes: bytes + added.bytes };
+/** `items` in pages of PAGE, for the streaming write. */
+async function* pagesOf(items: Record<string, unknown>[]): AsyncIterable<Record<string, unknown>[]> {
+  for (let start = 0; start < items.length; start += PAGE) yield items.slice(start, start + PAGE);
 }

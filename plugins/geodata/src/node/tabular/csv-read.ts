@@ -32,6 +32,16 @@ export const CSV_READ_DEFAULTS: CsvReadSettings = {
 
 export const CSV_ENCODINGS = ['utf-8', 'windows-1252', 'iso-8859-1'] as const;
 
+/**
+ * Where rows go instead of into the returned list (a streaming import): `take` gets each batch of
+ * `size` rows in order and is awaited, so reading waits while the batch is stored; what it throws
+ * ends the read with that error.
+ */
+export interface RowSink {
+  size: number;
+  take(rows: FrameItems): Promise<void>;
+}
+
 interface Parsed {
   record: string[];
   info: Info;
@@ -43,12 +53,14 @@ interface Parsed {
  * records and one chunk of input, never the whole text — except with `transposed`, where the
  * columns become rows only once every line has been read. `size` (bytes or characters) drives
  * progress. Throws failures naming the line (and column) of broken input; the signal aborts.
+ * With a `sink` the rows go there batch by batch and the returned list is empty.
  */
 export async function readCsv(
   source: Readable,
   settings: CsvReadSettings,
   ctx: FunctionRunContext,
   size = 0,
+  sink?: RowSink,
 ): Promise<FrameItems> {
   const rows = new RowBuilder(settings);
   const pending: Parsed[] = [];
@@ -87,6 +99,7 @@ export async function readCsv(
           // The footer is only known at the end: a record leaves the queue once skipfooter follow it.
           try {
             if (pending.length > settings.skipfooter) rows.add(pending.shift()!);
+            if (sink && rows.count >= sink.size) await sink.take(rows.drain());
           } catch (e) {
             refused = e;
             throw e;
@@ -101,8 +114,11 @@ export async function readCsv(
     throw refused ?? csvFailure(e, lastLine + 1);
   }
   const out = rows.finish();
+  if (sink) {
+    for (let start = 0; start < out.length; start += sink.size) await sink.take(out.slice(start, start + sink.size));
+  }
   ctx.progress(1);
-  return out;
+  return sink ? [] : out;
 }
 
 /**
@@ -124,7 +140,7 @@ function csvFailure(e: unknown, recordLine: number): unknown {
 /** Turns parsed records into row datums: the header (or given names) and a check of each record's width. */
 class RowBuilder {
   private names: string[] | undefined;
-  private readonly rows: FrameItems = [];
+  private rows: FrameItems = [];
   private readonly table: Parsed[] = [];
 
   constructor(private readonly s: CsvReadSettings) {
@@ -153,6 +169,18 @@ class RowBuilder {
   }
 
   private sawHeader = false;
+
+  /** Rows made and not yet drained. */
+  get count(): number {
+    return this.rows.length;
+  }
+
+  /** The rows made since the last drain (a streaming read passes them on). */
+  drain(): FrameItems {
+    const out = this.rows;
+    this.rows = [];
+    return out;
+  }
 
   finish(): FrameItems {
     return this.s.transposed ? this.transpose() : this.rows;

@@ -1,5 +1,5 @@
 import { wktToGeoJSON } from '@terraformer/wkt';
-import type { FrameItems, FunctionDescriptor, FunctionRunContext } from '@werkbank/sdk/node';
+import type { DatumFields, FrameItems, FunctionDescriptor, FunctionRunContext } from '@werkbank/sdk/node';
 import { CHUNK, failure, itemsOf, paramOf, textParam, yieldToLoop } from './tabular-params';
 
 type Geometry = ReturnType<typeof wktToGeoJSON> | null;
@@ -51,25 +51,35 @@ function wktOf(v: Record<string, unknown>, row: number, column: string): Geometr
   }
 }
 
+/** Where a row's geometry comes from: the WKT column `wkt` when given, else the coordinate columns `x` and `y`. */
+export interface GeometryColumns {
+  x: string;
+  y: string;
+  wkt?: string;
+}
+
+/**
+ * The feature datum of one row's value: geometry from `from`, the other columns as properties.
+ * `row` is the row's index, named in failures.
+ */
+export function rowFeature(v: unknown, row: number, from: GeometryColumns): DatumFields {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw failure('not_a_row', { item: `rows[${row}]` });
+  const value = v as Record<string, unknown>;
+  const geometry = from.wkt ? wktOf(value, row, from.wkt) : pointOf(value, row, from.x, from.y);
+  const used = (k: string) => (from.wkt ? k === from.wkt : k === from.x || k === from.y);
+  const properties = Object.fromEntries(Object.entries(value).filter(([k]) => !used(k)));
+  return { feature: { type: 'Feature', geometry, properties } };
+}
+
 /** Row datums as feature datums: geometry from coordinate columns or a WKT column, the other columns as properties. */
-export async function rowsToFeatures(
-  rows: FrameItems,
-  from: { x: string; y: string; wkt?: string },
-  ctx: FunctionRunContext,
-): Promise<FrameItems> {
+export async function rowsToFeatures(rows: FrameItems, from: GeometryColumns, ctx: FunctionRunContext): Promise<FrameItems> {
   const out: FrameItems = [];
-  const used = new Set(from.wkt ? [from.wkt] : [from.x, from.y]);
   for (let i = 0; i < rows.length; i++) {
     if (i % CHUNK === CHUNK - 1) {
       ctx.progress(i / rows.length);
       await yieldToLoop(ctx);
     }
-    const v = rows[i].value;
-    if (!v || typeof v !== 'object' || Array.isArray(v)) throw failure('not_a_row', { item: `rows[${i}]` });
-    const value = v as Record<string, unknown>;
-    const geometry = from.wkt ? wktOf(value, i, from.wkt) : pointOf(value, i, from.x, from.y);
-    const properties = Object.fromEntries(Object.entries(value).filter(([k]) => !used.has(k)));
-    out.push({ feature: { type: 'Feature', geometry, properties } });
+    out.push(rowFeature(rows[i].value, i, from));
   }
   return out;
 }

@@ -12,6 +12,17 @@ export interface GeoJsonContent {
   crs?: string;
 }
 
+/**
+ * Where features go instead of into the returned content (a streaming import): `take` gets each
+ * batch of `size` features in order, with the `crs` member as far as it was read (undefined when it
+ * has not come yet), and is awaited, so reading waits while the batch is stored; what it throws
+ * ends the read with that error.
+ */
+export interface FeatureSink {
+  size: number;
+  take(features: FrameItems, crs: string | undefined): Promise<void>;
+}
+
 type AssemblerToken = Parameters<Assembler['consume']>[0];
 
 interface Token {
@@ -30,9 +41,15 @@ interface WatchedParser {
  * parsed and checked one by one as they arrive, so memory holds the features produced and one chunk
  * of input, never the whole text. A single Feature or a bare geometry gives one feature. `size`
  * (bytes) drives progress. Throws failures naming the line and column of broken JSON and the index
- * of a broken feature; the signal aborts.
+ * of a broken feature; the signal aborts. With a `sink` the features go there batch by batch and
+ * the returned content has none.
  */
-export async function readGeoJson(source: Readable, ctx: FunctionRunContext, size = 0): Promise<GeoJsonContent> {
+export async function readGeoJson(
+  source: Readable,
+  ctx: FunctionRunContext,
+  size = 0,
+  sink?: FeatureSink,
+): Promise<GeoJsonContent> {
   const parser = new Parser({ streamValues: false });
   const where = new PositionTracker(parser as unknown as WatchedParser & ParserState);
   const document = new DocumentReader();
@@ -41,6 +58,9 @@ export async function readGeoJson(source: Readable, ctx: FunctionRunContext, siz
     read += chunk.length;
     if (size > 0) ctx.progress(Math.min(0.99, read / size));
   });
+  // A feature (or sink) the consumer refuses: leaving the loop destroys the source, whose
+  // AbortError pipeline may report in its place.
+  let refused: unknown;
   try {
     await pipeline(
       source,
@@ -48,9 +68,15 @@ export async function readGeoJson(source: Readable, ctx: FunctionRunContext, siz
       async (tokens: AsyncIterable<Token>) => {
         let count = 0;
         for await (const token of tokens) {
-          document.consume(token);
-          if (document.features.length >= count + CHUNK) {
-            count = document.features.length;
+          try {
+            document.consume(token);
+            if (sink && document.features.length >= sink.size) await sink.take(document.drain(), document.crs());
+          } catch (e) {
+            refused = e;
+            throw e;
+          }
+          if (document.count >= count + CHUNK) {
+            count = document.count;
             await yieldToLoop(ctx);
           }
         }
@@ -59,6 +85,7 @@ export async function readGeoJson(source: Readable, ctx: FunctionRunContext, siz
     );
   } catch (e) {
     ctx.signal.throwIfAborted();
+    if (refused) throw refused;
     if (e instanceof ApiError) throw e;
     const message = e instanceof Error ? e.message : String(e);
     if (message.startsWith('Parser')) {
@@ -68,8 +95,9 @@ export async function readGeoJson(source: Readable, ctx: FunctionRunContext, siz
     throw e;
   }
   const content = document.finish();
+  if (sink && content.features.length) await sink.take(content.features, content.crs);
   ctx.progress(1);
-  return content;
+  return sink ? { features: [], crs: content.crs } : content;
 }
 
 /** How far from the end of its input the parser may see a failure only once the input ends. */
@@ -185,7 +213,9 @@ function snapshot(s: ParserState): ParserState {
  * except `features`, whose items become feature datums one at a time.
  */
 class DocumentReader {
-  readonly features: FrameItems = [];
+  features: FrameItems = [];
+  /** Features read so far (drained or not): the index of the next one. */
+  count = 0;
   private readonly members: Record<string, unknown> = {};
   private started = false;
   private inFeatures = false;
@@ -226,8 +256,20 @@ class DocumentReader {
 
   private take(value: unknown): void {
     this.value = undefined;
-    if (this.inFeatures) this.features.push(featureDatum(value, this.features.length));
+    if (this.inFeatures) this.features.push(featureDatum(value, this.count++));
     else this.members[this.key] = value;
+  }
+
+  /** The features read since the last drain (a streaming read passes them on). */
+  drain(): FrameItems {
+    const out = this.features;
+    this.features = [];
+    return out;
+  }
+
+  /** The name of the `crs` member if it has been read. */
+  crs(): string | undefined {
+    return crsName(this.members.crs);
   }
 
   finish(): GeoJsonContent {

@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
+import { ApiError, type DepotAccess, type FileAccess, type FrameItems, type FunctionInputs } from '@werkbank/sdk/node';
+import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { depotImportFile } from './depot-import';
+import { BATCH } from './file-batches';
+
+/** A FileAccess over in-memory texts keyed by name; it records which files were opened. */
+function fakeFiles(texts: Record<string, string>) {
+  const opened: string[] = [];
+  const files: FileAccess = {
+    open: async (_user, file) => {
+      const name = String(file.value);
+      if (!(name in texts)) throw ApiError.notFound();
+      opened.push(name);
+      return { stream: Readable.from([Buffer.from(texts[name])]), size: texts[name].length, mime_type: 'text/plain', name };
+    },
+  };
+  return { files, opened };
+}
+
+/** A DepotAccess whose writeStream pulls every batch like the Magazine does (or refuses first). */
+function fakeDepots(refuse?: ApiError) {
+  const batches: FrameItems[] = [];
+  const calls: unknown[][] = [];
+  const depots: DepotAccess = {
+    read: async () => assert.fail('not used'),
+    write: async () => assert.fail('not used'),
+    datum: async () => assert.fail('not used'),
+    writeStream: async (user, depot, source, options) => {
+      calls.push([user.id, depot, options]);
+      if (refuse) throw refuse;
+      let count = 0;
+      for await (const batch of source) {
+        batches.push(batch);
+        count += batch.length;
+      }
+      return { depot_id: 3, moment_id: 31, count };
+    },
+  };
+  return { depots, batches, calls };
+}
+
+const one = (value: unknown): FrameItems => [{ value }];
+const fileItem = (name: string): FrameItems => [{ value: name, size: 1, mime_type: 'text/plain', download_url: `/f/${name}` }];
+const features = (batches: FrameItems[]) => batches.flat().map((b) => b.feature as Record<string, any>);
+
+function csvText(rows: number, broken?: number): string {
+  const lines = ['x;y;name'];
+  for (let i = 0; i < rows; i++) lines.push(i === broken ? `${i};${i};a;extra` : `${i};${i + 0.5};p${i}`);
+  return lines.join('\n');
+}
+
+const rejectsWith = (p: Promise<unknown>, code: string, params: Record<string, unknown> = {}) =>
+  assert.rejects(p, (e: ApiError) => {
+    assert.equal(e.code, code, e.message);
+    for (const [k, v] of Object.entries(params)) assert.equal(e.params[k], v, `params.${k}`);
+    return true;
+  });
+
+async function run(texts: Record<string, string>, inputs: FunctionInputs, refuse?: ApiError) {
+  const f = fakeFiles(texts);
+  const d = fakeDepots(refuse);
+  const ctx = fakeRunContext();
+  const out = depotImportFile(f.files, d.depots).run({ depot: one('/api/v1/depot/3/'), ...inputs }, ctx);
+  return { out, ctx, ...f, ...d };
+}
+
+describe('depot.import_file', () => {
+  it('streams the features of a CSV into the depot in batches, as the running user and node run', async () => {
+    const rows = BATCH * 2 + 7;
+    const r = await run({ 'points.csv': csvText(rows) }, { file: fileItem('points.csv'), mode: one('append') });
+    const out = await r.out;
+    assert.deepEqual(out, { moment: [{ value: 31 }], count: [{ value: rows }] });
+    assert.deepEqual(
+      r.batches.map((b) => b.length),
+      [BATCH, BATCH, 7],
+    );
+    assert.deepEqual(r.calls, [[r.ctx.user.id, '/api/v1/depot/3/', { nodeRunId: 42, mode: 'append', lang: 'en' }]]);
+    const all = features(r.batches);
+    assert.deepEqual(all[BATCH + 1], {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [BATCH + 1, BATCH + 1.5] },
+      properties: { name: `p${BATCH + 1}` },
+    });
+    assert.deepEqual(r.ctx.writes, [{ depot_id: 3, moment_id: 31 }]);
+    assert.equal(r.ctx.progresses.at(-1), 1);
+  });
+
+  it('reads a CSV geometry from a WKT column and reprojects with the crs setting', async () => {
+    const text = 'id;geom\n1;POINT (500000 5500000)\n2;';
+    const r = await run({ 'a.csv': text }, { file: fileItem('a.csv'), wkt: one('geom'), crs: one('EPSG:25832') });
+    await r.out;
+    const [a, b] = features(r.batches);
+    assert.deepEqual(a.properties, { id: 1 });
+    assert.ok(Math.abs(a.geometry.coordinates[0] - 9) < 1e-6 && Math.abs(a.geometry.coordinates[1] - 49.65254) < 1e-5);
+    assert.equal(b.geometry, null);
+  });
+
+  it('streams GeoJSON features and reprojects them from the crs member', async () => {
+    const text = JSON.stringify({
+      type: 'FeatureCollection',
+      crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::25832' } },
+      features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [500000, 5500000] }, properties: { n: 1 } }],
+    });
+    const r = await run({ 'a.geojson': text }, { file: fileItem('a.geojson') });
+    await r.out;
+    const [a] = features(r.batches);
+    assert.deepEqual(a.properties, { n: 1 });
+    assert.ok(Math.abs(a.geometry.coordinates[0] - 9) < 1e-6);
+  });
+
+  it('fails on a broken row in a later batch, naming the file and line, and stops reading', async () => {
+    const broken = BATCH + 10;
+    const r = await run({ 'b.csv': csvText(BATCH * 3, broken) }, { file: fileItem('b.csv') });
+    await rejectsWith(r.out, 'column_count', { source: 'b.csv', line: broken + 2, expected: 3, found: 4 });
+    // The writer saw the first batch only; it rolls back on the error (the Magazine's transaction).
+    assert.deepEqual(
+      r.batches.map((b) => b.length),
+      [BATCH],
+    );
+  });
+
+  it('names the feature of a broken GeoJSON feature by its index in the whole file', async () => {
+    const good = { type: 'Feature', geometry: { type: 'Point', coordinates: [1, 2] }, properties: {} };
+    const list = Array.from({ length: BATCH + 3 }, () => good);
+    list[BATCH + 1] = { type: 'Feature', geometry: { type: 'Point', coordinates: ['x', 2] }, properties: {} } as never;
+    const r = await run(
+      { 'c.json': JSON.stringify({ type: 'FeatureCollection', features: list }) },
+      { file: fileItem('c.json') },
+    );
+    await assert.rejects(r.out, (e: ApiError) => {
+      assert.equal(e.params.source, 'c.json');
+      assert.equal(e.params.index, BATCH + 1, JSON.stringify(e.params));
+      return true;
+    });
+  });
+
+  it('reads no file when the depot refuses the write', async () => {
+    const refused = ApiError.forbidden('permission_denied', 'errors.permission_denied');
+    const r = await run({ 'points.csv': csvText(3) }, { file: fileItem('points.csv') }, refused);
+    await assert.rejects(r.out, (e: ApiError) => e === refused);
+    assert.deepEqual(r.opened, []);
+  });
+
+  it('refuses a file whose format its name does not tell, before writing', async () => {
+    const r = await run({ 'data.bin': 'x' }, { file: fileItem('data.bin') });
+    await rejectsWith(r.out, 'unknown_format', { source: 'data.bin' });
+    assert.deepEqual(r.calls, []);
+  });
+
+  it('refuses a crs member that comes after features it would have changed', async () => {
+    const feature = { type: 'Feature', geometry: { type: 'Point', coordinates: [500000, 5500000] }, properties: {} };
+    const features = Array.from({ length: BATCH + 1 }, () => feature);
+    const text = JSON.stringify({
+      type: 'FeatureCollection',
+      features,
+      crs: { type: 'name', properties: { name: 'EPSG:25832' } },
+    });
+    const r = await run({ 'late.geojson': text }, { file: fileItem('late.geojson') });
+    await rejectsWith(r.out, 'crs_after_features', { source: 'late.geojson', crs: 'EPSG:25832' });
+  });
+
+  it('refuses a wrong mode or format and a missing file', async () => {
+    await rejectsWith((await run({}, { file: fileItem('a.csv'), mode: one('merge') })).out, 'invalid_choice', { port: 'mode' });
+    await rejectsWith((await run({}, { file: fileItem('a.csv'), format: one('gml') })).out, 'invalid_choice', { port: 'format' });
+    await rejectsWith((await run({}, {})).out, 'no_file');
+  });
+});

@@ -1,0 +1,90 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { EntityManager } from '@werkbank/sdk/node';
+import { addDatums, insertVersions, snapshotPage, type VersionValues } from './datum-store';
+
+/** Values stored per statement (one multi-row INSERT of datums and versions). */
+const ROWS_PER_STATEMENT = 5000;
+
+/**
+ * Fills a just-created open moment with values that arrive in batches (DepotAccess.write and
+ * writeStream; decision 0011 storage, decision 0020 streaming). Memory holds one batch and one page
+ * of the depot's current datums, whatever the total.
+ *
+ * 'append' adds every value as a new datum. 'replace' makes the depot's content equal to all the
+ * values, in order: the n-th current datum takes the n-th value (unchanged datums keep their
+ * version, changed ones get a new one), values beyond the current datums are added, and `finish`
+ * removes the current datums beyond the values (only differences are stored). The current datums
+ * are walked in step with the batches by keyset paging; new datums get higher ids, so they only
+ * appear once the walk has run out of current ones.
+ */
+export class MomentFiller {
+  /** The last current datum compared (keyset cursor). */
+  private after: number | undefined;
+  /** Whether the walk has seen every current datum. */
+  private exhausted: boolean;
+  private added = 0;
+  private bytes = 0;
+
+  constructor(
+    private readonly m: EntityManager,
+    private readonly depotId: number,
+    private readonly momentId: number,
+    private readonly userId: number,
+    mode: 'replace' | 'append',
+  ) {
+    this.exhausted = mode === 'append';
+  }
+
+  /** Stores the next values (any number; split into statements of ROWS_PER_STATEMENT). */
+  async add(values: VersionValues[]): Promise<void> {
+    for (let start = 0; start < values.length; start += ROWS_PER_STATEMENT) {
+      const chunk = values.slice(start, start + ROWS_PER_STATEMENT);
+      const fresh = this.exhausted ? chunk : chunk.slice(await this.replaceCurrent(chunk));
+      this.bytes += await addDatums(this.m, this.depotId, this.momentId, this.userId, fresh);
+      this.added += fresh.length;
+    }
+  }
+
+  /** Gives the next current datums the values' content; returns how many values they took. */
+  private async replaceCurrent(values: VersionValues[]): Promise<number> {
+    const { rows } = await snapshotPage(this.m, this.depotId, this.momentId, {
+      offset: 0,
+      limit: values.length,
+      after: this.after,
+    });
+    if (rows.length < values.length) this.exhausted = true;
+    if (!rows.length) return 0;
+    this.after = rows[rows.length - 1].datum_id;
+    const closed: string[] = [];
+    const changed: Array<{ datumId: number; values: VersionValues }> = [];
+    rows.forEach((v, i) => {
+      if (isDeepStrictEqual(v.data, values[i].data)) return;
+      closed.push(v.id);
+      changed.push({ datumId: v.datum_id, values: values[i] });
+    });
+    if (closed.length) {
+      await this.m.query(`UPDATE magazine_datum_version SET valid_to = $2 WHERE id = ANY($1::bigint[])`, [closed, this.momentId]);
+    }
+    this.bytes += (await insertVersions(this.m, this.depotId, this.momentId, this.userId, changed)).bytes;
+    return rows.length;
+  }
+
+  /**
+   * Ends the write: with 'replace', the current datums no value reached are removed. Returns the
+   * change of the depot's size (datums) and the bytes the moment stores.
+   */
+  async finish(): Promise<{ sizeDelta: number; bytes: number }> {
+    let removed = 0;
+    if (!this.exhausted) {
+      const [{ n }] = (await this.m.query(
+        `WITH closed AS (
+           UPDATE magazine_datum_version SET valid_to = $2
+           WHERE depot_id = $1 AND valid_to IS NULL AND valid_from < $2 AND datum_id > $3 RETURNING 1
+         ) SELECT count(*)::int AS n FROM closed`,
+        [this.depotId, this.momentId, this.after ?? 0],
+      )) as { n: number }[];
+      removed = n;
+    }
+    return { sizeDelta: this.added - removed, bytes: this.bytes };
+  }
+}
