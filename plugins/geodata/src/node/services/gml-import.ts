@@ -1,0 +1,119 @@
+import type { Readable } from 'node:stream';
+import type { FileAccess, FrameItems, FunctionDescriptor, FunctionRunContext } from '@werkbank/sdk/node';
+import { decodeText } from '../sources/download-text';
+import { append, named, part } from '../source-items';
+import { geoJsonSettings } from '../vector/geojson-import';
+import { failure, itemsOf } from '../vector/vector-params';
+import { gmlFeatureItems, type CrsSettings } from './gml-axis';
+import { readGmlFeatures } from './gml-read';
+import { parseXml } from './service-xml';
+import { servicesFailure } from './services-failure';
+
+/** Largest GML file or text gml.import reads (it is parsed in memory). */
+export const GML_MAX_BYTES = 256 * 1024 * 1024;
+/** Most features one GML document may hold. */
+export const GML_MAX_FEATURES = 2_000_000;
+
+/**
+ * `gml.import`: the features of GML files (through FileAccess, as the running user) or GML texts:
+ * GML 2, 3.1 and 3.2 FeatureCollections and WFS answers, axis order by srsName, reprojected to
+ * EPSG:4326 with the settings auto_transform and crs (spec 001 §3.4).
+ */
+export function gmlImport(files: FileAccess): FunctionDescriptor {
+  return {
+    id: 'gml.import',
+    version: '1',
+    verbose_name: { de: 'GML importieren', en: 'Import GML' },
+    doc: {
+      de:
+        'Liest GML-Dateien (Eingang file) oder GML-Texte (Eingang text) als Features: FeatureCollections in GML 2, 3.1 und 3.2, ' +
+        'auch Antworten eines WFS (wfs:FeatureCollection mit featureMember, featureMembers oder wfs:member). Geometrien: Point, LineString, ' +
+        'Curve, Polygon, Surface, MultiPoint, MultiLineString/MultiCurve, MultiPolygon/MultiSurface, MultiGeometry; Koordinaten aus pos, ' +
+        'posList, coordinates und coord, mit srsName und srsDimension. Die Achsenreihenfolge folgt dem srsName: ' +
+        'urn:ogc:def:crs:EPSG::4326 und http://www.opengis.net/def/crs/EPSG/0/4326 schreiben Breite vor Länge, EPSG:4326 Länge vor Breite. ' +
+        'Die übrigen Elemente eines Features werden zu Eigenschaften (Zahlen in üblicher Schreibweise als Zahlen, sonst Text). ' +
+        'Einstellungen (Spezifikation 001 §3.4): auto_transform – nach EPSG:4326 (WGS 84) umprojizieren (Standard: ja); ' +
+        'crs – das Bezugssystem der Daten, ersetzt den srsName der Datei. Höchstens 256 MiB je Datei.',
+      en:
+        'Reads GML files (input file) or GML texts (input text) as features: FeatureCollections in GML 2, 3.1 and 3.2, ' +
+        'WFS answers included (wfs:FeatureCollection with featureMember, featureMembers or wfs:member). Geometries: Point, LineString, ' +
+        'Curve, Polygon, Surface, MultiPoint, MultiLineString/MultiCurve, MultiPolygon/MultiSurface, MultiGeometry; coordinates from pos, ' +
+        'posList, coordinates and coord, with srsName and srsDimension. The axis order follows the srsName: ' +
+        'urn:ogc:def:crs:EPSG::4326 and http://www.opengis.net/def/crs/EPSG/0/4326 write latitude before longitude, EPSG:4326 longitude first. ' +
+        "A feature's other elements become properties (numbers in the usual notation as numbers, else text). " +
+        'Settings (spec 001 §3.4): auto_transform – reproject to EPSG:4326 (WGS 84) (default: yes); ' +
+        "crs – the reference system of the data, replacing the file's srsName. At most 256 MiB per file.",
+    },
+    inputs: [
+      { name: 'file', content_type: 'file', is_optional: true },
+      { name: 'text', content_type: 'string', is_optional: true },
+      { name: 'auto_transform', content_type: 'bool', is_optional: true, default_value: { value: true } },
+      { name: 'crs', content_type: 'string', is_optional: true },
+    ],
+    outputs: [{ name: 'features', content_type: 'feature' }],
+    run: async (inputs, ctx) => {
+      const settings = geoJsonSettings(inputs);
+      const fileItems = itemsOf(inputs, 'file');
+      const texts = itemsOf(inputs, 'text');
+      if (!fileItems.length && !texts.length) throw servicesFailure('no_gml_input');
+      const total = fileItems.length + texts.length;
+      const features: FrameItems = [];
+      for (const [i, item] of fileItems.entries()) {
+        let opened;
+        try {
+          opened = await files.open(ctx.user, item);
+        } catch {
+          throw failure('file_unreadable', { item: `file[${i}]`, name: String(item.value ?? '') });
+        }
+        const source = opened.name || `file[${i}]`;
+        const text = xmlText(await readLimited(opened.stream, ctx, source), source);
+        append(features, await named(gmlItems(text, source, settings, part(ctx, i, total)), source));
+      }
+      for (const [i, item] of texts.entries()) {
+        if (typeof item.value !== 'string') throw failure('not_a_text', { item: `text[${i}]` });
+        const source = `text[${i}]`;
+        append(features, await named(gmlItems(item.value, source, settings, part(ctx, fileItems.length + i, total)), source));
+      }
+      ctx.progress(1);
+      return { features };
+    },
+  };
+}
+
+/** The feature datums of one GML text (parseXml, readGmlFeatures, gmlFeatureItems). */
+export async function gmlItems(
+  text: string,
+  source: string,
+  settings: CrsSettings,
+  ctx: FunctionRunContext,
+): Promise<FrameItems> {
+  ctx.signal.throwIfAborted();
+  const features = readGmlFeatures(parseXml(text, source), source, GML_MAX_FEATURES);
+  ctx.progress(0.5);
+  ctx.log(`${source}: ${features.length} features`);
+  return gmlFeatureItems(features, settings, ctx);
+}
+
+/** The bytes of a file stream, failing `too_large` past GML_MAX_BYTES and stopping on abort. */
+async function readLimited(stream: Readable, ctx: FunctionRunContext, source: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      ctx.signal.throwIfAborted();
+      size += (chunk as Buffer).length;
+      if (size > GML_MAX_BYTES) throw servicesFailure('file_too_large', { source, limit: GML_MAX_BYTES });
+      chunks.push(chunk as Buffer);
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The text of an XML file in the encoding its declaration names (UTF-8 without one). */
+function xmlText(bytes: Buffer, source: string): string {
+  const head = bytes.subarray(0, 200).toString('latin1');
+  const encoding = /^\s*<\?xml[^>]*encoding=["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1] ?? 'utf-8';
+  return decodeText(bytes, `application/xml; charset=${encoding}`, source);
+}

@@ -1,0 +1,88 @@
+import type { FunctionRunContext, ServerServices } from '@werkbank/sdk/node';
+import { decodeText } from '../sources/download-text';
+import { parseXml, type XmlDocument } from './service-xml';
+import { servicesFailure } from './services-failure';
+
+/** The server's guarded fetcher (SSRF guard, redirects re-checked): the only way services are reached. */
+export type Net = ServerServices['net'];
+
+/** Size and time budget of one request to a service. */
+export interface FetchBudget {
+  maxBytes: number;
+  timeoutMs: number;
+}
+
+/** Capabilities documents, listings and metadata: 16 MiB within 60 s. */
+export const METADATA_BUDGET: FetchBudget = { maxBytes: 16 * 1024 * 1024, timeoutMs: 60_000 };
+/** One page of features (GetFeature, ArcGIS query): 64 MiB within 2 minutes. */
+export const PAGE_BUDGET: FetchBudget = { maxBytes: 64 * 1024 * 1024, timeoutMs: 120_000 };
+
+/** A service answer decoded as text, with the URL that answered (after redirects) and its media type. */
+export interface ServiceText {
+  url: string;
+  text: string;
+  mime: string;
+}
+
+/**
+ * GETs `url` through `net` with the run's abort signal and `budget`, and decodes the body in the
+ * charset its Content-Type names. Fetch failures keep the fetcher's reasons (`url_refused`,
+ * `too_large`, `timeout`, `fetch_status`, ...); bytes that are no text fail `not_text`.
+ */
+export async function fetchText(net: Net, url: string, ctx: FunctionRunContext, budget: FetchBudget): Promise<ServiceText> {
+  ctx.signal.throwIfAborted();
+  const res = await net.fetch(url, { signal: ctx.signal, maxBytes: budget.maxBytes, timeoutMs: budget.timeoutMs });
+  const bytes = await res.buffer();
+  const header = res.headers['content-type'];
+  const contentType = typeof header === 'string' ? header : undefined;
+  ctx.log(`${bytes.length} bytes from ${res.url}`);
+  return {
+    url: res.url,
+    text: decodeText(bytes, contentType, res.url),
+    mime: (contentType ?? '').split(';')[0].trim().toLowerCase(),
+  };
+}
+
+/** An XML answer, parsed safely (parseXml); fails `not_xml` when the service answered something else. */
+export async function fetchXml(net: Net, url: string, ctx: FunctionRunContext, budget = METADATA_BUDGET): Promise<XmlDocument> {
+  const answer = await fetchText(net, url, ctx, budget);
+  if (!answer.text.trimStart().startsWith('<'))
+    throw servicesFailure('not_xml', { url: answer.url, mime_type: answer.mime || '-' });
+  return parseXml(answer.text, answer.url);
+}
+
+/** A JSON answer; fails `not_json` with the parser's position when it is none. */
+export async function fetchJson(net: Net, url: string, ctx: FunctionRunContext, budget = METADATA_BUDGET): Promise<unknown> {
+  const answer = await fetchText(net, url, ctx, budget);
+  return parseJson(answer.text, answer.url);
+}
+
+/** JSON.parse with `not_json` naming the source and the position (line and column) of a syntax error. */
+export function parseJson(text: string, url: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const at = Number(/position (\d+)/.exec((e as Error).message)?.[1] ?? 0);
+    const before = text.slice(0, at);
+    const line = before.split('\n').length;
+    throw servicesFailure('not_json', { url, line, column: at - before.lastIndexOf('\n') });
+  }
+}
+
+/**
+ * `base` with the query parameters `params` set (replacing any of the same name in any letter
+ * case, as OGC KVP names are case-insensitive); other parameters of `base` (a map name, a key) stay.
+ */
+export function withParams(base: string, params: Record<string, string | number | undefined>): string {
+  const url = new URL(base);
+  const names = Object.keys(params).map((k) => k.toLowerCase());
+  for (const key of [...url.searchParams.keys()]) if (names.includes(key.toLowerCase())) url.searchParams.delete(key);
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, String(v));
+  return url.href;
+}
+
+/** A query parameter of `url` by name in any letter case, '' when missing. */
+export function queryParam(url: string, name: string): string {
+  for (const [k, v] of new URL(url).searchParams) if (k.toLowerCase() === name.toLowerCase()) return v.trim();
+  return '';
+}

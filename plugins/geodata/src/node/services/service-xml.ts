@@ -1,0 +1,94 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { checkXmlSafe } from '../sources/xml-guard';
+import { servicesFailure } from './services-failure';
+
+/** An element as fast-xml-parser gives it: children by local name, attributes as `@_name`, text as `#text`. */
+export type XmlNode = Record<string, unknown>;
+
+/** A parsed XML document: the root element's local name and the element. */
+export interface XmlDocument {
+  root: string;
+  node: XmlNode;
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  removeNSPrefix: true,
+  processEntities: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+});
+
+/**
+ * Parses a service answer or GML text: `checkXmlSafe` first (refusing DOCTYPE and ENTITY
+ * declarations: XXE, billion laughs; `xml_doctype`), then a well-formedness check that fails
+ * `xml_invalid` naming line and column, then fast-xml-parser with entities off and namespace
+ * prefixes removed (WFS, GML and OWS elements are read by their local names).
+ */
+export function parseXml(text: string, source: string): XmlDocument {
+  checkXmlSafe(text);
+  const valid = XMLValidator.validate(text);
+  if (valid !== true)
+    throw servicesFailure('xml_invalid', { source, line: valid.err.line, column: valid.err.col, reason: valid.err.msg });
+  const parsed = parser.parse(text) as XmlNode;
+  const root = Object.keys(parsed).find((k) => !k.startsWith('@_') && !k.startsWith('#') && !k.startsWith('?'));
+  if (!root) throw servicesFailure('xml_invalid', { source, line: 1, column: 1, reason: 'no root element' });
+  const node = parsed[root];
+  return { root, node: typeof node === 'object' && node !== null ? (node as XmlNode) : { '#text': node } };
+}
+
+/** The children named `name` as a list (fast-xml-parser gives one child as a value, several as an array). */
+export function children(node: unknown, name: string): XmlNode[] {
+  if (!node || typeof node !== 'object') return [];
+  const value = (node as XmlNode)[name];
+  if (value === undefined) return [];
+  return (Array.isArray(value) ? value : [value]).map((v) =>
+    typeof v === 'object' && v !== null ? (v as XmlNode) : { '#text': v },
+  );
+}
+
+/** The first child named `name`, or undefined. */
+export function child(node: unknown, name: string): XmlNode | undefined {
+  return children(node, name)[0];
+}
+
+/** The text content of an element (its `#text`, or the value itself for a text-only element), '' when none. */
+export function textOf(node: unknown): string {
+  if (node === undefined || node === null) return '';
+  if (typeof node !== 'object') return String(node).trim();
+  const text = (node as XmlNode)['#text'];
+  return text === undefined ? '' : String(text).trim();
+}
+
+/** The text of the first child named `name` ('' when missing). */
+export function childText(node: unknown, name: string): string {
+  return textOf(child(node, name));
+}
+
+/** An attribute by local name (namespace prefixes are removed: `xlink:href` is `href`), '' when missing. */
+export function attr(node: unknown, name: string): string {
+  if (!node || typeof node !== 'object') return '';
+  const value = (node as XmlNode)[`@_${name}`];
+  return value === undefined ? '' : String(value).trim();
+}
+
+/**
+ * Throws `service_exception` when `doc` is an OWS ExceptionReport (WFS, WMTS) or an OGC
+ * ServiceExceptionReport (WMS), carrying the service's exception code and text; the text is the
+ * service's own (shown as a quotation in the message).
+ */
+export function throwIfException(doc: XmlDocument, url: string): void {
+  if (doc.root !== 'ExceptionReport' && doc.root !== 'ServiceExceptionReport') return;
+  const exceptions = [...children(doc.node, 'Exception'), ...children(doc.node, 'ServiceException')];
+  const first = exceptions[0];
+  const text = exceptions
+    .map((e) => children(e, 'ExceptionText').map(textOf).join(' ') || textOf(e))
+    .filter(Boolean)
+    .join(' / ');
+  const code = attr(first, 'exceptionCode') || attr(first, 'code');
+  throw servicesFailure('service_exception', { url, code: code || '-', text: (text || '-').slice(0, 500) });
+}
