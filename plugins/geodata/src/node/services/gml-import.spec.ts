@@ -100,6 +100,15 @@ describe('gml.import', () => {
     assert.equal((await importText(gml32(surface)))[0].geometry?.type, 'Polygon');
   });
 
+  it('decodes the predefined entities and character references in text and attributes, nothing else', async () => {
+    const text = `<FeatureCollection><featureMember><a:x xmlns:a="urn:a" id="x&amp;1"><a:name>Kies &amp; Sand &lt;M&#228;rz&#x21;&gt;</a:name>
+      <a:raw>&unknown;</a:raw></a:x></featureMember></FeatureCollection>`;
+    const [f] = await importText(text);
+    assert.equal(f.id, 'x&1');
+    assert.deepEqual(f.properties, { name: 'Kies & Sand <März!>', raw: '&unknown;' });
+    assert.equal(f.geometry, null);
+  });
+
   it('uses the crs setting instead of the srsName', async () => {
     const point = '<gml:Point srsName="EPSG:4326"><gml:pos>411564.458287192 5656186.89256792</gml:pos></gml:Point>';
     const out = await importText(gml32(point), { crs: one('EPSG:25833') });

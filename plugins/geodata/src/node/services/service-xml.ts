@@ -11,6 +11,22 @@ export interface XmlDocument {
   node: XmlNode;
 }
 
+const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/**
+ * Decodes the five predefined entities and character references (XML 1.0 §4.1, §4.6), the only
+ * references left once declarations are refused; with `processEntities: false` the parser keeps
+ * them as written. An unknown or out-of-range reference stays as it is.
+ */
+export function decodeReferences(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|lt|gt|amp|quot|apos);/g, (whole, ref: string) => {
+    if (!ref.startsWith('#')) return PREDEFINED[ref];
+    const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
@@ -21,6 +37,8 @@ const parser = new XMLParser({
   trimValues: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
+  tagValueProcessor: (_name, value) => decodeReferences(value),
+  attributeValueProcessor: (_name, value) => decodeReferences(value),
 });
 
 /**
