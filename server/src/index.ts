@@ -4,6 +4,7 @@ export * from './config';
 export * from './server-services';
 export * from './werkbank-server';
 export * from './http/api-error';
+export { FUNCTION_CHUNK, itemsOf, paramOf, yieldToLoop } from './functions/function-inputs';
 export type { AuthUser, WerkbankState, WerkbankContext } from './http/context';
 export { readJsonObject, readForm } from './http/body';
 export * from './resources/resource-definition';

@@ -1,4 +1,4 @@
-import { ApiError, type FrameItems, type FunctionInputs, type FunctionRunContext } from '@werkbank/sdk/node';
+import { ApiError, itemsOf, paramOf, type FrameItems, type FunctionInputs, type FunctionRunContext } from '@werkbank/sdk/node';
 
 /** Items handled between two checks of the abort signal (and progress reports) in long loops. */
 export const CHUNK = 2000;
@@ -8,26 +8,8 @@ export function failure(code: string, params: Record<string, unknown> = {}): Api
   return ApiError.badRequest(code, `basic-functions:errors.${code}`, params);
 }
 
-/** The items linked to a plain input port; [] when it is unset. */
-export function itemsOf(inputs: FunctionInputs, port: string): FrameItems {
-  const items = inputs[port];
-  if (items === undefined) return [];
-  if (!Array.isArray(items)) throw failure('list_expected', { port });
-  return items as FrameItems;
-}
-
-/**
- * The `value` of a parameter port: an input that takes one item. `fallback` when it is unset or
- * empty (a failure when there is none); a failure when it has several items.
- */
-export function paramOf(inputs: FunctionInputs, port: string, fallback?: unknown): unknown {
-  const items = itemsOf(inputs, port);
-  if (items.length > 1) throw failure('parameter_single', { port, count: items.length });
-  const value = items[0]?.value;
-  if (value !== undefined && value !== null) return value;
-  if (fallback === undefined) throw failure('parameter_missing', { port });
-  return fallback;
-}
+/** The shared readers of function inputs (the server's messages): re-exported for this plugin's functions. */
+export { itemsOf, paramOf };
 
 /**
  * How many results element-wise work gives: inputs with one item are used with every item; all

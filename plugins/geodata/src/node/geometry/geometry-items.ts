@@ -1,5 +1,12 @@
 import type { Feature, Geometry, MultiPolygon, Polygon } from 'geojson';
-import { ApiError, type FrameItems, type FunctionInputs, type FunctionRunContext } from '@werkbank/sdk/node';
+import {
+  ApiError,
+  itemsOf,
+  paramOf as sdkParamOf,
+  type FrameItems,
+  type FunctionInputs,
+  type FunctionRunContext,
+} from '@werkbank/sdk/node';
 
 /** Items handled between two checks of the abort signal and progress reports. */
 export const CHUNK = 500;
@@ -9,22 +16,12 @@ export function failure(code: string, params: Record<string, unknown> = {}): Api
   return ApiError.badRequest(code, `geodata-geometry:errors.${code}`, params);
 }
 
-/** The items linked to an input port; [] when it is unset. */
-export function itemsOf(inputs: FunctionInputs, port: string): FrameItems {
-  const items = inputs[port];
-  if (items === undefined) return [];
-  if (!Array.isArray(items)) throw failure('list_expected', { port });
-  return items as FrameItems;
-}
+/** The items linked to an input port; [] when it is unset (the SDK's reader). */
+export { itemsOf };
 
-/** The `value` of a one-item parameter port; `fallback` when unset (a failure when there is none). */
+/** The `value` of a one-item parameter port; `fallback` when unset or an empty text (a failure when there is none). */
 export function paramOf(inputs: FunctionInputs, port: string, fallback?: unknown): unknown {
-  const items = itemsOf(inputs, port);
-  if (items.length > 1) throw failure('parameter_single', { port, count: items.length });
-  const value = items[0]?.value;
-  if (value !== undefined && value !== null && value !== '') return value;
-  if (fallback === undefined) throw failure('parameter_missing', { port });
-  return fallback;
+  return sdkParamOf(inputs, port, fallback, { emptyIsUnset: true });
 }
 
 /** A finite number parameter; a failure naming the port otherwise. */

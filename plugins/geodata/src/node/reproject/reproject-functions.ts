@@ -1,10 +1,12 @@
-import type {
-  FrameItems,
-  FunctionContribution,
-  FunctionDescriptor,
-  FunctionInputs,
-  FunctionRunContext,
-  NodeTranslationContribution,
+import {
+  itemsOf,
+  paramOf as sdkParamOf,
+  type FrameItems,
+  type FunctionContribution,
+  type FunctionDescriptor,
+  type FunctionInputs,
+  type FunctionRunContext,
+  type NodeTranslationContribution,
 } from '@werkbank/sdk/node';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
@@ -84,18 +86,9 @@ function reprojectItem(item: FrameItems[number], transform: CrsTransform, index:
   return { ...item, feature: reprojectFeature(item.feature, transform, index) };
 }
 
-function itemsOf(inputs: FunctionInputs, port: string): FrameItems {
-  const items = inputs[port];
-  if (items === undefined) return [];
-  if (!Array.isArray(items)) throw failure('list_expected', { port });
-  return items as FrameItems;
-}
-
 /** A CRS port's one text; the default when the port is unset or empty. */
 function paramOf(inputs: FunctionInputs, port: string): string {
-  const items = itemsOf(inputs, port);
-  if (items.length > 1) throw failure('parameter_single', { port, count: items.length });
-  const value = items[0]?.value ?? WGS84;
+  const value = sdkParamOf(inputs, port, WGS84);
   if (typeof value !== 'string' || !value.trim()) throw failure('parameter_not_text', { port });
   return value;
 }

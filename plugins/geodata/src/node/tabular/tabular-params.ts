@@ -1,4 +1,4 @@
-import { ApiError, type FrameItems, type FunctionInputs, type FunctionRunContext } from '@werkbank/sdk/node';
+import { ApiError, itemsOf, paramOf as sdkParamOf, yieldToLoop, type FunctionInputs } from '@werkbank/sdk/node';
 
 /** Rows handled between two checks of the abort signal (and progress reports). */
 export const CHUNK = 2000;
@@ -8,20 +8,12 @@ export function failure(code: string, params: Record<string, unknown> = {}): Api
   return ApiError.badRequest(code, `geodata-tabular:errors.${code}`, params);
 }
 
-/** The items linked to a plain input port; [] when it is unset. */
-export function itemsOf(inputs: FunctionInputs, port: string): FrameItems {
-  const items = inputs[port];
-  if (items === undefined) return [];
-  if (!Array.isArray(items)) throw failure('list_expected', { port });
-  return items as FrameItems;
-}
+/** The SDK's readers of function inputs, for the tabular functions. */
+export { itemsOf, yieldToLoop };
 
 /** The `value` of a one-item parameter port, `fallback` when unset; a failure when it has several items. */
 export function paramOf(inputs: FunctionInputs, port: string, fallback: unknown): unknown {
-  const items = itemsOf(inputs, port);
-  if (items.length > 1) throw failure('parameter_single', { port, count: items.length });
-  const value = items[0]?.value;
-  return value === undefined || value === null ? fallback : value;
+  return sdkParamOf(inputs, port, fallback);
 }
 
 /** A parameter that must be a text (one of `allowed` when given); a failure naming the port otherwise. */
@@ -48,11 +40,4 @@ export function boolParam(inputs: FunctionInputs, port: string, fallback: boolea
   const value = paramOf(inputs, port, fallback);
   if (typeof value !== 'boolean') throw failure('invalid_parameter', { port, value: String(value) });
   return value;
-}
-
-/** Lets other work (and an abort) in between; throws the signal's reason once the run is aborted. */
-export async function yieldToLoop(ctx: FunctionRunContext): Promise<void> {
-  ctx.signal.throwIfAborted();
-  await new Promise((resolve) => setImmediate(resolve));
-  ctx.signal.throwIfAborted();
 }
