@@ -40,4 +40,18 @@ describe('geojson.export', () => {
       return true;
     });
   });
+
+  it('outputs the same text as a downloadable file, named by the name setting', async () => {
+    const features: FrameItems = [
+      { feature: { type: 'Feature', geometry: { type: 'Point', coordinates: [9.99, 53.55] }, properties: { ort: 'Hafen' } } },
+    ];
+    const ctx = fakeRunContext();
+    const out = await geojsonExport.run({ features }, ctx);
+    const [file] = out.file;
+    assert.deepEqual([file.value, file.mime_type], ['features.geojson', 'application/geo+json']);
+    const stored = ctx.files.get(String(file.stored_blob))!;
+    assert.equal(stored.bytes.toString('utf8'), out.geojson[0].value);
+    const named = await geojsonExport.run({ features, name: [{ value: 'hafen.geojson' }] }, ctx);
+    assert.equal(named.file[0].value, 'hafen.geojson');
+  });
 });

@@ -1,11 +1,14 @@
 import type { FunctionDescriptor } from '@werkbank/sdk/node';
 import { featureDatum } from './geojson-validate';
-import { CHUNK, failure, itemsOf, yieldToLoop } from './vector-params';
+import { CHUNK, failure, itemsOf, textParam, yieldToLoop } from './vector-params';
 
 /**
- * `geojson.export`: features as the text of one GeoJSON FeatureCollection (RFC 7946). Each feature
- * is checked (a failure names its number); the text is built in parts, so a long frame is not one
- * growing string until the end.
+ * `geojson.export`: features as the text of one GeoJSON FeatureCollection (RFC 7946), both as the
+ * text output `geojson` and as a downloadable file (`file`). The engine writes only the outputs
+ * that are linked but cannot tell a function which ones they are, so both are produced from the
+ * one text (the file costs one blob write, no second serialisation). Each feature is checked (a
+ * failure names its number); the text is built in parts, so a long frame is not one growing string
+ * until the end.
  */
 export const geojsonExport: FunctionDescriptor = {
   id: 'geojson.export',
@@ -15,15 +18,24 @@ export const geojsonExport: FunctionDescriptor = {
     de:
       'Schreibt Features als Text einer GeoJSON-FeatureCollection (RFC 7946). Koordinaten werden unverändert ' +
       'übernommen; GeoJSON erwartet WGS 84 (EPSG:4326, Länge/Breite) – projizieren Sie andere Daten vorher um. ' +
-      'Ein Feature ohne Geometrie wird mit geometry: null geschrieben.',
+      'Ein Feature ohne Geometrie wird mit geometry: null geschrieben. Ausgänge: geojson – der Text; file – derselbe ' +
+      'Text als Datei zum Herunterladen (name – Dateiname, Standard: features.geojson).',
     en:
       'Writes features as the text of a GeoJSON FeatureCollection (RFC 7946). Coordinates are taken unchanged; ' +
       'GeoJSON expects WGS 84 (EPSG:4326, longitude/latitude) – reproject other data first. ' +
-      'A feature without geometry is written with geometry: null.',
+      'A feature without geometry is written with geometry: null. Outputs: geojson – the text; file – the same text ' +
+      'as a file to download (name – the file name, default: features.geojson).',
   },
-  inputs: [{ name: 'features', content_type: 'feature' }],
-  outputs: [{ name: 'geojson', content_type: 'string' }],
+  inputs: [
+    { name: 'features', content_type: 'feature' },
+    { name: 'name', content_type: 'string', is_optional: true, default_value: { value: 'features.geojson' } },
+  ],
+  outputs: [
+    { name: 'geojson', content_type: 'string' },
+    { name: 'file', content_type: 'file' },
+  ],
   run: async (inputs, ctx) => {
+    const name = textParam(inputs, 'name', 'features.geojson') || 'features.geojson';
     const items = itemsOf(inputs, 'features');
     const parts: string[] = [];
     for (const [i, item] of items.entries()) {
@@ -36,13 +48,14 @@ export const geojsonExport: FunctionDescriptor = {
       }
     }
     const geojson = `{"type":"FeatureCollection","features":[${parts.join(',')}]}`;
+    const file = await ctx.storeFile(geojson, { name, mime_type: 'application/geo+json' });
     ctx.progress(1);
-    return { geojson: [{ value: geojson }] };
+    return { geojson: [{ value: geojson }], file: [file] };
   },
 };
 
 /** The feature checked like an imported one; a failure names the frame `features` as its source. */
-function checked(feature: unknown, index: number): unknown {
+export function checked(feature: unknown, index: number): unknown {
   try {
     return featureDatum(feature, index).feature;
   } catch (e) {

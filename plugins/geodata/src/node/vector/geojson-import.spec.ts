@@ -237,4 +237,19 @@ describe('geojson.import', () => {
     const text = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', geometry: null, properties: {} }] });
     await assert.rejects(importText(text, {}, ctx));
   });
+
+  it('decodes files in the encoding setting (windows-1252, iso-8859-1), UTF-8 by default', async () => {
+    const text = '{"type":"Feature","geometry":null,"properties":{"ort":"Düsseldorf","straße":"Königsallee"}}';
+    const files = fakeFiles({
+      '/files/ansi.geojson': () => Readable.from([Buffer.from(text, 'latin1')]),
+      '/files/utf8.geojson': () => Readable.from([Buffer.from(text, 'utf8')]),
+    });
+    const read = async (name: string, params: FunctionInputs = {}) =>
+      featuresOf(await geojsonImport(files).run({ file: [fileDatum(name)], ...params }, fakeRunContext()));
+    const expected = { ort: 'Düsseldorf', straße: 'Königsallee' };
+    assert.deepEqual((await read('utf8.geojson'))[0].properties, expected);
+    assert.deepEqual((await read('ansi.geojson', { encoding: one('windows-1252') }))[0].properties, expected);
+    assert.deepEqual((await read('ansi.geojson', { encoding: one('iso-8859-1') }))[0].properties, expected);
+    await rejectsWith(read('ansi.geojson', { encoding: one('utf-16') }), 'invalid_choice', { port: 'encoding' });
+  });
 });

@@ -1,21 +1,19 @@
+import type { Readable } from 'node:stream';
+import iconv from 'iconv-lite';
 import type { FileAccess, FrameItems, FunctionDescriptor, FunctionInputs, FunctionRunContext } from '@werkbank/sdk/node';
 import { textSource } from '../tabular/csv-read';
-import { epsgCode } from '../reproject/crs-definitions';
-import { featureReprojector } from '../reproject/reproject-geometry';
 import { readGeoJson } from './geojson-read';
 import { append, named, part } from '../source-items';
-import { boolParam, CHUNK, failure, itemsOf, textParam, yieldToLoop } from './vector-params';
+import { failure, itemsOf } from './vector-params';
+import { settingPorts, toWgs84, vectorSettings, type VectorSettings } from './vector-settings';
 
-/** The vector import settings of spec 001 §3.4 that apply to GeoJSON. */
-export interface GeoJsonSettings {
-  /** Reproject features to EPSG:4326 (WGS 84) when their CRS is known and another one. */
-  auto_transform: boolean;
-  /** The CRS of the data; when given it replaces the file's `crs` member. */
-  crs: string;
-}
+/** The vector import settings of spec 001 §3.4 that apply to GeoJSON texts (GML and WFS use them too). */
+export type GeoJsonSettings = Pick<VectorSettings, 'auto_transform' | 'crs'>;
 
+/** auto_transform and crs of `inputs` (see vectorSettings). */
 export function geoJsonSettings(inputs: FunctionInputs): GeoJsonSettings {
-  return { auto_transform: boolParam(inputs, 'auto_transform', true), crs: textParam(inputs, 'crs') };
+  const { auto_transform, crs } = vectorSettings(inputs);
+  return { auto_transform, crs };
 }
 
 /**
@@ -32,7 +30,8 @@ export function geojsonImport(files: FileAccess): FunctionDescriptor {
         'Liest GeoJSON-Dateien (Eingang file) oder GeoJSON-Texte (Eingang text) als Features: eine FeatureCollection, ' +
         'ein einzelnes Feature oder eine einzelne Geometrie (sie wird zu einem Feature ohne Eigenschaften). ' +
         'Dateien werden als Datenstrom gelesen, Feature für Feature, auch sehr große. ' +
-        'Einstellungen (Spezifikation 001 §3.4): auto_transform – Koordinaten in einem anderen Bezugssystem werden nach ' +
+        'Einstellungen (Spezifikation 001 §3.4): encoding – Zeichenkodierung der Dateien: utf-8 (Standard), windows-1252 ' +
+        'oder iso-8859-1 (Texte sind schon dekodiert); auto_transform – Koordinaten in einem anderen Bezugssystem werden nach ' +
         'EPSG:4326 (WGS 84, Länge/Breite) umprojiziert (Standard: ja); das Bezugssystem steht im crs-Mitglied der Datei ' +
         '(z. B. urn:ogc:def:crs:EPSG::25832), ohne crs gilt WGS 84; crs – das Bezugssystem der Daten (z. B. EPSG:25832), ' +
         'ersetzt das crs-Mitglied der Datei. Fehler nennen Zeile und Spalte von fehlerhaftem JSON und die Nummer (ab 0) ' +
@@ -41,7 +40,8 @@ export function geojsonImport(files: FileAccess): FunctionDescriptor {
         'Reads GeoJSON files (input file) or GeoJSON texts (input text) as features: a FeatureCollection, ' +
         'a single Feature or a single geometry (it becomes a feature without properties). ' +
         'Files are read as a stream, feature by feature, however large. ' +
-        'Settings (spec 001 §3.4): auto_transform – coordinates in another reference system are reprojected to ' +
+        'Settings (spec 001 §3.4): encoding – the character encoding of the files: utf-8 (default), windows-1252 or ' +
+        'iso-8859-1 (texts are already decoded); auto_transform – coordinates in another reference system are reprojected to ' +
         'EPSG:4326 (WGS 84, longitude/latitude) (default: yes); the reference system is the crs member of the file ' +
         '(e.g. urn:ogc:def:crs:EPSG::25832), without one WGS 84 applies; crs – the reference system of the data ' +
         '(e.g. EPSG:25832), replacing the crs member of the file. Errors name the line and column of broken JSON and ' +
@@ -50,12 +50,11 @@ export function geojsonImport(files: FileAccess): FunctionDescriptor {
     inputs: [
       { name: 'file', content_type: 'file', is_optional: true },
       { name: 'text', content_type: 'string', is_optional: true },
-      { name: 'auto_transform', content_type: 'bool', is_optional: true, default_value: { value: true } },
-      { name: 'crs', content_type: 'string', is_optional: true },
+      ...settingPorts('encoding', 'auto_transform', 'crs'),
     ],
     outputs: [{ name: 'features', content_type: 'feature' }],
     run: async (inputs, ctx) => {
-      const settings = geoJsonSettings(inputs);
+      const settings = vectorSettings(inputs);
       const fileItems = itemsOf(inputs, 'file');
       const texts = itemsOf(inputs, 'text');
       if (!fileItems.length && !texts.length) throw failure('no_geojson_input');
@@ -71,7 +70,8 @@ export function geojsonImport(files: FileAccess): FunctionDescriptor {
         }
         ctx.log(`${opened.name}: ${opened.size} bytes`);
         const source = opened.name || `file[${i}]`;
-        append(features, await named(readSource(opened.stream, settings, sub, opened.size), source));
+        const stream = decoded(opened.stream, settings.encoding);
+        append(features, await named(readSource(stream, settings, sub, opened.size), source));
       }
       for (const [i, item] of texts.entries()) {
         if (typeof item.value !== 'string') throw failure('not_a_text', { item: `text[${i}]` });
@@ -86,20 +86,22 @@ export function geojsonImport(files: FileAccess): FunctionDescriptor {
 
 /** The features of one GeoJSON source, reprojected to EPSG:4326 when the settings ask for it. */
 async function readSource(
-  stream: Parameters<typeof readGeoJson>[0],
-  settings: GeoJsonSettings,
+  stream: Readable,
+  settings: VectorSettings,
   ctx: FunctionRunContext,
   size: number,
 ): Promise<FrameItems> {
   const content = await readGeoJson(stream, ctx, size);
-  const from = settings.crs || content.crs;
-  if (!settings.auto_transform || !from || epsgCode(from) === 4326) return content.features;
-  ctx.log(`reprojecting from ${from} to EPSG:4326`);
-  const reproject = await featureReprojector(from, 'EPSG:4326');
-  const { features } = content;
-  for (let i = 0; i < features.length; i++) {
-    features[i] = { ...features[i], feature: reproject(features[i].feature, i) };
-    if ((i + 1) % CHUNK === 0) await yieldToLoop(ctx);
-  }
-  return features;
+  return toWgs84(content.features, content.crs, settings, ctx);
+}
+
+/**
+ * The file's bytes as text in `encoding` (iconv-lite); UTF-8 bytes go to the parser as they are
+ * (it decodes them itself). A read error of the file ends the decoded stream with that error.
+ */
+function decoded(bytes: Readable, encoding: string): Readable {
+  if (!encoding || encoding === 'utf-8') return bytes;
+  const text = iconv.decodeStream(encoding) as unknown as Readable & NodeJS.WritableStream;
+  bytes.once('error', (e) => text.destroy(e));
+  return bytes.pipe(text);
 }

@@ -9,11 +9,16 @@ import {
 } from '@werkbank/sdk/node';
 import { geojsonImport } from './geojson-import';
 import { geojsonExport } from './geojson-export';
+import { shapefileImport } from './shapefile-import';
+import { kmlImport } from './kml-import';
+import { geopackageImport } from './geopackage-import';
+import { geopackageExport } from './geopackage-export';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
 
 /**
- * The vector functions of the geodata library (issue 6): GeoJSON import and export. Files are read
+ * The vector functions of the geodata library (issue 6): GeoJSON, zipped Shapefile, KML/KMZ and
+ * GeoPackage import; GeoJSON and GeoPackage export. Files are read
  * through FileAccess (bound by the Switchboards) as the user who runs the switchboard.
  */
 @injectable()
@@ -21,7 +26,15 @@ export class VectorFunctions implements FunctionContribution {
   @inject(FileAccess) protected readonly files!: FileAccess;
 
   registerFunctions(registry: RegistrySink<FunctionDescriptor>): void {
-    for (const fn of [geojsonImport(this.files), geojsonExport]) registry.add(fn);
+    const functions = [
+      geojsonImport(this.files),
+      geojsonExport,
+      shapefileImport(this.files),
+      kmlImport(this.files),
+      geopackageImport(this.files),
+      geopackageExport,
+    ];
+    for (const fn of functions) registry.add(fn);
   }
 }
 

@@ -31,11 +31,14 @@ export function boolParam(inputs: FunctionInputs, port: string, fallback: boolea
   return value;
 }
 
-/** A text parameter; '' when unset. */
-export function textParam(inputs: FunctionInputs, port: string): string {
-  const value = paramOf(inputs, port, '');
+/** A text parameter; `fallback` ('' unless given) when unset; one of `allowed` when that list is given. */
+export function textParam(inputs: FunctionInputs, port: string, fallback = '', allowed?: readonly string[]): string {
+  const value = paramOf(inputs, port, fallback);
   if (typeof value !== 'string') throw failure('invalid_parameter', { port, value: String(value) });
-  return value.trim();
+  const text = value.trim();
+  if (allowed && !allowed.includes(text.toLowerCase()))
+    throw failure('invalid_choice', { port, value: text, allowed: allowed.join(', ') });
+  return allowed ? text.toLowerCase() : text;
 }
 
 /** Lets other work (and an abort) in between; throws the signal's reason once the run is aborted. */
