@@ -78,6 +78,8 @@ async function readLayer(archive: ZipArchive, layer: ShapefileParts, settings: V
 /** The records as feature datums, read one by one (shapefile's streaming source). */
 async function readRecords(shp: Buffer, dbf: Buffer, encoding: string, layer: string, ctx: FunctionRunContext) {
   const features: FrameItems = [];
+  // The .dbf header declares the number of records (dBASE: uint32 at byte 4), for progress.
+  const records = dbf.length >= 8 ? dbf.readUInt32LE(4) : 0;
   let index = 0;
   try {
     const source = await shapefile.open(shp, dbf, { encoding });
@@ -87,7 +89,7 @@ async function readRecords(shp: Buffer, dbf: Buffer, encoding: string, layer: st
       features.push({ feature: record.value as unknown as Record<string, unknown> });
       index++;
       if (index % CHUNK === 0) {
-        ctx.progress(Math.min(0.99, index / Math.max(1, (shp.length - 100) / 28)));
+        ctx.progress(Math.min(0.99, index / Math.max(1, records)));
         await yieldToLoop(ctx);
       }
     }
