@@ -70,7 +70,7 @@ export function arcgisFeatureServerImport(net: () => Net): FunctionDescriptor {
 
 /**
  * `arcgis.mapserver.import`: the features of an ArcGIS MapServer's feature layers (through query),
- * and for a cached service in Web Mercator its tiles as a `wmts` datum (decision 0020).
+ * and for a cached service in Web Mercator its tiles as a `wmts` datum (decision 0023).
  */
 export function arcgisMapServerImport(net: () => Net): FunctionDescriptor {
   return {

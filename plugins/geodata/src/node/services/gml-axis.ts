@@ -17,7 +17,7 @@ export interface CrsSettings {
 /**
  * Projected CRSs whose EPSG definition puts northing first (Gauss-Krüger zones 2–5, ETRS89-LAEA,
  * ETRS89-LCC). Geographic CRSs put latitude first as well; both only in the URN and http forms
- * (decision 0020).
+ * (decision 0023).
  */
 const NORTH_FIRST_PROJECTED = new Set([31466, 31467, 31468, 31469, 3034, 3035]);
 

@@ -1,4 +1,5 @@
 import type { FunctionRunContext, ServerServices } from '@werkbank/sdk/node';
+import { jsonErrorPosition } from '../live/json-position';
 import { decodeText } from '../sources/download-text';
 import { parseXml, type XmlDocument } from './service-xml';
 import { servicesFailure } from './services-failure';
@@ -61,11 +62,8 @@ export async function fetchJson(net: Net, url: string, ctx: FunctionRunContext, 
 export function parseJson(text: string, url: string): unknown {
   try {
     return JSON.parse(text);
-  } catch (e) {
-    const at = Number(/position (\d+)/.exec((e as Error).message)?.[1] ?? 0);
-    const before = text.slice(0, at);
-    const line = before.split('\n').length;
-    throw servicesFailure('not_json', { url, line, column: at - before.lastIndexOf('\n') });
+  } catch {
+    throw servicesFailure('not_json', { url, ...jsonErrorPosition(text) });
   }
 }
 

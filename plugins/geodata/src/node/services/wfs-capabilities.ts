@@ -112,7 +112,7 @@ export function absoluteOr(href: string, base: string): string {
 
 /**
  * The feature types to read: those the address names (typeNames / typeName), else the `typename`
- * setting (comma-separated), else all the service offers (decision 0020). A name matches with or
+ * setting (comma-separated), else all the service offers (decision 0023). A name matches with or
  * without its prefix; an unknown one fails `wfs_unknown_typename` listing what the service offers.
  */
 export function chooseFeatureTypes(caps: WfsCapabilities, wanted: string[], url: string): WfsFeatureType[] {
