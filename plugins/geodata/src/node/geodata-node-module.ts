@@ -7,6 +7,7 @@ import { vectorFunctions, vectorTranslations } from './vector/vector-functions';
 import { liveDatasetTypes } from './live/live-dataset-types';
 import { LiveFunctions, liveTranslations } from './live/live-functions';
 import { DepotImportFunctions, depotImportTranslations } from './depot-import/depot-import-functions';
+import { ServicesFunctions, servicesTranslations } from './services/services-functions';
 
 export default definePlugin((ctx) => {
   ctx.contribute(FunctionContribution, TabularFunctions);
@@ -24,4 +25,6 @@ export default definePlugin((ctx) => {
   ctx.contribute(NodeTranslationContribution, liveTranslations);
   ctx.contribute(FunctionContribution, DepotImportFunctions);
   ctx.contribute(NodeTranslationContribution, depotImportTranslations);
+  ctx.contribute(FunctionContribution, ServicesFunctions);
+  ctx.contribute(NodeTranslationContribution, servicesTranslations);
 });

@@ -5,6 +5,7 @@ import { geoJsonSettings } from '../vector/geojson-import';
 import { readGeoJson } from '../vector/geojson-read';
 import { textParam } from '../vector/vector-params';
 import { gmlFeatureItems, reprojectItems, type CrsSettings } from './gml-axis';
+import { GML_MAX_FEATURES } from './gml-import';
 import { readGmlFeatures } from './gml-read';
 import { fetchText, PAGE_BUDGET, queryParam, withParams, type Net } from './service-fetch';
 import { parseXml, throwIfException } from './service-xml';
@@ -135,7 +136,7 @@ async function readPage(
   if (answer.text.trimStart().startsWith('<')) {
     const doc = parseXml(answer.text, answer.url);
     throwIfException(doc, answer.url);
-    const gml = readGmlFeatures(doc, answer.url, req.limit + 1);
+    const gml = readGmlFeatures(doc, answer.url, GML_MAX_FEATURES);
     // GML without any srsName is in the feature type's default CRS.
     return gmlFeatureItems(gml, req.settings, ctx, offset, req.type.defaultCrs);
   }
