@@ -97,11 +97,13 @@ async function readSource(
 
 /**
  * The file's bytes as text in `encoding` (iconv-lite); UTF-8 bytes go to the parser as they are
- * (it decodes them itself). A read error of the file ends the decoded stream with that error.
+ * (it decodes them itself). A read error of the file ends the decoded stream with that error, and
+ * the file is closed when the decoded stream closes (also when the parser stops early).
  */
 function decoded(bytes: Readable, encoding: string): Readable {
   if (!encoding || encoding === 'utf-8') return bytes;
   const text = iconv.decodeStream(encoding) as unknown as Readable & NodeJS.WritableStream;
   bytes.once('error', (e) => text.destroy(e));
+  text.once('close', () => bytes.destroy());
   return bytes.pipe(text);
 }
