@@ -176,6 +176,21 @@ describe('GuardedFetcher (SSRF guard for user-given URLs)', () => {
     });
   });
 
+  describe('checkHost (connections of other protocols, e.g. MQTT)', () => {
+    it('refuses loopback, private hosts and host names resolving to them, naming no credentials', async () => {
+      const e = await refused(guarded.checkHost('mqtt://user:secret@127.0.0.1:1883'), 'url_refused');
+      assert.doesNotMatch(JSON.stringify(e.params), /secret/);
+      await refused(guarded.checkHost('mqtts://intranet.test:8883'), 'url_refused');
+      await refused(guarded.checkHost('mqtt://unknown.test'), 'fetch_failed');
+      await refused(guarded.checkHost('not a url'), 'url_invalid');
+    });
+    it('gives the one checked address of an allowed host', async () => {
+      assert.deepEqual(await allowingTestServer.checkHost('mqtt://127.0.0.1:1883'), { address: '127.0.0.1', family: 4 });
+      const allowingName = new GuardedFetcher({ allowPrivate: false, allowedHosts: ['files.test'], maxBytes: 1e6, resolve });
+      assert.deepEqual(await allowingName.checkHost('mqtt://files.test:1883'), { address: '127.0.0.1', family: 4 });
+    });
+  });
+
   describe('allowed fetches', () => {
     it('reads a loopback server the configuration allows', async () => {
       const res = await allowingTestServer.fetch(`${base}/ok`);

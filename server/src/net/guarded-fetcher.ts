@@ -84,6 +84,21 @@ export class GuardedFetcher implements UrlFetcher {
     }
   }
 
+  async checkHost(url: string, signal?: AbortSignal): Promise<{ address: string; family: number }> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw fail(400, 'url_invalid', { url: url.slice(0, 200) });
+    }
+    // Credentials never reach a message.
+    parsed.username = '';
+    parsed.password = '';
+    if (!parsed.hostname) throw fail(400, 'url_invalid', { url: parsed.href });
+    const check = this.check(parsed);
+    return signal ? abortable(check, signal) : check;
+  }
+
   /** The URL, or `url_invalid` when it is not an absolute http(s) URL. */
   private parse(url: string): URL {
     let parsed: URL;

@@ -40,4 +40,12 @@ export interface UrlFetchResponse {
  */
 export interface UrlFetcher {
   fetch(url: string, options?: UrlFetchOptions): Promise<UrlFetchResponse>;
+  /**
+   * The one address a connection to the host of `url` (any scheme, e.g. `mqtt://broker:1883`) may
+   * go to, checked by the same rules as fetches: resolved once, refused (`url_refused`) when any
+   * address of the host is blocked and not allowed. For protocols other than http (MQTT), whose
+   * clients must connect to exactly this address. `url_invalid` without a host, `fetch_failed`
+   * for an unknown host.
+   */
+  checkHost(url: string, signal?: AbortSignal): Promise<{ address: string; family: number }>;
 }

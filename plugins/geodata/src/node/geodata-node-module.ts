@@ -1,4 +1,10 @@
-import { DatumTypeContribution, definePlugin, FunctionContribution, NodeTranslationContribution } from '@werkbank/sdk/node';
+import {
+  DatumTypeContribution,
+  definePlugin,
+  FunctionContribution,
+  NodeTranslationContribution,
+  StartupHookContribution,
+} from '@werkbank/sdk/node';
 import { TabularFunctions, tabularTranslations } from './tabular/tabular-functions';
 import { geometryFunctions, geometryTranslations } from './geometry/geometry-functions';
 import { reprojectFunctions, reprojectTranslations } from './reproject/reproject-functions';
@@ -6,6 +12,7 @@ import { SourcesFunctions, sourcesTranslations } from './sources/sources-functio
 import { vectorFunctions, vectorTranslations } from './vector/vector-functions';
 import { liveDatasetTypes } from './live/live-dataset-types';
 import { LiveFunctions, liveTranslations } from './live/live-functions';
+import { LiveDatasetStartup } from './live/live-startup';
 import { DepotImportFunctions, depotImportTranslations } from './depot-import/depot-import-functions';
 import { ServicesFunctions, servicesTranslations } from './services/services-functions';
 
@@ -23,6 +30,7 @@ export default definePlugin((ctx) => {
   ctx.contribute(DatumTypeContribution, liveDatasetTypes);
   ctx.contribute(FunctionContribution, LiveFunctions);
   ctx.contribute(NodeTranslationContribution, liveTranslations);
+  ctx.contribute(StartupHookContribution, LiveDatasetStartup);
   ctx.contribute(FunctionContribution, DepotImportFunctions);
   ctx.contribute(NodeTranslationContribution, depotImportTranslations);
   ctx.contribute(FunctionContribution, ServicesFunctions);

@@ -10,11 +10,16 @@ import {
   type Row,
 } from '@werkbank/sdk/node';
 import { nextRun } from '../common/recurrence';
-import { Engine, type Trigger } from './engine';
+import { Engine, type ExecuteOptions, type Trigger } from './engine';
 import type { NodePort } from './links';
 
 /** Bus channel on which the Magazine announces approved moments. */
 export const MOMENT_APPROVED_CHANNEL = 'werkbank_moment_approved';
+/**
+ * Bus channel on which plugins ask for an automatic run (payload `switchboard_id`, optional
+ * `node_id`): a live data source they watch has news (decision 0021). Every server hears it.
+ */
+export const RUN_REQUEST_CHANNEL = 'werkbank_switchboard_run_request';
 /** How often due periodic switchboards are looked for (ms). */
 const TICK_INTERVAL = 15_000;
 
@@ -46,6 +51,14 @@ export class Scheduler implements Disposable {
       this.services.bus.subscribe(MOMENT_APPROVED_CHANNEL, (msg) => {
         void this.onApproved(Number(msg.depot_id), Number(msg.moment_id)).catch((e: Error) =>
           this.services.log(`Automatic switchboard run failed: ${e.message}`),
+        );
+      }),
+    );
+    this.toDispose.push(
+      this.services.bus.subscribe(RUN_REQUEST_CHANNEL, (msg) => {
+        const node = msg.node_id === undefined || msg.node_id === null ? undefined : Number(msg.node_id);
+        void this.onRunRequest(Number(msg.switchboard_id), node).catch((e: Error) =>
+          this.services.log(`Requested switchboard run failed: ${e.message}`),
         );
       }),
     );
@@ -109,6 +122,17 @@ export class Scheduler implements Disposable {
     return started;
   }
 
+  /**
+   * Runs a switchboard still marked automatic as the user who scheduled it, on a plugin's request.
+   * With `node`, that node and everything downstream run, forced: the node's inputs are unchanged,
+   * but what it reads (a live service) is not. Without, every node runs, forced.
+   */
+  async onRunRequest(id: number, node?: number): Promise<boolean> {
+    const [sb] = (await this.services.dataSource.query(`SELECT automatic FROM switchboard WHERE id = $1`, [id])) as Row[];
+    if (!sb?.automatic) return false;
+    return this.runAsScheduler(id, 'automatic', node === undefined ? { force: true } : { node, fromHere: true, force: true });
+  }
+
   /** Runs due periodic switchboards and moves their next run on; returns the ids started. */
   async tick(now = new Date()): Promise<number[]> {
     const due = await this.services.dataSource.transaction(async (m) => {
@@ -138,7 +162,11 @@ export class Scheduler implements Disposable {
    * Runs the switchboard as the user who scheduled it, when that user may still run it (a grant
    * taken back, a deactivated account: the run is skipped and logged).
    */
-  private async runAsScheduler(id: number, trigger: Trigger): Promise<boolean> {
+  private async runAsScheduler(
+    id: number,
+    trigger: Trigger,
+    options: Pick<ExecuteOptions, 'node' | 'fromHere' | 'force'> = {},
+  ): Promise<boolean> {
     const [sb] = (await this.services.dataSource.query(`SELECT id, name, scheduled_by FROM switchboard WHERE id = $1`, [
       id,
     ])) as Row[];
@@ -157,7 +185,7 @@ export class Scheduler implements Disposable {
       return false;
     }
     try {
-      await this.engine.execute({ switchboardId: id, user, trigger });
+      await this.engine.execute({ switchboardId: id, user, trigger, ...options });
       return true;
     } catch (e) {
       if (e instanceof ApiError) {

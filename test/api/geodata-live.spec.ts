@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { connectAsync, type MqttClient } from 'mqtt';
+import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { expectStatus, type Client } from './api-test-support';
+import {
+  addFrame,
+  addNode,
+  contentOf,
+  get,
+  link,
+  newSwitchboard,
+  runAndWait,
+  SWITCHBOARD_PLUGINS,
+  waitForExecution,
+  type Obj,
+} from './switchboard-support';
+import { startStaTestServer, type StaTestServer } from '../../plugins/geodata/src/node/live/sta-test-server';
+
+/** The machine's Mosquitto broker: what the SensorThings service announces its observations on. */
+const BROKER = 'mqtt://127.0.0.1:1883';
+const LIVE_CHANNEL = 'werkbank_switchboard';
+const LIVE_DATASET_CHANNEL = 'werkbank_live_dataset';
+
+type Feature = { properties: Record<string, unknown> };
+
+/**
+ * Live datasets through the server (issue 6): sensorthings.import in a switchboard marked
+ * automatic runs again by itself when the service's broker announces a new observation, and its
+ * output frame then holds the new value.
+ */
+describe('geodata live datasets: an automatic switchboard kept current by a SensorThings service', function () {
+  this.timeout(60_000);
+  let t: TestServer;
+  let alice: Client;
+  let sta: StaTestServer;
+  let publisher: MqttClient;
+  const logs: string[] = [];
+
+  before(async () => {
+    sta = await startStaTestServer();
+    // Ids of this process only: the broker is shared with every other test run on the machine.
+    sta.things[0].datastreams[0].id = 950_000 + process.pid;
+    t = await startTestServer({
+      plugins: [...SWITCHBOARD_PLUGINS, 'geodata'],
+      config: { fetchAllowedHosts: ['127.0.0.1'] },
+      logs,
+    });
+    alice = (await t.user()).client;
+    publisher = await connectAsync(BROKER);
+  });
+  after(async () => {
+    await publisher?.endAsync();
+    await t?.close();
+    await sta?.close();
+  });
+  afterEach(function () {
+    if (this.currentTest?.state === 'failed') console.log(logs.join('\n'));
+    logs.length = 0;
+  });
+
+  /** A switchboard: a frame with the dataset → sensorthings.import → a frame of features. */
+  async function staSwitchboard(c: Client, dataset: Record<string, unknown>) {
+    const sb = await newSwitchboard(c);
+    const settings = await addFrame(c, sb, 'sta-livedataset', [dataset]);
+    const node = await addNode(c, sb, 'sensorthings.import');
+    const out = await addFrame(c, sb, 'feature');
+    await link(c, node, 'dataset', settings, true);
+    await link(c, node, 'features', out, false);
+    return { sb, node, out };
+  }
+
+  /** Resolves with the id of the next execution of `sb` other than `previous` (its live UPDATE). */
+  function nextExecution(sb: Obj, previous: number): Promise<number> {
+    return new Promise((resolve) => {
+      const sub = t.server.bus.subscribe(LIVE_CHANNEL, (msg) => {
+        const fields = msg.fields as { execution?: number } | undefined;
+        if (msg.resource_uri !== sb.resource_uri || !fields?.execution || fields.execution === previous) return;
+        sub.dispose();
+        resolve(fields.execution);
+      });
+    });
+  }
+
+  it('gives the datum types with the spec’s defaults', async () => {
+    const sta = expectStatus<Obj>(await alice.get('/api/v1/type/sta-livedataset/'), 200);
+    assert.deepEqual(sta.template, {
+      origin: '',
+      version: 'v1.1',
+      thing_filter: '',
+      datastream_filter: '',
+      mqtt_uri: '',
+      batch_size: 100,
+    });
+    const rest = expectStatus<Obj>(await alice.get('/api/v1/type/rest-livedataset/'), 200);
+    assert.deepEqual(rest.template, {
+      origin: '',
+      update_interval: 60,
+      jp_obj_root: '$[*]',
+      jp_lat: '',
+      jp_lon: '',
+      properties: [],
+    });
+  });
+
+  it('runs again when the broker announces an observation, with the new value in the output frame', async () => {
+    const ds = sta.things[0].datastreams[0];
+    const { sb, out } = await staSwitchboard(alice, { origin: sta.origin, version: 'v1.1', mqtt_uri: BROKER, batch_size: 2 });
+    const first = await runAndWait(t, alice, sb);
+    assert.equal(first.status, 'success');
+    const [oven] = (await contentOf(alice, out)) as Array<{ feature: Feature }>;
+    assert.equal(oven.feature.properties['oven temperature'], 71.2);
+
+    const watching = new Promise<void>((resolve) => {
+      const sub = t.server.bus.subscribe(LIVE_DATASET_CHANNEL, (msg) => {
+        if (msg.switchboard_id !== sb.id) return;
+        sub.dispose();
+        resolve();
+      });
+    });
+    expectStatus(await alice.patch(sb.resource_uri, { automatic: true }), 200);
+    await watching;
+
+    // What a SensorThings server does when a sensor posts an observation: store it, then publish it.
+    const observation = sta.observe(ds.id, 75.5);
+    const started = nextExecution(sb, first.id as number);
+    await publisher.publishAsync(
+      `v1.1/Datastreams(${ds.id})/Observations`,
+      JSON.stringify({ '@iot.id': observation.id, ...observation }),
+    );
+    const id = await started;
+    const execution = await waitForExecution(t, alice, {
+      id,
+      resource_uri: `/api/v1/execution/${id}/`,
+      switchboard: sb.resource_uri,
+    } as Obj);
+    assert.equal(execution.status, 'success', JSON.stringify(execution));
+    assert.equal(execution.trigger, 'automatic');
+    const [updated] = (await contentOf(alice, out)) as Array<{ feature: Feature }>;
+    assert.equal(updated.feature.properties['oven temperature'], 75.5);
+    assert.equal(updated.feature.properties['oven temperature_time'], observation.phenomenonTime);
+    expectStatus(await alice.patch(sb.resource_uri, { automatic: false }), 200);
+  });
+
+  it('refuses any SensorThings version but v1.1, in the language of the user who runs it', async () => {
+    const hans = await t.user();
+    expectStatus(await hans.client.patch('/api/v2/backend/profile', { language: 'de' }), 200);
+    const { sb, node } = await staSwitchboard(hans.client, { origin: sta.origin, version: 'v1.0' });
+    const exec = await runAndWait(t, hans.client, sb);
+    assert.equal(exec.status, 'failure');
+    const failed = await get(hans.client, node.resource_uri);
+    assert.match(
+      failed.runinfo.exception,
+      /SensorThings-API-Version „v1\.0“ wird nicht unterstützt\. Nur v1\.1 wird unterstützt/,
+    );
+  });
+});
