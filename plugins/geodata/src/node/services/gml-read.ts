@@ -9,8 +9,6 @@ export interface GmlFeature {
   properties: Record<string, unknown>;
   /** The srsName of the geometry ('' when the document names none). */
   srsName: string;
-  /** The local name of the feature type (e.g. `strassen`). */
-  featureType: string;
 }
 
 /** Collection roots: GML's, WFS 1.x's and 2.0's, and those GDAL writes (`ogr:FeatureCollection`). */
@@ -49,7 +47,7 @@ function collect(collection: XmlNode, srsName: string, out: GmlFeature[], max: n
           continue;
         }
         if (out.length >= max) throw servicesFailure('too_many_features', { source, limit: max });
-        out.push(feature(type, element as XmlNode, { index: out.length, srsName, dimension: 2 }));
+        out.push(feature(element as XmlNode, { index: out.length, srsName, dimension: 2 }));
       }
     }
 }
@@ -60,7 +58,7 @@ function collectionSrs(node: XmlNode): string {
   return attr(child(box, 'Envelope'), 'srsName') || attr(child(box, 'Box'), 'srsName');
 }
 
-function feature(type: string, element: XmlNode, outer: GmlScope): GmlFeature {
+function feature(element: XmlNode, outer: GmlScope): GmlFeature {
   const scope = { ...outer, srsName: collectionSrs(element) || outer.srsName };
   const properties = new Map<string, unknown[]>();
   let geometry: GmlGeometry | null = null;
@@ -77,7 +75,7 @@ function feature(type: string, element: XmlNode, outer: GmlScope): GmlFeature {
     }
   }
   const id = attr(element, 'id') || attr(element, 'fid');
-  return { ...(id ? { id } : {}), geometry, properties: flatten(properties), srsName, featureType: type };
+  return { ...(id ? { id } : {}), geometry, properties: flatten(properties), srsName };
 }
 
 /** Collects the values of elements by name. */

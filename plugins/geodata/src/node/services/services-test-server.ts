@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { ApiError, GuardedFetcher, type FileAccess, type FunctionDescriptor, type ServerServices } from '@werkbank/sdk/node';
 import { ServicesFunctions } from './services-functions';
 
@@ -54,7 +55,6 @@ export function fakeFiles(files: Record<string, string>): FileAccess {
     open: async (_user, file) => {
       const text = files[String(file.value)];
       if (text === undefined) throw ApiError.notFound();
-      const { Readable } = await import('node:stream');
       return {
         stream: Readable.from([Buffer.from(text)]),
         size: text.length,

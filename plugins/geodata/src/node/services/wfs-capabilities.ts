@@ -53,14 +53,18 @@ export function wfsBase(url: string): string {
 
 /**
  * GetCapabilities with version negotiation (OGC 09-025r2 §7.6.3.4): AcceptVersions 2.0.0,1.1.0
- * first; when the service answers with an exception (older servers reject the parameter), again
- * with VERSION=1.1.0. Fails `service_exception` with the service's text, `not_a_service` when the
+ * first; when the service answers with an exception or an error status (older servers reject the
+ * parameter), again with VERSION=1.1.0. Fails `service_exception` with the service's text, `not_a_service` when the
  * answer is no WFS capabilities, `wfs_version_unsupported` for a version other than 2.0 and 1.1.
  */
 export async function wfsCapabilities(net: Net, base: string, ctx: FunctionRunContext): Promise<WfsCapabilities> {
   const kvp = { SERVICE: 'WFS', REQUEST: 'GetCapabilities' };
-  let doc = await fetchXml(net, withParams(base, { ...kvp, ACCEPTVERSIONS: '2.0.0,1.1.0' }), ctx);
-  if (doc.root === 'ExceptionReport' || doc.root === 'ServiceExceptionReport') {
+  // A refusal may come as an exception document or as an HTTP error status (fetch_status).
+  let doc = await fetchXml(net, withParams(base, { ...kvp, ACCEPTVERSIONS: '2.0.0,1.1.0' }), ctx).catch((e: unknown) => {
+    if ((e as { code?: unknown }).code === 'fetch_status') return undefined;
+    throw e;
+  });
+  if (!doc || doc.root === 'ExceptionReport' || doc.root === 'ServiceExceptionReport') {
     ctx.log('the service refused AcceptVersions 2.0.0,1.1.0; asking for 1.1.0');
     doc = await fetchXml(net, withParams(base, { ...kvp, VERSION: '1.1.0' }), ctx);
   }

@@ -35,6 +35,10 @@ function route(url: URL, base: string): Answer {
     return xml(param(url, 'acceptVersions') ? 'ows-exception-report.xml' : 'wfs-1.1.0-capabilities.xml');
   if (url.pathname === '/wfs11' && request === 'GetFeature' && param(url, 'map') === 'gewaesser')
     return { type: 'application/json', body: fixture('wfs-1.1.0-pegel.json') };
+  if (url.pathname === '/wfs11-status' && request === 'GetCapabilities')
+    return param(url, 'acceptVersions')
+      ? { status: 400, body: fixture('ows-exception-report.xml') }
+      : { body: fixture('wfs-1.1.0-capabilities.xml', base) };
   if (url.pathname === '/exception') return xml('ows-exception-report.xml');
   if (url.pathname === '/html') return { type: 'text/html', body: '<!-- portal --><html><body>Geoportal</body></html>' };
   if (url.pathname === '/wfs10')
@@ -126,6 +130,11 @@ describe('wfs.import', () => {
     assert.equal(param(getFeature, 'typeName'), 'gw:pegel');
     assert.equal(param(getFeature, 'version'), '1.1.0');
     assert.equal(param(getFeature, 'startIndex'), '', 'no paging without ImplementsResultPaging');
+  });
+
+  it('also falls back to 1.1.0 when AcceptVersions is refused with an HTTP error status', async () => {
+    const out = features(await run({ url: one(`${service.base}/wfs11-status`) }));
+    assert.equal(out.length, 2);
   });
 
   it('reports an ExceptionReport with its code and text', async () => {
