@@ -5,18 +5,24 @@ import { fakeRunContext } from '@werkbank/sdk/testing/node';
 import { depotImportFile } from './depot-import';
 import { BATCH } from './file-batches';
 
-/** A FileAccess over in-memory texts keyed by name; it records which files were opened. */
+/** A FileAccess over in-memory texts keyed by name; it records which files were read. */
 function fakeFiles(texts: Record<string, string>) {
-  const opened: string[] = [];
+  const read: string[] = [];
   const files: FileAccess = {
     open: async (_user, file) => {
       const name = String(file.value);
       if (!(name in texts)) throw ApiError.notFound();
-      opened.push(name);
-      return { stream: Readable.from([Buffer.from(texts[name])]), size: texts[name].length, mime_type: 'text/plain', name };
+      const stream = new Readable({
+        read() {
+          read.push(name);
+          this.push(Buffer.from(texts[name]));
+          this.push(null);
+        },
+      });
+      return { stream, size: texts[name].length, mime_type: 'text/plain', name };
     },
   };
-  return { files, opened };
+  return { files, read };
 }
 
 /** A DepotAccess whose writeStream pulls every batch like the Magazine does (or refuses first). */
@@ -140,7 +146,7 @@ describe('depot.import_file', () => {
     const refused = ApiError.forbidden('permission_denied', 'errors.permission_denied');
     const r = await run({ 'points.csv': csvText(3) }, { file: fileItem('points.csv') }, refused);
     await assert.rejects(r.out, (e: ApiError) => e === refused);
-    assert.deepEqual(r.opened, []);
+    assert.deepEqual(r.read, []);
   });
 
   it('refuses a file whose format its name does not tell, before writing', async () => {

@@ -1,10 +1,13 @@
-import type { DepotAccess, FileAccess, FrameItems, FunctionDescriptor, FunctionRunContext } from '@werkbank/sdk/node';
+import type { DepotAccess, FileAccess, FrameItems, FunctionDescriptor, FunctionRunContext, OpenedFile } from '@werkbank/sdk/node';
 import { part } from '../source-items';
 import { failure as tabularFailure, itemsOf } from '../tabular/tabular-params';
 import { BatchChannel } from './batch-channel';
 import { failure } from './depot-import-failure';
 import { BATCH, streamFile } from './file-batches';
-import { depotImportPorts, depotImportSettings, formatOf, type DepotImportSettings } from './import-settings';
+import { depotImportPorts, depotImportSettings, formatOf, type DepotImportSettings, type FORMATS } from './import-settings';
+
+/** An opened file with the format it is read in. */
+type OpenedSource = OpenedFile & { format: (typeof FORMATS)[number] };
 
 /** A depot item's reference for DepotAccess: its address (`/api/v1/depot/3/`) or id (as depot.store takes it). */
 function depotRef(inputs: Parameters<FunctionDescriptor['run']>[0]): string | number {
@@ -62,9 +65,10 @@ export function depotImportFile(files: FileAccess, depots: DepotAccess | undefin
       const fileItems = itemsOf(inputs, 'file');
       if (!fileItems.length) throw failure('no_file');
       const depot = depotRef(inputs);
-      // Every file's format is known before anything is written.
-      fileItems.forEach((item) => formatOf(settings, String(item.value ?? '')));
-      const channel = new BatchChannel<FrameItems>((push) => streamFiles(files, fileItems, settings, ctx, push));
+      // Every file is opened (and its format known) before the write begins: the write holds a
+      // database transaction, which on the embedded database is its only connection.
+      const opened = await openAll(files, fileItems, settings, ctx);
+      const channel = new BatchChannel<FrameItems>((push) => streamFiles(opened, settings, ctx, push));
       let written;
       try {
         written = await depots.writeStream(ctx.user, depot, channel, {
@@ -74,6 +78,7 @@ export function depotImportFile(files: FileAccess, depots: DepotAccess | undefin
         });
       } finally {
         await channel.settled();
+        for (const file of opened) file.stream.destroy();
       }
       ctx.recordWrite({ depot_id: written.depot_id, moment_id: written.moment_id });
       ctx.log(`wrote ${written.count} features to depot ${written.depot_id} as moment ${written.moment_id}`);
@@ -83,23 +88,46 @@ export function depotImportFile(files: FileAccess, depots: DepotAccess | undefin
   };
 }
 
-/** The features of every file, one file after the other, each its share of the progress. */
-async function streamFiles(
+/** Each file opened through FileAccess as the running user, named and with its format. */
+async function openAll(
   files: FileAccess,
   items: FrameItems,
   settings: DepotImportSettings,
   ctx: FunctionRunContext,
+): Promise<OpenedSource[]> {
+  const opened: OpenedSource[] = [];
+  try {
+    for (const [i, item] of items.entries()) {
+      let file;
+      try {
+        file = await files.open(ctx.user, item);
+      } catch {
+        throw tabularFailure('file_unreadable', { item: `file[${i}]`, name: String(item.value ?? '') });
+      }
+      const name = file.name || `file[${i}]`;
+      try {
+        opened.push({ ...file, name, format: formatOf(settings, name) });
+      } catch (e) {
+        file.stream.destroy();
+        throw e;
+      }
+    }
+  } catch (e) {
+    for (const file of opened) file.stream.destroy();
+    throw e;
+  }
+  return opened;
+}
+
+/** The features of every file, one file after the other, each its share of the progress. */
+async function streamFiles(
+  opened: OpenedSource[],
+  settings: DepotImportSettings,
+  ctx: FunctionRunContext,
   push: (features: FrameItems) => Promise<void>,
 ): Promise<void> {
-  for (const [i, item] of items.entries()) {
-    let opened;
-    try {
-      opened = await files.open(ctx.user, item);
-    } catch {
-      throw tabularFailure('file_unreadable', { item: `file[${i}]`, name: String(item.value ?? '') });
-    }
-    const name = opened.name || `file[${i}]`;
-    ctx.log(`${name}: ${opened.size} bytes`);
-    await streamFile({ ...opened, name }, formatOf(settings, name), settings, part(ctx, i, items.length), push);
+  for (const [i, file] of opened.entries()) {
+    ctx.log(`${file.name}: ${file.size} bytes`);
+    await streamFile(file, file.format, settings, part(ctx, i, opened.length), push);
   }
 }
