@@ -61,9 +61,16 @@ describe('geodata services: wfs.import and wms.import through the server', funct
     logs.length = 0;
   });
 
-  async function importNode(client: Client, func: string, url: string, output: string, type: string, extra: Obj[] = []) {
+  async function importNode(
+    client: Client,
+    func: string,
+    url: string,
+    output: string,
+    type: string,
+    extra: Array<{ name: string; default_value: unknown }> = [],
+  ) {
     const sb = await newSwitchboard(client);
-    const node = await addNode(client, sb, func, [{ name: 'url', default_value: { value: url } }, ...extra] as never);
+    const node = await addNode(client, sb, func, [{ name: 'url', default_value: { value: url } }, ...extra]);
     const out = await addFrame(client, sb, type);
     await link(client, node, output, out, false);
     const exec = await runAndWait(t, client, sb);
