@@ -31,12 +31,15 @@ export function boolParam(inputs: FunctionInputs, port: string, fallback: boolea
   return value;
 }
 
-/** A text parameter; `fallback` ('' unless given) when unset; one of `allowed` when that list is given. */
+/**
+ * A text parameter, trimmed; `fallback` ('' unless given) when unset. With `allowed`, a non-empty
+ * value must be one of them (compared and returned in lower case), else `invalid_choice`.
+ */
 export function textParam(inputs: FunctionInputs, port: string, fallback = '', allowed?: readonly string[]): string {
   const value = paramOf(inputs, port, fallback);
   if (typeof value !== 'string') throw failure('invalid_parameter', { port, value: String(value) });
   const text = value.trim();
-  if (allowed && !allowed.includes(text.toLowerCase()))
+  if (allowed && text && !allowed.includes(text.toLowerCase()))
     throw failure('invalid_choice', { port, value: text, allowed: allowed.join(', ') });
   return allowed ? text.toLowerCase() : text;
 }

@@ -24,7 +24,7 @@ export const VECTOR_ENCODINGS = CSV_ENCODINGS;
 /** The settings of `inputs`, with the defaults of spec 001 §3.4; a failure for a wrong value. */
 export function vectorSettings(inputs: FunctionInputs): VectorSettings {
   return {
-    encoding: textParam(inputs, 'encoding', '', ['', ...VECTOR_ENCODINGS]),
+    encoding: textParam(inputs, 'encoding', '', VECTOR_ENCODINGS),
     layer: textParam(inputs, 'layer'),
     ignore_missing_layer: boolParam(inputs, 'ignore_missing_layer', false),
     auto_transform: boolParam(inputs, 'auto_transform', true),
