@@ -15,6 +15,7 @@ import {
   type Obj,
 } from './switchboard-support';
 import { startStaTestServer, type StaTestServer } from '../../plugins/geodata/src/node/live/sta-test-server';
+import { liveTargets } from '../../plugins/geodata/src/node/live/live-watch-targets';
 
 /** The machine's Mosquitto broker: what the SensorThings service announces its observations on. */
 const BROKER = 'mqtt://127.0.0.1:1883';
@@ -139,6 +140,25 @@ describe('geodata live datasets: an automatic switchboard kept current by a Sens
     assert.equal(updated.feature.properties['oven temperature'], 75.5);
     assert.equal(updated.feature.properties['oven temperature_time'], observation.phenomenonTime);
     expectStatus(await alice.patch(sb.resource_uri, { automatic: false }), 200);
+  });
+
+  it('watches datasets given as a node parameter or in a linked frame, on switchboards marked automatic only', async () => {
+    const dataset = { origin: sta.origin, version: 'v1.1', mqtt_uri: BROKER, batch_size: 7 };
+    const manual = await newSwitchboard(alice);
+    await addNode(alice, manual, 'sensorthings.import', [{ name: 'dataset', default_value: dataset }]);
+    const automatic = await newSwitchboard(alice, { automatic: true });
+    const byParameter = await addNode(alice, automatic, 'sensorthings.import', [{ name: 'dataset', default_value: dataset }]);
+    const { sb: linked, node: byFrame } = await staSwitchboard(alice, { ...dataset, batch_size: 8 });
+    expectStatus(await alice.patch(linked.resource_uri, { automatic: true }), 200);
+    const targets = await liveTargets(t.server.db.dataSource, ['sensorthings.import']);
+    assert.deepEqual(
+      targets.filter((x) => [manual.id, automatic.id, linked.id].includes(x.switchboardId)),
+      [
+        { switchboardId: automatic.id, nodeId: byParameter.id, func: 'sensorthings.import', datasets: [dataset] },
+        { switchboardId: linked.id, nodeId: byFrame.id, func: 'sensorthings.import', datasets: [{ ...dataset, batch_size: 8 }] },
+      ],
+    );
+    for (const sb of [automatic, linked]) expectStatus(await alice.patch(sb.resource_uri, { automatic: false }), 200);
   });
 
   it('refuses any SensorThings version but v1.1, in the language of the user who runs it', async () => {

@@ -123,6 +123,18 @@ describe('geodata live datasets: LiveDatasetWatcher (against the machine’s Mos
     assert.equal(bus.published.filter((m) => m.channel === RUN_REQUEST_CHANNEL).length, 1);
   });
 
+  it('keeps watching the datastreams found before while the service does not answer', async () => {
+    const ds = sta.things[1].datastreams[0];
+    ds.id = 960_000 + process.pid;
+    watch([staTarget(36, { datastream_filter: "name eq 'water level'" })]);
+    await bus.next(LIVE_DATASET_CHANNEL);
+    sta.failing = true;
+    await watcher!.refresh(true);
+    assert.match(logs.join('\n'), /fetch_status; keeping the datastreams found before/);
+    await publisher.publishAsync(observationsTopic('v1.1', ds.id), '{"result": 3}');
+    assert.deepEqual(await bus.next(RUN_REQUEST_CHANNEL), { switchboard_id: 3, node_id: 36 });
+  });
+
   describe('REST datasets', () => {
     let server: http.Server;
     let origin: string;

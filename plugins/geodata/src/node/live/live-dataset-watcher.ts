@@ -12,8 +12,8 @@ import type { LiveTarget } from './live-watch-targets';
 export const SWITCHBOARD_LIVE_CHANNEL = 'werkbank_switchboard';
 /** Where the watcher announces that a live dataset node is watched (`switchboard_id`, `node_id`, `topics`). */
 export const LIVE_DATASET_CHANNEL = 'werkbank_live_dataset';
-/** Fields of live UPDATEs that runs change; they do not change what is watched. */
-const RUN_FIELDS = new Set(['status', 'progress', 'runinfo', 'execution', 'skipped', 'outdated', 'size', 'text_repr']);
+/** Fields of live UPDATEs that only runs change; they do not change what is watched (a frame's content may). */
+const RUN_FIELDS = new Set(['status', 'progress', 'runinfo', 'execution', 'skipped', 'outdated']);
 
 /** What the watcher works with (the start-up hook passes the server's; tests their own). */
 export interface LiveWatcherOptions {
@@ -26,6 +26,14 @@ export interface LiveWatcherOptions {
   /** How often everything is looked up again, datastreams included (ms). */
   refreshMs?: number;
   mqtt?: Pick<MqttFeedOptions, 'backoff' | 'connect'>;
+}
+
+/** A broker connection with the nodes listening per topic, the topics confirmed and the nodes announced (with their topic counts). */
+interface FeedEntry {
+  feed: MqttFeed;
+  listeners: Map<string, LiveTarget[]>;
+  subscribed: Set<string>;
+  announced: Map<number, number>;
 }
 
 /** The MQTT topic of a Datastream's Observations (OGC 18-088 §14.2); text ids are quoted as in OData. */
@@ -42,7 +50,7 @@ export const observationsTopic = (version: string, id: unknown): string =>
 export class LiveDatasetWatcher implements Disposable {
   private readonly toDispose = new DisposableCollection();
   private readonly trigger: LiveRunTrigger;
-  private readonly feeds = new Map<string, { feed: MqttFeed; listeners: Map<string, LiveTarget[]>; subscribed: Set<string> }>();
+  private readonly feeds = new Map<string, FeedEntry>();
   private readonly polls = new Map<string, RestPoll>();
   /** Datastream ids per STA dataset (its settings as JSON), until the next full refresh. */
   private readonly datastreams = new Map<string, unknown[]>();
@@ -92,7 +100,8 @@ export class LiveDatasetWatcher implements Disposable {
     const fields = (msg.fields ?? {}) as Record<string, unknown>;
     const sb = /^\/api\/v1\/switchboard\/(\d+)\/$/.exec(uri);
     if (sb && typeof fields.status === 'string') this.trigger.onSwitchboardStatus(Number(sb[1]), fields.status);
-    if (msg.event === 'UPDATE' && Object.keys(fields).every((f) => RUN_FIELDS.has(f))) return;
+    const names = Object.keys(fields);
+    if (msg.event === 'UPDATE' && names.length && names.every((f) => RUN_FIELDS.has(f))) return;
     clearTimeout(this.refreshTimer);
     this.refreshTimer = setTimeout(() => void this.refresh(), 500);
     this.refreshTimer.unref();
@@ -100,14 +109,14 @@ export class LiveDatasetWatcher implements Disposable {
 
   private async reconcile(full: boolean): Promise<void> {
     if (this.abort.signal.aborted) return;
-    if (full) this.datastreams.clear();
     const targets = await this.options.targets();
+    const used = new Set<string>();
     const topics = new Map<string, Map<string, LiveTarget[]>>();
     const polls = new Map<string, { target: LiveTarget; origin: string; interval: number }>();
     for (const target of targets) {
       for (const [i, fields] of target.datasets.entries()) {
         try {
-          if (target.func === STA_IMPORT) await this.addTopics(topics, target, staSettings(fields));
+          if (target.func === STA_IMPORT) await this.addTopics(topics, target, staSettings(fields), full, used);
           else if (target.func === REST_IMPORT) {
             const s = restSettings(fields);
             polls.set(`${target.nodeId}|${i}|${s.origin}|${s.update_interval}`, {
@@ -122,23 +131,38 @@ export class LiveDatasetWatcher implements Disposable {
       }
     }
     if (this.abort.signal.aborted) return;
+    for (const key of this.datastreams.keys()) if (!used.has(key)) this.datastreams.delete(key);
     this.reconcileFeeds(topics);
     this.reconcilePolls(polls);
   }
 
-  /** Adds the Observations topics of an STA dataset with a broker (its datastreams, looked up once per refresh). */
-  private async addTopics(topics: Map<string, Map<string, LiveTarget[]>>, target: LiveTarget, s: StaSettings): Promise<void> {
+  /**
+   * Adds the Observations topics of an STA dataset with a broker. Its datastreams are looked up on
+   * a full refresh or when new; when the service does not answer, the ids found before stay.
+   */
+  private async addTopics(
+    topics: Map<string, Map<string, LiveTarget[]>>,
+    target: LiveTarget,
+    s: StaSettings,
+    full: boolean,
+    used: Set<string>,
+  ): Promise<void> {
     if (!s.mqtt_uri) return;
     const key = JSON.stringify(s);
-    let ids = this.datastreams.get(key);
+    // A full refresh asks each service once, however many nodes share the dataset.
+    let ids = full && !used.has(key) ? undefined : this.datastreams.get(key);
+    used.add(key);
     if (!ids) {
-      const found: unknown[] = [];
-      await eachThingsPage(this.options.net, s, 'datastreams', { signal: this.abort.signal, log: this.options.log }, (page) => {
-        for (const thing of page.things)
-          for (const ds of Array.isArray(thing.Datastreams) ? (thing.Datastreams as Array<Record<string, unknown>>) : [])
-            if (ds['@iot.id'] !== undefined) found.push(ds['@iot.id']);
-      });
-      this.datastreams.set(key, (ids = found));
+      try {
+        ids = await this.datastreamIds(s);
+        this.datastreams.set(key, ids);
+      } catch (e) {
+        ids = this.datastreams.get(key);
+        if (!ids) throw e;
+        this.options.log(
+          `Live datasets: ${s.origin}: ${(e as { code?: string }).code ?? (e as Error).message}; keeping the datastreams found before`,
+        );
+      }
     }
     const byTopic = topics.get(s.mqtt_uri) ?? new Map<string, LiveTarget[]>();
     topics.set(s.mqtt_uri, byTopic);
@@ -146,6 +170,17 @@ export class LiveDatasetWatcher implements Disposable {
       const topic = observationsTopic(s.version, id);
       byTopic.set(topic, [...(byTopic.get(topic) ?? []).filter((t) => t.nodeId !== target.nodeId), target]);
     }
+  }
+
+  /** The ids of the dataset's Datastreams (the Things query with ids only). */
+  private async datastreamIds(s: StaSettings): Promise<unknown[]> {
+    const found: unknown[] = [];
+    await eachThingsPage(this.options.net, s, 'datastreams', { signal: this.abort.signal, log: this.options.log }, (page) => {
+      for (const thing of page.things)
+        for (const ds of Array.isArray(thing.Datastreams) ? (thing.Datastreams as Array<Record<string, unknown>>) : [])
+          if (ds['@iot.id'] !== undefined) found.push(ds['@iot.id']);
+    });
+    return found;
   }
 
   private reconcileFeeds(topics: Map<string, Map<string, LiveTarget[]>>): void {
@@ -163,13 +198,13 @@ export class LiveDatasetWatcher implements Disposable {
           log: this.options.log,
           ...this.options.mqtt,
         });
-        const created = { feed, listeners, subscribed: new Set<string>() };
+        const created: FeedEntry = { feed, listeners, subscribed: new Set(), announced: new Map() };
         feed.onDidReceive((topic) => {
           for (const t of created.listeners.get(topic) ?? []) this.trigger.notify(t.switchboardId, t.nodeId);
         });
         feed.onDidSubscribe((confirmed) => {
           for (const topic of confirmed) created.subscribed.add(topic);
-          this.announce(created.listeners, created.subscribed);
+          this.announce(created);
         });
         this.feeds.set(uri, (entry = created));
         feed.start();
@@ -177,7 +212,7 @@ export class LiveDatasetWatcher implements Disposable {
       entry.listeners = listeners;
       for (const topic of entry.subscribed) if (!listeners.has(topic)) entry.subscribed.delete(topic);
       entry.feed.setTopics(new Set(listeners.keys()));
-      this.announce(listeners, entry.subscribed);
+      this.announce(entry);
     }
   }
 
@@ -202,17 +237,26 @@ export class LiveDatasetWatcher implements Disposable {
     }
   }
 
-  /** Announces every node whose topics the broker has all confirmed (LIVE_DATASET_CHANNEL). */
-  private announce(listeners: Map<string, LiveTarget[]>, subscribed: Set<string>): void {
+  /**
+   * Announces each node once all its topics are confirmed by the broker, again only when their
+   * number changes (LIVE_DATASET_CHANNEL); a node with unconfirmed topics is announced anew later.
+   */
+  private announce(entry: FeedEntry): void {
     const byNode = new Map<number, { target: LiveTarget; topics: string[] }>();
-    for (const [topic, targets] of listeners)
+    for (const [topic, targets] of entry.listeners)
       for (const target of targets) {
-        const entry = byNode.get(target.nodeId) ?? { target, topics: [] };
-        entry.topics.push(topic);
-        byNode.set(target.nodeId, entry);
+        const node = byNode.get(target.nodeId) ?? { target, topics: [] };
+        node.topics.push(topic);
+        byNode.set(target.nodeId, node);
       }
-    for (const { target, topics } of byNode.values())
-      if (topics.every((t) => subscribed.has(t))) this.publish(target, topics.length);
+    for (const nodeId of entry.announced.keys()) if (!byNode.has(nodeId)) entry.announced.delete(nodeId);
+    for (const [nodeId, { target, topics }] of byNode) {
+      if (!topics.every((t) => entry.subscribed.has(t))) entry.announced.delete(nodeId);
+      else if (entry.announced.get(nodeId) !== topics.length) {
+        entry.announced.set(nodeId, topics.length);
+        this.publish(target, topics.length);
+      }
+    }
   }
 
   private publish(target: LiveTarget, topics: number): void {

@@ -89,6 +89,8 @@ export interface StaTestServer {
   /** `http://127.0.0.1:<port>` (the origin; the service answers under `/v1.1/`). */
   origin: string;
   things: TestThing[];
+  /** While true, every request fails with 503 (a service that is down). */
+  failing: boolean;
   /** Every request path with its query, in order. */
   requests: string[];
   /** Adds an Observation to a Datastream (what a sensor's POST would do) and returns it. */
@@ -134,6 +136,7 @@ export async function startStaTestServer(things = exampleThings()): Promise<StaT
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', state.origin);
     state.requests.push(`${url.pathname}${url.search}`);
+    if (state.failing) return void res.writeHead(503).end();
     if (req.method === 'GET' && url.pathname === '/v1.1/Things')
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(thingsPage(state, url)));
     else if (url.pathname === '/broken/v1.1/Things')
@@ -148,6 +151,7 @@ export async function startStaTestServer(things = exampleThings()): Promise<StaT
   const state: StaTestServer = {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     things,
+    failing: false,
     requests: [],
     observe(datastreamId, result) {
       const ds = state.things.flatMap((t) => t.datastreams).find((d) => d.id === datastreamId);
