@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
 import { expectStatus, type Client } from './api-test-support';
@@ -111,13 +113,7 @@ describe('geodata live datasets: an automatic switchboard kept current by a Sens
     const [oven] = (await contentOf(alice, out)) as Array<{ feature: Feature }>;
     assert.equal(oven.feature.properties['oven temperature'], 71.2);
 
-    const watching = new Promise<void>((resolve) => {
-      const sub = t.server.bus.subscribe(LIVE_DATASET_CHANNEL, (msg) => {
-        if (msg.switchboard_id !== sb.id) return;
-        sub.dispose();
-        resolve();
-      });
-    });
+    const watching = watched(sb);
     expectStatus(await alice.patch(sb.resource_uri, { automatic: true }), 200);
     await watching;
 
@@ -140,6 +136,68 @@ describe('geodata live datasets: an automatic switchboard kept current by a Sens
     assert.equal(updated.feature.properties['oven temperature'], 75.5);
     assert.equal(updated.feature.properties['oven temperature_time'], observation.phenomenonTime);
     expectStatus(await alice.patch(sb.resource_uri, { automatic: false }), 200);
+  });
+
+  /** Resolves when the watcher announces that it watches a node of `sb`. */
+  function watched(sb: Obj): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const sub = t.server.bus.subscribe(LIVE_DATASET_CHANNEL, (msg) => {
+        if (msg.switchboard_id !== sb.id) return;
+        sub.dispose();
+        resolve();
+      });
+    });
+  }
+
+  it('runs a REST dataset again when its answer changes, polling every update_interval seconds', async () => {
+    let body = JSON.stringify([{ name: 'Pegel Köln', lat: 50.937, lon: 6.963, level: 312, note: 'x' }]);
+    const rest = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
+    await new Promise<void>((resolve) => rest.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(rest.address() as AddressInfo).port}/gauges`;
+      const sb = await newSwitchboard(alice);
+      const dataset = {
+        origin,
+        update_interval: 1,
+        jp_obj_root: '$[*]',
+        jp_lat: '$.lat',
+        jp_lon: '$.lon',
+        properties: ['$.name', '$.level'],
+      };
+      const settings = await addFrame(alice, sb, 'rest-livedataset', [dataset]);
+      const node = await addNode(alice, sb, 'rest.import');
+      const out = await addFrame(alice, sb, 'feature');
+      await link(alice, node, 'dataset', settings, true);
+      await link(alice, node, 'features', out, false);
+      const first = await runAndWait(t, alice, sb);
+      assert.equal(first.status, 'success', JSON.stringify(first));
+      const [gauge] = (await contentOf(alice, out)) as Array<{ feature: Feature }>;
+      assert.deepEqual(gauge.feature, {
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [6.963, 50.937] },
+        properties: { name: 'Pegel Köln', level: 312 },
+      });
+
+      const watching = watched(sb);
+      expectStatus(await alice.patch(sb.resource_uri, { automatic: true }), 200);
+      await watching;
+      const started = nextExecution(sb, first.id as number);
+      body = JSON.stringify([{ name: 'Pegel Köln', lat: 50.937, lon: 6.963, level: 318 }]);
+      const id = await started;
+      const execution = await waitForExecution(t, alice, {
+        id,
+        resource_uri: `/api/v1/execution/${id}/`,
+        switchboard: sb.resource_uri,
+      } as Obj);
+      assert.equal(execution.status, 'success', JSON.stringify(execution));
+      assert.equal(execution.trigger, 'automatic');
+      const [updated] = (await contentOf(alice, out)) as Array<{ feature: Feature }>;
+      assert.equal(updated.feature.properties.level, 318);
+      expectStatus(await alice.patch(sb.resource_uri, { automatic: false }), 200);
+    } finally {
+      rest.close();
+      rest.closeAllConnections();
+    }
   });
 
   it('watches datasets given as a node parameter or in a linked frame, on switchboards marked automatic only', async () => {

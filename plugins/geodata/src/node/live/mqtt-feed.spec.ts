@@ -38,6 +38,27 @@ describe('geodata live datasets: MqttFeed', () => {
     assert.equal(clientOptions('mqtt://broker.example.org', '93.184.216.34').port, 1883);
   });
 
+  it('logs a client that cannot be made and tries again, never throwing', async () => {
+    let attempts = 0;
+    const logs: string[] = [];
+    let second: () => void = () => {};
+    const retried = new Promise<void>((resolve) => (second = resolve));
+    const feed = new MqttFeed({
+      uri: 'mqtt://broker.example.org',
+      checkHost: async () => ({ address: '93.184.216.34', family: 4 }),
+      log: (m) => logs.push(m),
+      backoff: { first: 1, max: 1 },
+      connect: () => {
+        if (++attempts === 2) second();
+        throw new Error('bad options');
+      },
+    });
+    feed.start();
+    await retried;
+    feed.dispose();
+    assert.match(logs[0], /not connected \(bad options\); retrying in 0.001 s/);
+  });
+
   it('subscribes after every connect and reconnects with a growing delay after the connection drops', async () => {
     const clients: FakeClient[] = [];
     const checked: string[] = [];

@@ -91,7 +91,12 @@ export class MqttFeed implements Disposable {
       return this.fail(`refused (${(e as { code?: string }).code ?? (e as Error).message})`);
     }
     if (this.abort.signal.aborted) return;
-    const client = (this.options.connect ?? mqttConnect)(clientOptions(this.options.uri, address));
+    let client: MqttClient;
+    try {
+      client = (this.options.connect ?? mqttConnect)(clientOptions(this.options.uri, address));
+    } catch (e) {
+      return this.fail(`not connected (${(e as Error).message})`);
+    }
     this.client = client;
     client.on('connect', () => {
       this.delay = this.backoff.first;
