@@ -2,7 +2,7 @@ import { DisposableCollection, type Disposable, type MessageBus, type UrlFetcher
 import { MqttFeed, type MqttFeedOptions } from './mqtt-feed';
 import { RestPoll } from './rest-poll';
 import { LiveRunTrigger } from './live-run-trigger';
-import { restSettings, staSettings, type StaSettings } from './live-settings';
+import { reasonOf, restSettings, staSettings, type StaSettings } from './live-settings';
 import { eachThingsPage } from './sta-client';
 import { STA_IMPORT } from './sta-import';
 import { REST_IMPORT } from './rest-import';
@@ -126,7 +126,7 @@ export class LiveDatasetWatcher implements Disposable {
             });
           }
         } catch (e) {
-          this.options.log(`Live datasets: node ${target.nodeId}: ${(e as { code?: string }).code ?? (e as Error).message}`);
+          this.options.log(`Live datasets: node ${target.nodeId}: ${reasonOf(e)}`);
         }
       }
     }
@@ -159,9 +159,7 @@ export class LiveDatasetWatcher implements Disposable {
       } catch (e) {
         ids = this.datastreams.get(key);
         if (!ids) throw e;
-        this.options.log(
-          `Live datasets: ${s.origin}: ${(e as { code?: string }).code ?? (e as Error).message}; keeping the datastreams found before`,
-        );
+        this.options.log(`Live datasets: ${s.origin}: ${reasonOf(e)}; keeping the datastreams found before`);
       }
     }
     const byTopic = topics.get(s.mqtt_uri) ?? new Map<string, LiveTarget[]>();

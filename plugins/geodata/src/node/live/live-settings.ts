@@ -7,6 +7,14 @@ export function liveFailure(code: string, params: Record<string, unknown> = {}):
   return ApiError.badRequest(code, `geodata-live:errors.${code}`, params);
 }
 
+/** What a failure is called in the server's log: its machine-readable reason, else its message. */
+export function reasonOf(e: unknown): string {
+  return (e as { code?: string }).code ?? (e as Error).message;
+}
+
+/** Whether `v` is a JSON object (not null, not an array). */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** The settings of an `sta-livedataset` datum, defaults applied and checked. */
 export interface StaSettings {
   /** The service root without a trailing slash, e.g. `https://example.org/FROST-Server`. */

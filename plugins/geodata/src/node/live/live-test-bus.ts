@@ -9,6 +9,7 @@ export interface TestBus extends MessageBus {
   next(channel: string, match?: (payload: Payload) => boolean): Promise<Payload>;
 }
 
+/** A fresh TestBus: handlers run synchronously on publish, as the in-process bus of an embedded server does. */
 export function testBus(): TestBus {
   const handlers = new Map<string, Set<(p: Payload) => void>>();
   const taken = new Set<number>();

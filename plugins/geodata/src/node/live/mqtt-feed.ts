@@ -1,5 +1,6 @@
 import { connect as mqttConnect, type IClientOptions, type MqttClient } from 'mqtt';
 import { Emitter, type Disposable, type UrlFetcher } from '@werkbank/sdk/node';
+import { reasonOf } from './live-settings';
 
 /** Delays between reconnects: doubling from the first to the last (ms). */
 export interface Backoff {
@@ -88,7 +89,7 @@ export class MqttFeed implements Disposable {
     try {
       ({ address } = await this.options.checkHost(this.options.uri, this.abort.signal));
     } catch (e) {
-      return this.fail(`refused (${(e as { code?: string }).code ?? (e as Error).message})`);
+      return this.fail(`refused (${reasonOf(e)})`);
     }
     if (this.abort.signal.aborted) return;
     let client: MqttClient;

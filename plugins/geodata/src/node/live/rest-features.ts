@@ -1,12 +1,11 @@
 import type { FrameItems } from '@werkbank/sdk/node';
-import { liveFailure, type RestSettings } from './live-settings';
+import { isObject, liveFailure, type RestSettings } from './live-settings';
 import { checkedPath, propertyName, select } from './rest-jsonpath';
 
 /** Objects a REST dataset may hold at most. */
 export const MAX_OBJECTS = 200_000;
 
 type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A coordinate of object `index`: a number or a numeric text within ±`limit`; `coordinate_invalid` otherwise. */
 function coordinate(object: Obj, path: string, setting: string, index: number, limit: number): number {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Disposable, UrlFetcher } from '@werkbank/sdk/node';
 import { fetchRestBody } from './rest-client';
+import { reasonOf } from './live-settings';
 
 /** What a poll needs: the guarded fetcher, a log, and what to call when the answer changed. */
 export interface RestPollOptions {
@@ -46,9 +47,7 @@ export class RestPoll implements Disposable {
       if (changed) this.options.onDidChange();
     } catch (e) {
       if (this.abort.signal.aborted) return;
-      this.options.log(
-        `Live datasets: polling ${this.options.origin} failed: ${(e as { code?: string }).code ?? (e as Error).message}`,
-      );
+      this.options.log(`Live datasets: polling ${this.options.origin} failed: ${reasonOf(e)}`);
     }
     if (this.abort.signal.aborted) return;
     this.timer = setTimeout(() => void this.poll(), this.options.interval * 1000);

@@ -1,10 +1,9 @@
 import type { FrameItems } from '@werkbank/sdk/node';
 import { checkGeometry } from '../vector/geojson-validate';
-import { liveFailure } from './live-settings';
+import { isObject, liveFailure } from './live-settings';
 import type { StaThing } from './sta-client';
 
 type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const listOf = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObject) : []);
 
 /** Location encodings that carry GeoJSON (OGC 18-088 §8.2.2 encodingType). */
