@@ -109,6 +109,30 @@ describe('gml.import', () => {
     assert.equal(f.geometry, null);
   });
 
+  it('reads featureMembers, nested collections in wfs:member, comments and CDATA between and inside members', async () => {
+    const text = `<?xml version="1.0"?>
+<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:a="urn:a">
+  <gml:boundedBy><gml:Envelope srsName="EPSG:25833"><gml:lowerCorner>0 0</gml:lowerCorner><gml:upperCorner>1 1</gml:upperCorner></gml:Envelope></gml:boundedBy>
+  <!-- <wfs:member> in a comment is no member -->
+  <gml:featureMembers>
+    <a:p gml:id="p1" note="a > b"><a:geom><gml:Point><gml:pos>411564.458287192 5656186.89256792</gml:pos></gml:Point></a:geom></a:p>
+    <a:p gml:id="p2"><a:text><![CDATA[</gml:featureMembers> <x>]]></a:text></a:p>
+  </gml:featureMembers>
+  <wfs:member>
+    <wfs:FeatureCollection><wfs:member><a:q gml:id="q1"><a:n>1</a:n></a:q></wfs:member><wfs:member><a:q gml:id="q2"/></wfs:member></wfs:FeatureCollection>
+  </wfs:member>
+  <wfs:member/>
+</wfs:FeatureCollection>`;
+    const out = await importText(text);
+    assert.deepEqual(
+      out.map((f) => f.id),
+      ['p1', 'p2', 'q1', 'q2'],
+    );
+    near(out[0].geometry?.coordinates, [13.7383, 51.0504]);
+    assert.equal(out[1].properties.text, '</gml:featureMembers> <x>');
+    assert.deepEqual(out[2].properties, { n: 1 });
+  });
+
   it('uses the crs setting instead of the srsName', async () => {
     const point = '<gml:Point srsName="EPSG:4326"><gml:pos>411564.458287192 5656186.89256792</gml:pos></gml:Point>';
     const out = await importText(gml32(point), { crs: one('EPSG:25833') });

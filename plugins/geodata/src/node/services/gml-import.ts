@@ -5,8 +5,7 @@ import { append, named, part } from '../source-items';
 import { geoJsonSettings } from '../vector/geojson-import';
 import { failure, itemsOf } from '../vector/vector-params';
 import { gmlFeatureItems, type CrsSettings } from './gml-axis';
-import { readGmlFeatures } from './gml-read';
-import { parseXml } from './service-xml';
+import { readGml } from './gml-read';
 import { servicesFailure } from './services-failure';
 
 /** Largest GML file or text gml.import reads (it is parsed in memory). */
@@ -80,7 +79,7 @@ export function gmlImport(files: FileAccess): FunctionDescriptor {
   };
 }
 
-/** The feature datums of one GML text (parseXml, readGmlFeatures, gmlFeatureItems). */
+/** The feature datums of one GML text (readGml, then gmlFeatureItems). */
 export async function gmlItems(
   text: string,
   source: string,
@@ -88,7 +87,7 @@ export async function gmlItems(
   ctx: FunctionRunContext,
 ): Promise<FrameItems> {
   ctx.signal.throwIfAborted();
-  const features = readGmlFeatures(parseXml(text, source), source, GML_MAX_FEATURES);
+  const features = await readGml(text, source, GML_MAX_FEATURES, ctx);
   ctx.progress(0.5);
   ctx.log(`${source}: ${features.length} features`);
   return gmlFeatureItems(features, settings, ctx);

@@ -1,4 +1,7 @@
-import { attr, child, children, textOf, type XmlDocument, type XmlNode } from './service-xml';
+import type { FunctionRunContext } from '@werkbank/sdk/node';
+import { yieldToLoop } from '../vector/vector-params';
+import { attr, checkXml, child, children, parseChecked, textOf, throwIfException, type XmlNode } from './service-xml';
+import { rootChildren, rootName } from './xml-outline';
 import { findGeometry, readGeometry, type GmlGeometry, type GmlScope } from './gml-geometry';
 import { servicesFailure } from './services-failure';
 
@@ -13,49 +16,70 @@ export interface GmlFeature {
 
 /** Collection roots: GML's, WFS 1.x's and 2.0's, and those GDAL writes (`ogr:FeatureCollection`). */
 const COLLECTIONS = new Set(['FeatureCollection', 'SimpleFeatureCollection']);
+/** The elements of a collection that hold its features. */
+const MEMBERS = new Set(['featureMember', 'member', 'featureMembers']);
 /** Feature properties that describe the feature in GML itself rather than its attributes. */
 const SKIPPED = new Set(['boundedBy', 'location']);
+/** Members parsed between two checks of the abort signal. */
+const MEMBERS_PER_YIELD = 500;
 
 /**
  * The features of a GML FeatureCollection (GML 2, 3.1, 3.2; wfs:FeatureCollection of WFS 1.1 and
  * 2.0): members in `featureMember`, `featureMembers`, `member` (nested collections of WFS 2.0
  * joins included). Attributes become properties (numbers in canonical form become numbers, others
  * stay text; xsi:nil is null; repeated elements are lists); the first geometry property is the
- * geometry. Throws `gml_no_collection` for another root and `gml_geometry_invalid` naming the
- * feature index. `budget.maxFeatures` bounds the count (`too_many_features`).
+ * geometry. The text is checked whole (checkXml) and parsed member by member, with abort checks
+ * in between. Throws `service_exception` for an OWS exception report, `gml_no_collection` for
+ * another root, `gml_geometry_invalid` naming the feature index and `too_many_features` past
+ * `maxFeatures`.
  */
-export function readGmlFeatures(doc: XmlDocument, source: string, maxFeatures: number): GmlFeature[] {
-  if (!COLLECTIONS.has(doc.root)) throw servicesFailure('gml_no_collection', { source, root: doc.root });
+export async function readGml(text: string, source: string, maxFeatures: number, ctx: FunctionRunContext): Promise<GmlFeature[]> {
+  checkXml(text, source);
+  const root = rootName(text);
+  if (!COLLECTIONS.has(root)) {
+    const doc = parseChecked(text, source);
+    throwIfException(doc, source);
+    throw servicesFailure('gml_no_collection', { source, root: doc.root });
+  }
   const features: GmlFeature[] = [];
-  collect(doc.node, collectionSrs(doc.node), features, maxFeatures, source);
+  let srsName = '';
+  let parsed = 0;
+  for (const span of rootChildren(text)) {
+    if (span.name !== 'boundedBy' && !MEMBERS.has(span.name)) continue;
+    const element = parseChecked(text.slice(span.start, span.end), source).node;
+    if (span.name === 'boundedBy') srsName = envelopeSrs(element);
+    else collectMember(element, srsName, features, maxFeatures, source);
+    if (++parsed % MEMBERS_PER_YIELD === 0) await yieldToLoop(ctx);
+  }
   return features;
 }
 
-function collect(collection: XmlNode, srsName: string, out: GmlFeature[], max: number, source: string): void {
-  const members = [
-    ...children(collection, 'featureMember'),
-    ...children(collection, 'member'),
-    ...children(collection, 'featureMembers'),
-  ];
-  for (const member of members)
-    for (const [type, value] of Object.entries(member)) {
-      if (type.startsWith('@_') || type.startsWith('#')) continue;
-      for (const element of Array.isArray(value) ? value : [value]) {
-        if (typeof element !== 'object' || element === null) continue;
-        if (COLLECTIONS.has(type)) {
-          collect(element as XmlNode, collectionSrs(element as XmlNode) || srsName, out, max, source);
-          continue;
-        }
-        if (out.length >= max) throw servicesFailure('too_many_features', { source, limit: max });
-        out.push(feature(element as XmlNode, { index: out.length, srsName, dimension: 2 }));
+/** The features of one member element (one feature, or several in featureMembers, or a nested collection). */
+function collectMember(member: XmlNode, srsName: string, out: GmlFeature[], max: number, source: string): void {
+  for (const [type, value] of Object.entries(member)) {
+    if (type.startsWith('@_') || type.startsWith('#')) continue;
+    for (const element of Array.isArray(value) ? value : [value]) {
+      if (typeof element !== 'object' || element === null) continue;
+      if (COLLECTIONS.has(type)) {
+        const nested = element as XmlNode;
+        const srs = collectionSrs(nested) || srsName;
+        for (const name of MEMBERS) for (const m of children(nested, name)) collectMember(m, srs, out, max, source);
+        continue;
       }
+      if (out.length >= max) throw servicesFailure('too_many_features', { source, limit: max });
+      out.push(feature(element as XmlNode, { index: out.length, srsName, dimension: 2 }));
     }
+  }
 }
 
-/** The srsName of a collection's (or feature's) boundedBy Envelope, '' when none. */
-function collectionSrs(node: XmlNode): string {
-  const box = child(node, 'boundedBy');
+/** The srsName of a boundedBy element's Envelope (GML 3) or Box (GML 2), '' when none. */
+function envelopeSrs(box: XmlNode | undefined): string {
   return attr(child(box, 'Envelope'), 'srsName') || attr(child(box, 'Box'), 'srsName');
+}
+
+/** The srsName of a collection's (or feature's) boundedBy, '' when none. */
+function collectionSrs(node: XmlNode): string {
+  return envelopeSrs(child(node, 'boundedBy'));
 }
 
 function feature(element: XmlNode, outer: GmlScope): GmlFeature {

@@ -42,16 +42,27 @@ const parser = new XMLParser({
 });
 
 /**
- * Parses a service answer or GML text: `checkXmlSafe` first (refusing DOCTYPE and ENTITY
- * declarations: XXE, billion laughs; `xml_doctype`), then a well-formedness check that fails
- * `xml_invalid` naming line and column, then fast-xml-parser with entities off and namespace
- * prefixes removed (WFS, GML and OWS elements are read by their local names).
+ * Parses a service answer or GML text: `checkXml` first, then fast-xml-parser with entities off and
+ * namespace prefixes removed (WFS, GML and OWS elements are read by their local names).
  */
 export function parseXml(text: string, source: string): XmlDocument {
+  checkXml(text, source);
+  return parseChecked(text, source);
+}
+
+/**
+ * Refuses DOCTYPE and ENTITY declarations (`checkXmlSafe`: XXE, billion laughs; `xml_doctype`),
+ * then checks that the text is well-formed XML, failing `xml_invalid` naming line and column.
+ */
+export function checkXml(text: string, source: string): void {
   checkXmlSafe(text);
   const valid = XMLValidator.validate(text);
   if (valid !== true)
     throw servicesFailure('xml_invalid', { source, line: valid.err.line, column: valid.err.col, reason: valid.err.msg });
+}
+
+/** Parses a text (or a fragment of one) that `checkXml` has passed: its root element's name and content. */
+export function parseChecked(text: string, source: string): XmlDocument {
   const parsed = parser.parse(text) as XmlNode;
   const root = Object.keys(parsed).find((k) => !k.startsWith('@_') && !k.startsWith('#') && !k.startsWith('?'));
   if (!root) throw servicesFailure('xml_invalid', { source, line: 1, column: 1, reason: 'no root element' });

@@ -6,9 +6,8 @@ import { readGeoJson } from '../vector/geojson-read';
 import { textParam } from '../vector/vector-params';
 import { gmlFeatureItems, reprojectItems, type CrsSettings } from './gml-axis';
 import { GML_MAX_FEATURES } from './gml-import';
-import { readGmlFeatures } from './gml-read';
+import { readGml } from './gml-read';
 import { fetchText, PAGE_BUDGET, queryParam, withParams, type Net } from './service-fetch';
-import { parseXml, throwIfException } from './service-xml';
 import { servicesFailure } from './services-failure';
 import { countParam, serviceUrl } from './services-params';
 import { chooseFeatureTypes, wfsBase, wfsCapabilities, type WfsCapabilities, type WfsFeatureType } from './wfs-capabilities';
@@ -134,9 +133,7 @@ async function readPage(
 ): Promise<FrameItems> {
   const answer = await fetchText(net, url, ctx, PAGE_BUDGET);
   if (answer.text.trimStart().startsWith('<')) {
-    const doc = parseXml(answer.text, answer.url);
-    throwIfException(doc, answer.url);
-    const gml = readGmlFeatures(doc, answer.url, GML_MAX_FEATURES);
+    const gml = await readGml(answer.text, answer.url, GML_MAX_FEATURES, ctx);
     // GML without any srsName is in the feature type's default CRS.
     return gmlFeatureItems(gml, req.settings, ctx, offset, req.type.defaultCrs);
   }
