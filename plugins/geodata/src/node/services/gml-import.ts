@@ -1,8 +1,8 @@
-import type { Readable } from 'node:stream';
 import type { FileAccess, FrameItems, FunctionDescriptor, FunctionRunContext } from '@werkbank/sdk/node';
 import { decodeText } from '../sources/download-text';
 import { append, named, part } from '../source-items';
 import { geoJsonSettings } from '../vector/geojson-import';
+import { readBytes } from '../vector/file-import';
 import { failure, itemsOf } from '../vector/vector-params';
 import { gmlFeatureItems, type CrsSettings } from './gml-axis';
 import { readGml } from './gml-read';
@@ -65,7 +65,7 @@ export function gmlImport(files: FileAccess): FunctionDescriptor {
           throw failure('file_unreadable', { item: `file[${i}]`, name: String(item.value ?? '') });
         }
         const source = opened.name || `file[${i}]`;
-        const text = xmlText(await readLimited(opened.stream, ctx, source), source);
+        const text = xmlText(await readBytes(opened.stream, GML_MAX_BYTES, ctx), source);
         append(features, await named(gmlItems(text, source, settings, part(ctx, i, total)), source));
       }
       for (const [i, item] of texts.entries()) {
@@ -91,23 +91,6 @@ export async function gmlItems(
   ctx.progress(0.5);
   ctx.log(`${source}: ${features.length} features`);
   return gmlFeatureItems(features, settings, ctx);
-}
-
-/** The bytes of a file stream, failing `too_large` past GML_MAX_BYTES and stopping on abort. */
-async function readLimited(stream: Readable, ctx: FunctionRunContext, source: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of stream) {
-      ctx.signal.throwIfAborted();
-      size += (chunk as Buffer).length;
-      if (size > GML_MAX_BYTES) throw servicesFailure('file_too_large', { source, limit: GML_MAX_BYTES });
-      chunks.push(chunk as Buffer);
-    }
-  } finally {
-    stream.destroy();
-  }
-  return Buffer.concat(chunks);
 }
 
 /** The text of an XML file in the encoding its declaration names (UTF-8 without one). */
