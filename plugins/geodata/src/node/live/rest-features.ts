@@ -1,4 +1,5 @@
-import type { FrameItems } from '@werkbank/sdk/node';
+import type { FrameItems, FunctionRunContext } from '@werkbank/sdk/node';
+import { CHUNK, yieldToLoop } from '../vector/vector-params';
 import { isObject, liveFailure, type RestSettings } from './live-settings';
 import { checkedPath, propertyName, select } from './rest-jsonpath';
 
@@ -31,17 +32,26 @@ function propertiesOf(object: Obj, paths: string[]): Obj {
  * The features of a REST answer (spec 002 §3 "REST service"): `jp_obj_root` selects the objects,
  * `jp_lat` and `jp_lon` (evaluated on each object) give a point in WGS 84, `properties` the
  * members to keep. Paths are JsonPath without scripts. Failures name the object's index (from 0).
+ * Progress and abort checks every CHUNK objects.
  */
-export function restFeatures(json: unknown, s: RestSettings): FrameItems {
+export async function restFeatures(json: unknown, s: RestSettings, ctx: FunctionRunContext): Promise<FrameItems> {
   const root = checkedPath(s.jp_obj_root, 'jp_obj_root');
   const lat = checkedPath(s.jp_lat, 'jp_lat');
   const lon = checkedPath(s.jp_lon, 'jp_lon');
   const paths = s.properties.map((p) => checkedPath(p, 'properties'));
   const objects = select(root, json, 'jp_obj_root');
   if (objects.length > MAX_OBJECTS) throw liveFailure('rest_too_many', { count: objects.length, limit: MAX_OBJECTS });
-  return objects.map((object, index) => {
+  const features: FrameItems = [];
+  for (const [index, object] of objects.entries()) {
     if (!isObject(object)) throw liveFailure('rest_not_object', { index, path: root });
     const coordinates = [coordinate(object, lon, 'jp_lon', index, 180), coordinate(object, lat, 'jp_lat', index, 90)];
-    return { feature: { type: 'Feature', geometry: { type: 'Point', coordinates }, properties: propertiesOf(object, paths) } };
-  });
+    features.push({
+      feature: { type: 'Feature', geometry: { type: 'Point', coordinates }, properties: propertiesOf(object, paths) },
+    });
+    if ((index + 1) % CHUNK === 0) {
+      ctx.progress((index + 1) / objects.length);
+      await yieldToLoop(ctx);
+    }
+  }
+  return features;
 }

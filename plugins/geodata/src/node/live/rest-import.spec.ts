@@ -125,6 +125,18 @@ describe('rest.import', () => {
     });
   });
 
+  it('reports progress while it turns many objects into features, and stops there when the run is aborted', async () => {
+    body = JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ lat: 50, lon: 7, i })));
+    const ctx = fakeRunContext();
+    const progress = ctx.progress;
+    ctx.progress = (f) => {
+      progress(f);
+      ctx.controller.abort(new Error('stopped by the user'));
+    };
+    await assert.rejects(run(stations({ jp_obj_root: '$[*]', jp_lat: '$.lat', jp_lon: '$.lon' }), ctx), /stopped by the user/);
+    assert.deepEqual(ctx.progresses, [0.4]);
+  });
+
   it('refuses empty coordinate paths, paths not starting at $, and an update interval below one second', async () => {
     await assert.rejects(run(stations({ jp_lat: '' })), { code: 'jsonpath_missing' });
     await assert.rejects(run(stations({ jp_lat: 'position.lat' })), { code: 'jsonpath_invalid' });

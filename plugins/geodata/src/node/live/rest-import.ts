@@ -1,5 +1,5 @@
 import type { FrameItems, FunctionDescriptor, UrlFetcher } from '@werkbank/sdk/node';
-import { append, named } from '../source-items';
+import { append, named, part } from '../source-items';
 import { datasetsOf, restSettings } from './live-settings';
 import { fetchRestJson } from './rest-client';
 import { restFeatures } from './rest-features';
@@ -44,7 +44,8 @@ export function restImport(net: () => UrlFetcher): FunctionDescriptor {
       const features: FrameItems = [];
       for (const [i, { name, settings }] of datasets.entries()) {
         ctx.signal.throwIfAborted();
-        const read = async () => restFeatures(await fetchRestJson(net(), settings.origin, ctx.signal), settings);
+        const read = async () =>
+          restFeatures(await fetchRestJson(net(), settings.origin, ctx.signal), settings, part(ctx, i, datasets.length));
         const made = await named(read(), name);
         ctx.log(`${settings.origin}: ${made.length} features`);
         append(features, made);
