@@ -17,7 +17,7 @@ export interface WfsCapabilities {
   /** `2.0.0` or `1.1.0` (what the service answered). */
   version: string;
   featureTypes: WfsFeatureType[];
-  /** The GetFeature address for HTTP GET (the address asked when the service names none). */
+  /** The GetFeature address for HTTP GET (the address asked when the service names none or another host). */
   getFeatureUrl: string;
   /** outputFormat values GetFeature accepts. */
   outputFormats: string[];
@@ -91,7 +91,7 @@ function readCapabilities(doc: XmlDocument, base: string): WfsCapabilities {
   return {
     version,
     featureTypes: featureTypes.filter((t) => t.name),
-    getFeatureUrl: absoluteOr(href, base),
+    getFeatureUrl: sameOriginOr(href, base),
     outputFormats: parameterValues(getFeature, 'outputFormat'),
     paging: /^true$/i.test(childText(constraint('ImplementsResultPaging'), 'DefaultValue')),
     countDefault: Number.isInteger(countDefault) && countDefault > 0 ? countDefault : undefined,
@@ -102,6 +102,16 @@ function readCapabilities(doc: XmlDocument, base: string): WfsCapabilities {
 function parameterValues(operation: XmlNode | undefined, name: string): string[] {
   const parameter = children(operation, 'Parameter').find((p) => attr(p, 'name') === name);
   return [...children(parameter, 'Value'), ...children(child(parameter, 'AllowedValues'), 'Value')].map(textOf).filter(Boolean);
+}
+
+/**
+ * The advertised GetFeature address when it is on the host the capabilities came from, else the
+ * address the user gave: capabilities often name an internal host or the wrong scheme
+ * (`http://localhost:8080/geoserver/wfs` behind a proxy), which the user's address reaches anyway.
+ */
+function sameOriginOr(href: string, base: string): string {
+  const url = absoluteOr(href, base);
+  return new URL(url).origin === new URL(base).origin ? url : base;
 }
 
 /** `href` when it is an absolute http(s) URL, else `base`. */

@@ -39,6 +39,9 @@ function route(url: URL, base: string): Answer {
     return param(url, 'acceptVersions')
       ? { status: 400, body: fixture('ows-exception-report.xml') }
       : { body: fixture('wfs-1.1.0-capabilities.xml', base) };
+  if (url.pathname === '/proxied' && request === 'GetCapabilities')
+    return { body: fixture('wfs-2.0.0-capabilities.xml', 'http://localhost:8080/geoserver') };
+  if (url.pathname === '/proxied' && request === 'GetFeature') return xml('wfs-2.0.0-flurstuecke.xml');
   if (url.pathname === '/exception') return xml('ows-exception-report.xml');
   if (url.pathname === '/html') return { type: 'text/html', body: '<!-- portal --><html><body>Geoportal</body></html>' };
   if (url.pathname === '/wfs10')
@@ -135,6 +138,12 @@ describe('wfs.import', () => {
   it('also falls back to 1.1.0 when AcceptVersions is refused with an HTTP error status', async () => {
     const out = features(await run({ url: one(`${service.base}/wfs11-status`) }));
     assert.equal(out.length, 2);
+  });
+
+  it('asks the address the user gave when the capabilities name another host (a service behind a proxy)', async () => {
+    const out = features(await run({ url: one(`${service.base}/proxied`), typename: one('app:flurstuecke') }));
+    assert.equal(out.length, 1);
+    assert.ok(service.requests.some((r) => r.startsWith('/proxied?') && r.includes('GetFeature')));
   });
 
   it('reports an ExceptionReport with its code and text', async () => {
