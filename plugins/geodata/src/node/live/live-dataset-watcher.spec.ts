@@ -139,9 +139,13 @@ describe('geodata live datasets: LiveDatasetWatcher (against the machine’s Mos
     let server: http.Server;
     let origin: string;
     let body = '[]';
+    let served = 0;
+    let onServed: () => void = () => {};
     before(async () => {
       server = http.createServer((_req, res) => {
         res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+        served++;
+        onServed();
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/positions`;
@@ -163,6 +167,23 @@ describe('geodata live datasets: LiveDatasetWatcher (against the machine’s Mos
       assert.deepEqual(await bus.next(LIVE_DATASET_CHANNEL), { switchboard_id: 4, node_id: 41, status: 'watching', topics: 1 });
       body = '[{"lat": 50.5, "lon": 7}]';
       assert.deepEqual(await bus.next(RUN_REQUEST_CHANNEL), { switchboard_id: 4, node_id: 41 });
+    });
+
+    it('asks for nothing while the answer stays the same', async () => {
+      body = '[{"lat": 51, "lon": 7}]';
+      served = 0;
+      // The third request starts only after the second answer was compared with the first.
+      const third = new Promise<void>((resolve) => (onServed = () => served === 3 && resolve()));
+      watch([
+        {
+          switchboardId: 4,
+          nodeId: 42,
+          func: REST_IMPORT,
+          datasets: [{ origin, jp_lat: '$.lat', jp_lon: '$.lon', update_interval: 1 }],
+        },
+      ]);
+      await third;
+      assert.ok(!bus.published.some((m) => m.channel === RUN_REQUEST_CHANNEL));
     });
   });
 });

@@ -71,10 +71,10 @@ export class LiveDatasetWatcher implements Disposable {
   start(): void {
     this.toDispose.push(this.trigger);
     this.toDispose.push(this.options.bus.subscribe(SWITCHBOARD_LIVE_CHANNEL, (msg) => this.onLive(msg)));
-    const every = setInterval(() => this.refresh(true), this.options.refreshMs ?? 10 * 60_000);
+    const every = setInterval(() => void this.refresh(true), this.options.refreshMs ?? 10 * 60_000);
     every.unref();
     this.toDispose.push({ dispose: () => clearInterval(every) });
-    this.refresh(true);
+    void this.refresh(true);
   }
 
   dispose(): void {
