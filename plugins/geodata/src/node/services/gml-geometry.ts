@@ -22,6 +22,9 @@ export const GML_GEOMETRIES = new Set([
   'MultiPolygon',
   'MultiSurface',
   'MultiGeometry',
+  'CompositeCurve',
+  'CompositeSurface',
+  'Envelope',
 ]);
 
 /** Where a geometry is read: the feature index for messages, the srsName and srsDimension inherited. */
@@ -53,7 +56,8 @@ export function srsOf(element: XmlNode, scope: GmlScope): GmlScope {
  * The GeoJSON geometry of a GML geometry element: Point, LineString, Curve (LineStringSegments),
  * Polygon and Surface (exterior/interior and GML 2's outerBoundaryIs/innerBoundaryIs), MultiPoint,
  * MultiLineString/MultiCurve, MultiPolygon/MultiSurface (member and members forms), MultiGeometry
- * as a GeometryCollection. Positions come from pos, posList, coordinates and coord. Throws
+ * as a GeometryCollection, CompositeCurve (joined) and CompositeSurface, Envelope as a Polygon.
+ * Positions come from pos, posList, coordinates and coord. Throws
  * `gml_geometry_invalid` naming the feature index and the element.
  */
 export function readGeometry(type: string, element: XmlNode, outer: GmlScope): GmlGeometry {
@@ -90,6 +94,15 @@ export function readGeometry(type: string, element: XmlNode, outer: GmlScope): G
           g.type === 'MultiPolygon' ? (g.coordinates as unknown[]) : [g.coordinates],
         ),
       };
+    case 'CompositeCurve':
+      return {
+        type: 'LineString',
+        coordinates: joined(members(element, 'curve', scope).map((g) => g.coordinates as Position[])),
+      };
+    case 'CompositeSurface':
+      return readGeometry('MultiSurface', element, outer);
+    case 'Envelope':
+      return envelope(element, scope, invalid);
     case 'MultiGeometry':
       return { type: 'GeometryCollection', geometries: members(element, 'geometry', scope) };
     default:
@@ -120,24 +133,50 @@ function line(element: XmlNode, scope: GmlScope, invalid: Invalid): Position[] {
   return ps;
 }
 
-/** A GML 3 Curve: its LineStringSegments (or LineString-like segments) joined, shared ends once. */
+/** A GML 3 Curve: its LineStringSegments (or other segments' control points) joined. */
 function curve(element: XmlNode, scope: GmlScope, invalid: Invalid): Position[] {
-  const all: Position[] = [];
+  const lines: Position[][] = [];
   for (const segments of children(element, 'segments'))
     for (const [key, value] of Object.entries(segments)) {
       if (key.startsWith('@_')) continue;
-      for (const segment of Array.isArray(value) ? value : [value]) {
-        const ps = positions(segment as XmlNode, srsOfSegment(segment as XmlNode, scope), invalid);
-        const last = all[all.length - 1];
-        if (last && ps[0] && last.every((v, i) => v === ps[0][i])) ps.shift();
-        all.push(...ps);
-      }
+      for (const segment of Array.isArray(value) ? value : [value])
+        lines.push(positions(segment as XmlNode, srsOf(segment as XmlNode, scope), invalid));
     }
+  const all = joined(lines);
   if (all.length < 2) throw invalid('fewer than two positions');
   return all;
 }
 
-const srsOfSegment = (segment: XmlNode, scope: GmlScope) => srsOf(segment, scope);
+/** Lines joined end to start, a shared end position once. */
+function joined(lines: Position[][]): Position[] {
+  const all: Position[] = [];
+  for (const line of lines) {
+    const last = all[all.length - 1];
+    const first = line[0];
+    all.push(...(last && first && last.every((v, i) => v === first[i]) ? line.slice(1) : line));
+  }
+  return all;
+}
+
+/** An Envelope (lowerCorner, upperCorner) as the Polygon of its four corners. */
+function envelope(element: XmlNode, scope: GmlScope, invalid: Invalid): GmlGeometry {
+  const corner = (name: string) => numbers(textOf(child(element, name)), invalid);
+  const [lower, upper] = [corner('lowerCorner'), corner('upperCorner')];
+  if (lower.length < 2 || upper.length < 2) throw invalid('an Envelope needs lowerCorner and upperCorner');
+  const [x0, y0, x1, y1] = [lower[0], lower[1], upper[0], upper[1]];
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [x0, y0],
+        [x1, y0],
+        [x1, y1],
+        [x0, y1],
+        [x0, y0],
+      ],
+    ],
+  };
+}
 
 /** The rings of a Polygon: exterior (outerBoundaryIs) first, then interiors (innerBoundaryIs). */
 function polygon(element: XmlNode, scope: GmlScope, invalid: Invalid): Position[][] {
@@ -155,7 +194,7 @@ function ring(boundary: XmlNode, scope: GmlScope, invalid: Invalid): Position[] 
   else {
     const r = child(boundary, 'Ring');
     if (!r) throw invalid('no LinearRing');
-    ps = members(r, 'curve', srsOf(r, scope)).flatMap((g, i) => (g.coordinates as Position[]).slice(i === 0 ? 0 : 1));
+    ps = joined(members(r, 'curve', srsOf(r, scope)).map((g) => g.coordinates as Position[]));
   }
   if (ps.length < 4) throw invalid('a ring needs at least four positions');
   return ps;

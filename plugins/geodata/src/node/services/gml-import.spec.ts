@@ -98,6 +98,29 @@ describe('gml.import', () => {
       '<gml:Surface srsName="SRS"><gml:patches><gml:PolygonPatch><gml:exterior><gml:LinearRing>' +
       '<gml:posList>0 0 1 0 1 1 0 0</gml:posList></gml:LinearRing></gml:exterior></gml:PolygonPatch></gml:patches></gml:Surface>';
     assert.equal((await importText(gml32(surface)))[0].geometry?.type, 'Polygon');
+    const composite =
+      '<gml:CompositeCurve srsName="SRS"><gml:curveMember><gml:LineString><gml:posList>0 0 1 1</gml:posList></gml:LineString></gml:curveMember>' +
+      '<gml:curveMember><gml:LineString><gml:posList>1 1 2 2</gml:posList></gml:LineString></gml:curveMember></gml:CompositeCurve>';
+    assert.deepEqual((await importText(gml32(composite)))[0].geometry?.coordinates, [
+      [0, 0],
+      [1, 1],
+      [2, 2],
+    ]);
+    const ring =
+      '<gml:Polygon srsName="SRS"><gml:exterior><gml:Ring><gml:curveMember><gml:LineString><gml:posList>0 0 2 0 2 2</gml:posList>' +
+      '</gml:LineString></gml:curveMember><gml:curveMember><gml:LineString><gml:posList>2 2 0 0</gml:posList></gml:LineString>' +
+      '</gml:curveMember></gml:Ring></gml:exterior></gml:Polygon>';
+    assert.deepEqual((await importText(gml32(ring)))[0].geometry?.coordinates, [
+      [
+        [0, 0],
+        [2, 0],
+        [2, 2],
+        [0, 0],
+      ],
+    ]);
+    const box =
+      '<gml:Envelope srsName="SRS"><gml:lowerCorner>1 2</gml:lowerCorner><gml:upperCorner>3 4</gml:upperCorner></gml:Envelope>';
+    assert.deepEqual((await importText(gml32(box)))[0].geometry?.coordinates[0][2], [3, 4]);
   });
 
   it('decodes the predefined entities and character references in text and attributes, nothing else', async () => {

@@ -27,7 +27,8 @@ export function gmlImport(files: FileAccess): FunctionDescriptor {
       de:
         'Liest GML-Dateien (Eingang file) oder GML-Texte (Eingang text) als Features: FeatureCollections in GML 2, 3.1 und 3.2, ' +
         'auch Antworten eines WFS (wfs:FeatureCollection mit featureMember, featureMembers oder wfs:member). Geometrien: Point, LineString, ' +
-        'Curve, Polygon, Surface, MultiPoint, MultiLineString/MultiCurve, MultiPolygon/MultiSurface, MultiGeometry; Koordinaten aus pos, ' +
+        'Curve, CompositeCurve, Polygon, Surface, CompositeSurface, Envelope, MultiPoint, MultiLineString/MultiCurve, MultiPolygon/MultiSurface, ' +
+        'MultiGeometry; Koordinaten aus pos, ' +
         'posList, coordinates und coord, mit srsName und srsDimension. Die Achsenreihenfolge folgt dem srsName: ' +
         'urn:ogc:def:crs:EPSG::4326 und http://www.opengis.net/def/crs/EPSG/0/4326 schreiben Breite vor Länge, EPSG:4326 Länge vor Breite. ' +
         'Die übrigen Elemente eines Features werden zu Eigenschaften (Zahlen in üblicher Schreibweise als Zahlen, sonst Text). ' +
@@ -36,7 +37,8 @@ export function gmlImport(files: FileAccess): FunctionDescriptor {
       en:
         'Reads GML files (input file) or GML texts (input text) as features: FeatureCollections in GML 2, 3.1 and 3.2, ' +
         'WFS answers included (wfs:FeatureCollection with featureMember, featureMembers or wfs:member). Geometries: Point, LineString, ' +
-        'Curve, Polygon, Surface, MultiPoint, MultiLineString/MultiCurve, MultiPolygon/MultiSurface, MultiGeometry; coordinates from pos, ' +
+        'Curve, CompositeCurve, Polygon, Surface, CompositeSurface, Envelope, MultiPoint, MultiLineString/MultiCurve, MultiPolygon/MultiSurface, ' +
+        'MultiGeometry; coordinates from pos, ' +
         'posList, coordinates and coord, with srsName and srsDimension. The axis order follows the srsName: ' +
         'urn:ogc:def:crs:EPSG::4326 and http://www.opengis.net/def/crs/EPSG/0/4326 write latitude before longitude, EPSG:4326 longitude first. ' +
         "A feature's other elements become properties (numbers in the usual notation as numbers, else text). " +
