@@ -66,11 +66,15 @@ function countOf(fields: Record<string, unknown>, name: string, fallback: number
 
 /**
  * The checked settings of a SensorThings dataset. Fails `origin_invalid`, `sta_version` for any
- * version but v1.1 (spec 002 §5), `mqtt_uri_invalid` for a broker address that is not mqtt(s).
+ * version but v1.1 (spec 002 §5; a version at the end of origin counts), `mqtt_uri_invalid` for a
+ * broker address that is not mqtt(s).
  */
 export function staSettings(fields: Record<string, unknown>, dataset = 'dataset[0]'): StaSettings {
-  const origin = originOf(fields, dataset);
-  const version = textOf(fields, 'version') || STA_VERSION;
+  // An origin given with its version (`…/FROST-Server/v1.1`, as services show their root) names the version.
+  const root = originOf(fields, dataset);
+  const given = /^(.*)\/(v\d+\.\d+)$/.exec(root);
+  const origin = given ? given[1] : root;
+  const version = given?.[2] ?? (textOf(fields, 'version') || STA_VERSION);
   if (version !== STA_VERSION) throw liveFailure('sta_version', { dataset, version, supported: STA_VERSION });
   const mqtt = textOf(fields, 'mqtt_uri');
   if (mqtt && !/^mqtts?:\/\/[^/]/i.test(mqtt)) throw liveFailure('mqtt_uri_invalid', { dataset, uri: mqtt.slice(0, 200) });

@@ -80,6 +80,15 @@ describe('sensorthings.import', () => {
     assert.deepEqual(sta.requests, []);
   });
 
+  it('takes an origin given with its version, as services show their root', async () => {
+    const out = await run({ dataset: [dataset({ origin: `${sta.origin}/v1.1/` })] });
+    assert.equal(out.features.length, 2);
+    await assert.rejects(run({ dataset: [dataset({ origin: `${sta.origin}/v1.0` })] }), {
+      code: 'sta_version',
+      params: { dataset: 'dataset[0]', version: 'v1.0', supported: 'v1.1' },
+    });
+  });
+
   it('refuses an origin that is no http(s) address, a bad batch size, a non-MQTT broker address and a missing dataset', async () => {
     const code = async (inputs: FunctionInputs) => {
       try {
