@@ -123,11 +123,17 @@ export class MagazineDepotAccess implements DepotAccess {
       });
       const filler = new MomentFiller(r.manager, depotId, moment.id, user.id, options.mode ?? 'replace');
       let count = 0;
+      // One batch is stored while the next is pulled and validated (the database and this
+      // process work at the same time); a failed store is thrown before the next one starts.
+      let storing: Promise<void> = Promise.resolve();
       for await (const batch of batches) {
         const values = batch.map((item, i) => this.validatedItem(item, count + i, type));
         count += batch.length;
-        await filler.add(values);
+        await storing;
+        storing = filler.add(values);
+        storing.catch(() => undefined);
       }
+      await storing;
       const { sizeDelta, bytes } = await filler.finish();
       await countWrite(r.manager, moment.id, sizeDelta, bytes);
       // Final, so later edits open a moment of their own and users can approve this one.
