@@ -62,11 +62,14 @@ function route(url: URL): Answer {
     '/Token/FeatureServer': 'arcgis-error.json',
     '/Broken/FeatureServer': 'arcgis-featureserver.json',
     '/Broken/FeatureServer/0': 'arcgis-layer-0.json',
+    '/Repeat/FeatureServer': 'arcgis-featureserver.json',
+    '/Repeat/FeatureServer/0': 'arcgis-layer-0.json',
   };
   if (layers[path] && param(url, 'f') === 'json') return json(fixture(layers[path]));
   if (path === '/Gruen/FeatureServer/0/query' || path === '/Stadt/MapServer/0/query') return treesPage(url);
   if (path === '/Gruen/FeatureServer/1/query') return greenPage(url);
   if (path === '/Broken/FeatureServer/0/query') return json({ features: 'none' });
+  if (path === '/Repeat/FeatureServer/0/query') return treesPage(new URL(url.href.replace(/resultOffset=\d+/, 'resultOffset=0')));
   if (path === '/Html/FeatureServer') return { type: 'text/html', body: '<html>Anmeldung</html>' };
   return undefined;
 }
@@ -119,6 +122,17 @@ describe('arcgis.featureserver.import and arcgis.mapserver.import', () => {
     assert.ok(service.requests.some((r) => r.includes('returnIdsOnly=true')));
     assert.ok(service.requests.some((r) => r.includes('objectIds=1&') || r.endsWith('objectIds=1')));
     assert.equal(ctx.progresses.at(-1), 1);
+  });
+
+  it('stops when the service repeats a page (it ignores resultOffset)', async () => {
+    const ctx = fakeRunContext();
+    const out = features(await run('arcgis.featureserver.import', { url: one(`${root}/Repeat/FeatureServer/0`) }, ctx));
+    assert.deepEqual(
+      out.map((f) => f.id),
+      [1, 2],
+    );
+    assert.equal(service.requests.filter((r) => r.includes('/query')).length, 2);
+    assert.ok(ctx.logs.some((l) => l.includes('ignores resultOffset')));
   });
 
   it('max_features stops reading', async () => {

@@ -2,12 +2,9 @@ import type { FrameItems, FunctionDescriptor, FunctionInputs, FunctionRunContext
 import { append, part } from '../source-items';
 import { featureReprojector } from '../reproject/reproject-geometry';
 import { esriCrs, esriToGeoJson } from './esri-json';
-import { arcgisAddress, arcgisJson, arcgisLayers, queryLayer, type ArcgisAddress } from './arcgis-query';
+import { ARCGIS_MAX_FEATURES, arcgisAddress, arcgisJson, arcgisLayers, queryLayer, type ArcgisAddress } from './arcgis-query';
 import { withParams, type Net } from './service-fetch';
 import { countParam, serviceUrl } from './services-params';
-
-/** Most features one ArcGIS import reads unless max_features says otherwise. */
-export const ARCGIS_MAX_FEATURES = 1_000_000;
 
 const INPUTS = [
   { name: 'url', content_type: 'string' },
@@ -22,7 +19,8 @@ async function readFeatures(
   inputs: FunctionInputs,
   ctx: FunctionRunContext,
 ): Promise<FrameItems> {
-  const limit = countParam(inputs, 'max_features') ?? ARCGIS_MAX_FEATURES;
+  const max = countParam(inputs, 'max_features');
+  const limit = max ?? ARCGIS_MAX_FEATURES;
   const layers = (await arcgisLayers(net, address, service, ctx)).filter((l) => {
     const feature = !l.type || l.type === 'Feature Layer';
     if (!feature) ctx.log(`skipping ${l.name || l.id}: a ${l.type}, no feature layer`);
@@ -31,7 +29,10 @@ async function readFeatures(
   const features: FrameItems = [];
   for (const [i, layer] of layers.entries()) {
     if (features.length >= limit) break;
-    append(features, await queryLayer(net, address, layer, part(ctx, i, layers.length), limit - features.length));
+    append(
+      features,
+      await queryLayer(net, address, layer, part(ctx, i, layers.length), limit - features.length, max !== undefined),
+    );
   }
   return features;
 }

@@ -25,6 +25,9 @@ export interface ArcgisLayer {
   objectIdField?: string;
 }
 
+/** Most features one ArcGIS import reads unless max_features says otherwise. */
+export const ARCGIS_MAX_FEATURES = 1_000_000;
+
 /** Page size when a layer names no maxRecordCount. */
 export const ARCGIS_PAGE_SIZE = 1000;
 
@@ -83,7 +86,9 @@ export async function arcgisLayers(
  * All features of one layer through `query` (where 1=1, all fields, outSR 4326): pages of
  * resultOffset/resultRecordCount while the answer says exceededTransferLimit, or, for a layer
  * without pagination, its object ids in chunks of maxRecordCount. GeoJSON when the layer offers it
- * (supportedQueryFormats), else Esri JSON converted. At most `limit` features.
+ * (supportedQueryFormats), else Esri JSON converted. At most `limit` features: more fail
+ * `too_many_features` unless `limited` (the user's max_features). A page that repeats an earlier
+ * page's first feature (a service that ignores resultOffset) ends reading.
  */
 export async function queryLayer(
   net: Net,
@@ -91,6 +96,7 @@ export async function queryLayer(
   layer: ArcgisLayer,
   ctx: FunctionRunContext,
   limit: number,
+  limited: boolean,
 ): Promise<FrameItems> {
   const queryUrl = `${address.root}/${layer.id}/query`;
   const geojson = /geojson/i.test(layer.supportedQueryFormats ?? '');
@@ -104,13 +110,28 @@ export async function queryLayer(
     f: geojson ? 'geojson' : 'json',
   };
   const features: FrameItems = [];
+  const firstIds = new Set<unknown>();
+  // Reaching the import's own ceiling with more to come fails; reaching max_features just ends reading.
+  const tooMany = () => {
+    if (!limited)
+      throw servicesFailure('too_many_features', { source: layer.name || String(layer.id), limit: ARCGIS_MAX_FEATURES });
+  };
   const page = async (params: Record<string, string | number | undefined>) => {
     const url = withParams(queryUrl, { ...base, ...params });
     const answer = await arcgisJson(net, url, ctx, PAGE_BUDGET);
     const items = geojson ? geoJsonPage(answer, url) : await esriPage(answer, url, layer, ctx, features.length);
-    append(features, items.slice(0, limit - features.length));
+    const first = (items[0]?.feature as { id?: unknown } | undefined)?.id;
+    if (first !== undefined && firstIds.has(first)) {
+      ctx.log(`${layer.name || layer.id}: the service repeats a page (it ignores resultOffset); stopping`);
+      return { count: 0, more: false };
+    }
+    firstIds.add(first);
+    const room = limit - features.length;
+    append(features, items.slice(0, room));
     ctx.log(`${layer.name || layer.id}: ${items.length} features (${features.length} in all)`);
-    return { count: items.length, more: exceeded(answer) };
+    const more = exceeded(answer) || items.length > room;
+    if (more && features.length >= limit) tooMany();
+    return { count: items.length, more };
   };
   if (layer.advancedQueryCapabilities?.supportsPagination) {
     const order = layer.objectIdField ? { orderByFields: layer.objectIdField } : {};
@@ -130,7 +151,12 @@ export async function queryLayer(
   );
   const all = (Array.isArray(ids.objectIds) ? (ids.objectIds as number[]) : []).sort((a, b) => a - b);
   features.length = 0;
-  for (let i = 0; i < all.length && features.length < limit; i += size) {
+  firstIds.clear();
+  for (let i = 0; i < all.length; i += size) {
+    if (features.length >= limit) {
+      tooMany();
+      break;
+    }
     await page({ where: undefined, objectIds: all.slice(i, i + size).join(',') });
     ctx.progress(Math.min(0.95, (i + size) / all.length));
   }
