@@ -113,7 +113,9 @@ async function readFeatureType(net: Net, req: FeatureRequest, ctx: FunctionRunCo
       break;
     }
     if (page === 0) firstId = id;
-    if (features.length + items.length > req.limit && !req.limited)
+    // The import's own ceiling fails rather than cutting silently; max_features just ends reading.
+    const full = pageSize !== undefined && items.length === pageSize;
+    if (!req.limited && (features.length + items.length > req.limit || (full && features.length + items.length >= req.limit)))
       throw servicesFailure('too_many_features', { source: req.type.name, limit: WFS_MAX_FEATURES });
     append(features, items.slice(0, req.limit - features.length));
     ctx.log(`${req.type.name}: page ${page + 1}, ${items.length} features`);
