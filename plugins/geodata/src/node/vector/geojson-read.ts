@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError, type DatumFields, type FrameItems, type FunctionRunContext } from '@werkbank/sdk/node';
 import Parser from 'stream-json/Parser.js';
@@ -58,31 +58,35 @@ export async function readGeoJson(
     read += chunk.length;
     if (size > 0) ctx.progress(Math.min(0.99, read / size));
   });
-  // A feature (or sink) the consumer refuses: leaving the loop destroys the source, whose
-  // AbortError pipeline may report in its place.
+  // A feature (or sink) the consumer refuses: the pipeline is torn down, and the source's
+  // AbortError may be reported in its place.
   let refused: unknown;
+  let count = 0;
+  // Tokens are taken by a Writable, synchronously one after the other (an async iterator would
+  // cost a promise per token); it waits only for the sink and for the checks of the signal.
+  const consumer = new Writable({
+    objectMode: true,
+    highWaterMark: 1024,
+    write(token: Token, _encoding, done) {
+      let wait: Promise<void> | undefined;
+      try {
+        document.consume(token);
+        if (sink && document.features.length >= sink.size) wait = sink.take(document.drain(), document.crs());
+      } catch (e) {
+        refused = e;
+        return done(e as Error);
+      }
+      wait?.catch((e: unknown) => (refused = e));
+      if (document.count >= count + CHUNK) {
+        count = document.count;
+        wait = (wait ?? Promise.resolve()).then(() => yieldToLoop(ctx));
+      }
+      if (!wait) return done();
+      wait.then(() => done(), done);
+    },
+  });
   try {
-    await pipeline(
-      source,
-      parser,
-      async (tokens: AsyncIterable<Token>) => {
-        let count = 0;
-        for await (const token of tokens) {
-          try {
-            document.consume(token);
-            if (sink && document.features.length >= sink.size) await sink.take(document.drain(), document.crs());
-          } catch (e) {
-            refused = e;
-            throw e;
-          }
-          if (document.count >= count + CHUNK) {
-            count = document.count;
-            await yieldToLoop(ctx);
-          }
-        }
-      },
-      { signal: ctx.signal },
-    );
+    await pipeline(source, parser, consumer, { signal: ctx.signal });
   } catch (e) {
     ctx.signal.throwIfAborted();
     if (refused) throw refused;
