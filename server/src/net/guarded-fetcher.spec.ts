@@ -33,6 +33,8 @@ describe('GuardedFetcher (SSRF guard for user-given URLs)', () => {
       else if (url.pathname === '/redirect') res.writeHead(302, { location: url.searchParams.get('to') ?? '/ok' }).end();
       else if (url.pathname === '/loop') res.writeHead(302, { location: '/loop' }).end();
       else if (url.pathname === '/missing') res.writeHead(404).end('no');
+      else if (url.pathname === '/refused')
+        res.writeHead(400, { 'content-type': 'text/xml' }).end(`<ows:ExceptionReport>${'x'.repeat(5000)}`);
       else if (url.pathname === '/big') {
         // chunked: no Content-Length, so the limit must count streamed bytes
         for (let i = 0; i < 10; i++) res.write(Buffer.alloc(1000, 97));
@@ -140,6 +142,14 @@ describe('GuardedFetcher (SSRF guard for user-given URLs)', () => {
     it('an error status, naming it', async () => {
       const e = await refused(allowingTestServer.fetch(`${base}/missing`), 'fetch_status');
       assert.equal(e.params.status, 404);
+    });
+    it('an error status with the start of its answer when asked for it, and without by default', async () => {
+      const e = (await refused(allowingTestServer.fetch(`${base}/refused`, { errorBodyBytes: 100 }), 'fetch_status')) as {
+        body?: Buffer;
+      };
+      assert.equal(e.body?.toString('utf8'), `<ows:ExceptionReport>${'x'.repeat(79)}`);
+      const plain = (await refused(allowingTestServer.fetch(`${base}/refused`), 'fetch_status')) as { body?: Buffer };
+      assert.equal(plain.body, undefined);
     });
     it('an unknown host', async () => {
       await refused(guarded.fetch('http://nowhere.test/'), 'fetch_failed');

@@ -61,8 +61,13 @@ export class GuardedFetcher implements UrlFetcher {
           continue;
         }
         if (status < 200 || status > 299) {
-          res.resume();
-          throw fail(502, 'fetch_status', { url: current.href, status });
+          const err = fail(502, 'fetch_status', { url: current.href, status });
+          if (!opts.errorBodyBytes) {
+            res.resume();
+            throw err;
+          }
+          // The start of the answer, for services that explain a refusal in it (an OGC ExceptionReport).
+          throw Object.assign(err, { body: await readStart(res, opts.errorBodyBytes, signal) });
         }
         const length = Number(res.headers['content-length']);
         if (length > maxBytes) {
@@ -185,6 +190,25 @@ function limited(res: http.IncomingMessage, maxBytes: number, url: string, signa
   res.on('error', (e) => out.destroy(signal.aborted ? signal.reason : fail(502, 'fetch_failed', { url, detail: e.message })));
   res.pipe(out);
   return out;
+}
+
+/** At most `max` bytes from the start of `res` (the rest is dropped), or what came before an abort. */
+async function readStart(res: http.IncomingMessage, max: number, signal: AbortSignal): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of res) {
+      if (signal.aborted) break;
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= max) break;
+    }
+  } catch {
+    // A broken error answer still leaves the status to report.
+  } finally {
+    res.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, max);
 }
 
 async function readAll(body: Readable): Promise<Buffer> {

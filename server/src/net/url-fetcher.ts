@@ -12,6 +12,11 @@ export interface UrlFetchOptions {
   headers?: Record<string, string>;
   /** Redirects followed at most (default 5); more fails `too_many_redirects`. */
   maxRedirects?: number;
+  /**
+   * Keep up to this many bytes of an error answer (non-2xx) as `body` (a Buffer) on the
+   * `fetch_status` error, for services that explain a refusal in it; default 0 (not read).
+   */
+  errorBodyBytes?: number;
 }
 
 /** A successful (2xx) response whose body has not been read yet. */

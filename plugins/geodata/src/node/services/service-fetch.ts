@@ -1,7 +1,7 @@
 import type { FunctionRunContext, ServerServices } from '@werkbank/sdk/node';
 import { jsonErrorPosition } from '../live/json-position';
 import { decodeText } from '../sources/download-text';
-import { parseXml, type XmlDocument } from './service-xml';
+import { parseXml, throwIfException, type XmlDocument } from './service-xml';
 import { servicesFailure } from './services-failure';
 
 /** The server's guarded fetcher (SSRF guard, redirects re-checked): the only way services are reached. */
@@ -28,11 +28,16 @@ export interface ServiceText {
 /**
  * GETs `url` through `net` with the run's abort signal and `budget`, and decodes the body in the
  * charset its Content-Type names. Fetch failures keep the fetcher's reasons (`url_refused`,
- * `too_large`, `timeout`, `fetch_status`, ...); bytes that are no text fail `not_text`.
+ * `too_large`, `timeout`, `fetch_status`, ...), except an error status explained by an OWS
+ * exception report (`service_exception` with the service's text); bytes that are no text fail `not_text`.
  */
 export async function fetchText(net: Net, url: string, ctx: FunctionRunContext, budget: FetchBudget): Promise<ServiceText> {
   ctx.signal.throwIfAborted();
-  const res = await net.fetch(url, { signal: ctx.signal, maxBytes: budget.maxBytes, timeoutMs: budget.timeoutMs });
+  const res = await net
+    .fetch(url, { signal: ctx.signal, maxBytes: budget.maxBytes, timeoutMs: budget.timeoutMs, errorBodyBytes: ERROR_BODY_BYTES })
+    .catch((e: unknown) => {
+      throw serviceRefusal(e, url) ?? e;
+    });
   const bytes = await res.buffer();
   const header = res.headers['content-type'];
   const contentType = typeof header === 'string' ? header : undefined;
@@ -42,6 +47,28 @@ export async function fetchText(net: Net, url: string, ctx: FunctionRunContext, 
     text: decodeText(bytes, contentType, res.url),
     mime: (contentType ?? '').split(';')[0].trim().toLowerCase(),
   };
+}
+
+/** How much of an error answer is read for the service's explanation. */
+const ERROR_BODY_BYTES = 64 * 1024;
+
+/**
+ * The service's own explanation of an error status: WFS 2.0 and WMTS answer a refused request with
+ * HTTP 400 and an OWS ExceptionReport, whose text says more than the status (`service_exception`).
+ * Undefined when the error is another one or its answer is no exception report.
+ */
+function serviceRefusal(e: unknown, url: string): unknown {
+  const err = e as { code?: unknown; body?: unknown };
+  if (err?.code !== 'fetch_status' || !Buffer.isBuffer(err.body)) return undefined;
+  const text = err.body.toString('utf8');
+  if (!/<([\w-]+:)?(Service)?ExceptionReport[\s>]/.test(text.slice(0, 2048))) return undefined;
+  try {
+    throwIfException(parseXml(text, url), url);
+  } catch (refusal) {
+    // A cut or broken report explains nothing: the status stays the reason.
+    if ((refusal as { code?: unknown }).code === 'service_exception') return refusal;
+  }
+  return undefined;
 }
 
 /** An XML answer, parsed safely (parseXml); fails `not_xml` when the service answered something else. */

@@ -59,9 +59,10 @@ export function wfsBase(url: string): string {
  */
 export async function wfsCapabilities(net: Net, base: string, ctx: FunctionRunContext): Promise<WfsCapabilities> {
   const kvp = { SERVICE: 'WFS', REQUEST: 'GetCapabilities' };
-  // A refusal may come as an exception document or as an HTTP error status (fetch_status).
+  // A refusal may come as an exception document, an HTTP error status (fetch_status) or both (service_exception).
   let doc = await fetchXml(net, withParams(base, { ...kvp, ACCEPTVERSIONS: '2.0.0,1.1.0' }), ctx).catch((e: unknown) => {
-    if ((e as { code?: unknown }).code === 'fetch_status') return undefined;
+    const code = (e as { code?: unknown }).code;
+    if (code === 'fetch_status' || code === 'service_exception') return undefined;
     throw e;
   });
   if (!doc || doc.root === 'ExceptionReport' || doc.root === 'ServiceExceptionReport') {

@@ -43,6 +43,7 @@ function route(url: URL, base: string): Answer {
     return { body: fixture('wfs-2.0.0-capabilities.xml', 'http://localhost:8080/geoserver') };
   if (url.pathname === '/proxied' && request === 'GetFeature') return xml('wfs-2.0.0-flurstuecke.xml');
   if (url.pathname === '/exception') return xml('ows-exception-report.xml');
+  if (url.pathname === '/exception-status') return { status: 400, body: fixture('ows-exception-report.xml') };
   if (url.pathname === '/html') return { type: 'text/html', body: '<!-- portal --><html><body>Geoportal</body></html>' };
   if (url.pathname === '/wfs10')
     return { body: '<WFS_Capabilities version="1.0.0" xmlns="http://www.opengis.net/wfs"><FeatureTypeList/></WFS_Capabilities>' };
@@ -148,6 +149,13 @@ describe('wfs.import', () => {
 
   it('reports an ExceptionReport with its code and text', async () => {
     await rejectsWith(run({ url: one(`${service.base}/exception`) }), 'service_exception', {
+      code: 'InvalidParameterValue',
+      text: 'Feature type app:strassen unknown',
+    });
+  });
+
+  it("shows the service's own text when it refuses a request with an error status and an exception report", async () => {
+    await rejectsWith(run({ url: one(`${service.base}/exception-status`) }), 'service_exception', {
       code: 'InvalidParameterValue',
       text: 'Feature type app:strassen unknown',
     });
