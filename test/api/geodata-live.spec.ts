@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connectAsync, type MqttClient } from 'mqtt';
 import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
 import { expectStatus, type Client } from './api-test-support';
 import {
@@ -18,6 +17,7 @@ import {
 } from './switchboard-support';
 import { startStaTestServer, type StaTestServer } from '../../plugins/geodata/src/node/live/sta-test-server';
 import { liveTargets } from '../../plugins/geodata/src/node/live/live-watch-targets';
+import { connectedPublisher } from '../../plugins/geodata/src/node/live/live-test-bus';
 
 /** The machine's Mosquitto broker: what the SensorThings service announces its observations on. */
 const BROKER = 'mqtt://127.0.0.1:1883';
@@ -36,7 +36,7 @@ describe('geodata live datasets: an automatic switchboard kept current by a Sens
   let t: TestServer;
   let alice: Client;
   let sta: StaTestServer;
-  let publisher: MqttClient;
+  let publisher: Awaited<ReturnType<typeof connectedPublisher>>;
   const logs: string[] = [];
 
   before(async () => {
@@ -49,7 +49,7 @@ describe('geodata live datasets: an automatic switchboard kept current by a Sens
       logs,
     });
     alice = (await t.user()).client;
-    publisher = await connectAsync(BROKER);
+    publisher = await connectedPublisher(BROKER);
   });
   after(async () => {
     await publisher?.endAsync();

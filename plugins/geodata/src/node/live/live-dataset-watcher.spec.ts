@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connectAsync, type MqttClient } from 'mqtt';
 import { GuardedFetcher } from '@werkbank/sdk/node';
 import { LIVE_DATASET_CHANNEL, LiveDatasetWatcher, observationsTopic, SWITCHBOARD_LIVE_CHANNEL } from './live-dataset-watcher';
 import { RUN_REQUEST_CHANNEL } from './live-run-trigger';
 import { startStaTestServer, type StaTestServer } from './sta-test-server';
-import { testBus, type TestBus } from './live-test-bus';
+import { connectedPublisher, testBus, type TestBus } from './live-test-bus';
 import type { LiveTarget } from './live-watch-targets';
 import { STA_IMPORT } from './sta-import';
 import { REST_IMPORT } from './rest-import';
@@ -17,12 +16,12 @@ const BROKER = 'mqtt://127.0.0.1:1883';
 describe('geodata live datasets: LiveDatasetWatcher (against the machine’s Mosquitto)', function () {
   let sta: StaTestServer;
   let bus: TestBus;
-  let publisher: MqttClient;
+  let publisher: Awaited<ReturnType<typeof connectedPublisher>>;
   let watcher: LiveDatasetWatcher | undefined;
   let logs: string[];
   let onLog: (m: string) => void;
 
-  before(async () => (publisher = await connectAsync(BROKER)));
+  before(async () => (publisher = await connectedPublisher(BROKER)));
   after(() => publisher.endAsync());
   beforeEach(async () => {
     sta = await startStaTestServer();

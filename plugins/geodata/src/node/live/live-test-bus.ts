@@ -1,4 +1,7 @@
+import { once, type EventEmitter } from 'node:events';
+import type { MqttClient } from 'mqtt';
 import type { MessageBus } from '@werkbank/sdk/node';
+import { clientOptions, mqttClient } from './mqtt-feed';
 
 type Payload = Record<string, unknown>;
 
@@ -42,4 +45,11 @@ export function testBus(): TestBus {
     },
   };
   return bus;
+}
+
+/** A client connected to the test broker at `uri` (e.g. the machine's Mosquitto), for publishing observations. */
+export async function connectedPublisher(uri: string): Promise<MqttClient> {
+  const client = mqttClient(clientOptions(uri, new URL(uri).hostname));
+  await once(client as unknown as EventEmitter, 'connect');
+  return client;
 }

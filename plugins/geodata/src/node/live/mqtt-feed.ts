@@ -1,4 +1,6 @@
-import { connect as mqttConnect, type IClientOptions, type MqttClient } from 'mqtt';
+import net from 'node:net';
+import tls from 'node:tls';
+import { MqttClient, type IClientOptions } from 'mqtt';
 import { Emitter, type Disposable, type UrlFetcher } from '@werkbank/sdk/node';
 import { reasonOf } from './live-settings';
 
@@ -33,7 +35,24 @@ export function clientOptions(uri: string, address: string): IClientOptions {
     clean: true,
     reconnectPeriod: 0,
     connectTimeout: 30_000,
+    // Node's own timers: mqtt.js would pick web-worker timers when it takes the runtime for a browser.
+    timerVariant: 'native',
   };
+}
+
+/**
+ * An mqtt.js client over a TCP (or TLS) connection to exactly `options.hostname`:
+ * mqtt.connect chooses its transport by guessing the runtime once at import (a `window` global,
+ * as browser tests install, made it open a browser WebSocket); the server always speaks TCP.
+ */
+export function mqttClient(options: IClientOptions): MqttClient {
+  const port = Number(options.port);
+  const host = String(options.hostname);
+  const stream = () =>
+    options.protocol === 'mqtts'
+      ? tls.connect({ host, port, servername: options.servername as string | undefined })
+      : net.connect({ host, port });
+  return new MqttClient(stream, options);
 }
 
 /**
@@ -94,7 +113,7 @@ export class MqttFeed implements Disposable {
     if (this.abort.signal.aborted) return;
     let client: MqttClient;
     try {
-      client = (this.options.connect ?? mqttConnect)(clientOptions(this.options.uri, address));
+      client = (this.options.connect ?? mqttClient)(clientOptions(this.options.uri, address));
     } catch (e) {
       return this.fail(`not connected (${(e as Error).message})`);
     }
