@@ -4,6 +4,7 @@ import {
   type AuthUser,
   type FrameItems,
   type FunctionDescriptor,
+  type FunctionInputs,
   type FunctionOutputs,
   type Row,
   type ServerServices,
@@ -37,6 +38,8 @@ const LOG_LIMIT = 200_000;
 /** Most items and bytes (canonical JSON) one output of a run may hold. */
 const OUTPUT_MAX_ITEMS = 1_000_000;
 const OUTPUT_MAX_BYTES = 100 * 1024 * 1024;
+/** How often the files a running function stored are held again for the blob sweep (ms; its grace is an hour). */
+const HOLD_REFRESH_MS = 10 * 60 * 1000;
 /** How long a loaded user is reused for the runs of one process (ms). */
 const USER_CACHE_MS = 5000;
 
@@ -125,9 +128,7 @@ export class NodeRunner {
   private async execute(run: Row, fn: FunctionDescriptor, record: RunRecord & { key: string }, c: NodeCall): Promise<void> {
     const sbId = run.switchboard_id as number;
     const ports = run.ports as NodePort[];
-    const { inputs, parameters, logs, reads, writes } = record;
-    const { controller, links, lang, user } = c;
-    let logLength = 0;
+    const { inputs, parameters } = record;
     nodeLive(this.services, undefined, sbId, run.node_id as number, { status: 'started', runinfo: { progress: 0 } });
     const contents = await this.inputContents(run, inputs);
     const fnInputs = functionInputs(ports, { inputs, parameters }, contents, (port) => {
@@ -135,6 +136,29 @@ export class NodeRunner {
     });
     const progress = progressReporter(this.services, sbId, run.node_id as number, run.id);
     const stored = new Map<string, StoredFile>();
+    // Files stored early in a long run must outlive the blob sweep's grace period until the run ends.
+    const holding = setInterval(() => void this.holdStored(stored), HOLD_REFRESH_MS);
+    holding.unref();
+    try {
+      await this.call(run, fn, fnInputs, record, c, { progress, stored, sbId });
+    } finally {
+      clearInterval(holding);
+    }
+  }
+
+  /** Calls the function and records its outputs, the files it stored held for the finishing statement. */
+  private async call(
+    run: Row,
+    fn: FunctionDescriptor,
+    fnInputs: FunctionInputs,
+    record: RunRecord & { key: string },
+    c: NodeCall,
+    s: { progress: ReturnType<typeof progressReporter>; stored: Map<string, StoredFile>; sbId: number },
+  ): Promise<void> {
+    const { logs, reads, writes } = record;
+    const { controller, links, lang, user } = c;
+    const { progress, stored } = s;
+    let logLength = 0;
     const outputs = await callFunction(fn, fnInputs, controller, {
       signal: controller.signal,
       progress,
@@ -152,7 +176,22 @@ export class NodeRunner {
       storeFile: (source, file) => this.storeFile(stored, source, file),
     });
     progress.stop();
+    await this.holdStored(stored);
     await this.recorder.succeed(run, { ...record, skipped: false, ...this.written(outputs, links, stored) });
+  }
+
+  /**
+   * Holds the files a run stored for another grace period of the blob sweep (decision 0017:
+   * `werkbank_blob_release` renews a candidate), so the sweep cannot take them before the run's
+   * statement records them; a failed renewal is logged, the next one tries again.
+   */
+  private async holdStored(stored: Map<string, StoredFile>): Promise<void> {
+    if (!stored.size) return;
+    try {
+      await this.services.dataSource.query(`SELECT werkbank_blob_release(h) FROM unnest($1::varchar[]) h`, [[...stored.keys()]]);
+    } catch (e) {
+      this.services.log(`Switchboards: could not hold the files of a run: ${(e as Error).message}`);
+    }
   }
 
   /**

@@ -112,4 +112,11 @@ describe('excel.import', () => {
     ctx.controller.abort(new Error('stopped'));
     await assert.rejects(importExcel(await workbook({ Daten: [['a'], [1]] }), {}, ctx), /stopped/);
   });
+
+  it('refuses a workbook that unpacks to far more than its size (a zip bomb) before exceljs unpacks it', async () => {
+    // 20 MB of one letter compress to a few kilobytes: an expansion far beyond the allowed ratio.
+    const bomb = await workbook({ Daten: [['a'], ['x'.repeat(20_000_000)]] });
+    assert.ok(bomb.length < 200_000);
+    await rejectsWith(importExcel(bomb), 'zip_bomb');
+  });
 });

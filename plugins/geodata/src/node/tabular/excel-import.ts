@@ -1,5 +1,23 @@
+import { Readable } from 'node:stream';
 import type { FileAccess, FrameItems, FunctionDescriptor } from '@werkbank/sdk/node';
 import { readExcel } from './excel-read';
+import { readBytes } from '../vector/file-import';
+import { inspectZip, ZIP_LIMITS } from '../sources/zip-inspection';
+
+/** Largest workbook excel.import reads (it is held in memory while exceljs unpacks it). */
+export const EXCEL_MAX_BYTES = 256 * 1024 * 1024;
+/** Largest declared unpacked size of a workbook's parts. */
+export const EXCEL_MAX_UNPACKED = 2 * 1024 ** 3;
+
+/** Refuses zip bombs among workbooks (inspectZip); bytes that are no ZIP at all are no .xlsx (`invalid_excel`). */
+function checkWorkbookZip(bytes: Buffer): void {
+  try {
+    inspectZip(bytes, { ...ZIP_LIMITS, maxTotalSize: EXCEL_MAX_UNPACKED });
+  } catch (e) {
+    if ((e as { code?: unknown }).code === 'zip_invalid') throw failure('invalid_excel', { message: 'not a ZIP archive' });
+    throw e;
+  }
+}
 import { boolParam, countParam, failure, itemsOf, textParam } from './tabular-params';
 
 const opt = (name: string, content_type: string, value: unknown) => ({
@@ -53,7 +71,10 @@ export function excelImport(files: FileAccess): FunctionDescriptor {
         }
         const part = { ...ctx, progress: (f: number) => ctx.progress((i + f) / items.length) };
         try {
-          for (const row of await readExcel(opened.stream, settings, part, opened.size)) rows.push(row);
+          // The workbook is a ZIP that exceljs unpacks itself: its directory is checked first (zip bombs).
+          const bytes = await readBytes(opened.stream, EXCEL_MAX_BYTES, part);
+          checkWorkbookZip(bytes);
+          for (const row of await readExcel(Readable.from([bytes]), settings, part, bytes.length)) rows.push(row);
         } catch (e) {
           const params = (e as { params?: Record<string, unknown> }).params;
           if (params && typeof params === 'object') params.source = opened.name || `file[${i}]`;

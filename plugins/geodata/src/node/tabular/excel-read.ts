@@ -75,11 +75,19 @@ export async function readExcel(source: Readable, s: ExcelReadSettings, ctx: Fun
   return rows;
 }
 
+/**
+ * Most rows and cells (rows × columns) one sheet gives: as many rows as a frame holds, and a cell
+ * budget that a few highly compressible rows of 16,384 columns cannot blow up into gigabytes.
+ */
+export const EXCEL_MAX_ROWS = 1_000_000;
+export const EXCEL_MAX_CELLS = 20_000_000;
+
 async function readSheet(sheet: AsyncIterable<ExcelJS.Row>, s: ExcelReadSettings, ctx: FunctionRunContext, name: string) {
   const out: FrameItems = [];
   const pending: ExcelJS.Row[] = [];
   let names: string[] | undefined;
   let n = 0;
+  let cells = 0;
   const add = (row: ExcelJS.Row) => {
     const values = (row.values as unknown[]).slice(1).map(excelValue);
     if (s.header && !names) {
@@ -90,6 +98,9 @@ async function readSheet(sheet: AsyncIterable<ExcelJS.Row>, s: ExcelReadSettings
     const extra = values.findIndex((v, i) => i >= names!.length && v !== null);
     if (extra >= 0)
       throw failure('excel_extra_cell', { sheet: name, row: row.number, column: extra + 1, expected: names.length });
+    cells += names.length;
+    if (out.length >= EXCEL_MAX_ROWS || cells > EXCEL_MAX_CELLS)
+      throw failure('excel_too_large', { sheet: name, row: row.number, rows: EXCEL_MAX_ROWS, cells: EXCEL_MAX_CELLS });
     const value: Record<string, Cell> = {};
     names.forEach((col, i) => (value[col] = values[i] ?? null));
     out.push({ value });

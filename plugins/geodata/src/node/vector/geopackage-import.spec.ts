@@ -99,6 +99,29 @@ describe('geopackage.import', () => {
     await rejectsWith(run('plain.gpkg', {}, fakeRunContext(), { 'plain.gpkg': plain }), 'gpkg_invalid');
   });
 
+  it('refuses layers and GeoPackage tables that are views or hold generated columns, whose SQL would run on reading', async () => {
+    // A view that could recurse as long as its author likes, in place of the layer "gebiete".
+    const view = await changed(
+      'ALTER TABLE gebiete RENAME TO gebiete_alt; ' +
+        'CREATE VIEW gebiete AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3) SELECT g.* FROM gebiete_alt g, n',
+    );
+    await rejectsWith(run('view.gpkg', { layer: one('gebiete') }, fakeRunContext(), { 'view.gpkg': view }), 'gpkg_invalid', {
+      reason: '"gebiete" is a view, not a table',
+    });
+    const contents = await changed(
+      'ALTER TABLE gpkg_contents RENAME TO contents_alt; CREATE VIEW gpkg_contents AS SELECT * FROM contents_alt',
+    );
+    await rejectsWith(run('contents.gpkg', {}, fakeRunContext(), { 'contents.gpkg': contents }), 'gpkg_invalid', {
+      reason: '"gpkg_contents" is a view, not a table',
+    });
+    const generated = await changed('ALTER TABLE gebiete ADD COLUMN gross TEXT GENERATED ALWAYS AS (upper(name)) VIRTUAL');
+    await rejectsWith(
+      run('generated.gpkg', { layer: one('gebiete') }, fakeRunContext(), { 'generated.gpkg': generated }),
+      'gpkg_invalid',
+      { reason: '"gebiete" has generated columns (gross)' },
+    );
+  });
+
   it('stops when the run is aborted', async () => {
     const ctx = fakeRunContext();
     ctx.controller.abort(new Error('stopped'));

@@ -34,8 +34,13 @@ export async function readGeoPackage(bytes: Buffer, settings: VectorSettings, ct
     throw failure('gpkg_invalid', { reason: (e as Error).message });
   }
   try {
+    onlyStoredTables(db, GPKG_TABLES);
     const layers = layersOf(db);
     const chosen = pickLayers(layers, settings, ctx);
+    onlyStoredTables(
+      db,
+      chosen.map((l) => l.layer),
+    );
     const features: FrameItems = [];
     for (const [i, layer] of chosen.entries()) {
       const sub = { ...ctx, progress: (f: number) => ctx.progress((i + f) / chosen.length) };
@@ -46,6 +51,28 @@ export async function readGeoPackage(bytes: Buffer, settings: VectorSettings, ct
     return features;
   } finally {
     db.close();
+  }
+}
+
+/** The GeoPackage tables the reader queries before it knows the layers. */
+const GPKG_TABLES = ['gpkg_contents', 'gpkg_geometry_columns', 'gpkg_spatial_ref_sys'];
+
+/**
+ * Refuses a file whose tables the reader would query are views or hold generated columns: their
+ * SQL is the file author's and would run here, synchronously and without a time limit (a
+ * recursive view can hold the server for as long as it likes). GeoPackage feature tables are
+ * plain tables (OGC 12-128r18 §2.1.6), so real files pass. Missing tables are left to the queries.
+ */
+function onlyStoredTables(db: Database, names: string[]): void {
+  for (const name of names) {
+    const [entry] = rows(db, `SELECT type FROM sqlite_master WHERE name = ? COLLATE NOCASE`, [name]);
+    if (!entry) continue;
+    if (entry.type !== 'table') throw failure('gpkg_invalid', { reason: `"${name}" is a ${String(entry.type)}, not a table` });
+    const computed = rows(db, `SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (2, 3)`, [name]);
+    if (computed.length)
+      throw failure('gpkg_invalid', {
+        reason: `"${name}" has generated columns (${computed.map((c) => String(c.name)).join(', ')})`,
+      });
   }
 }
 
