@@ -31,6 +31,11 @@ export interface ServerConfig {
    * (file.import), FILE_IMPORT_ROOTS as absolute paths; none (the default) turns local imports off.
    */
   fileImportRoots: string[];
+  /**
+   * Fewest seconds between two requests of a REST live dataset, whatever its update_interval says
+   * (LIVE_REST_MIN_INTERVAL, default 30): each poll may fetch up to 64 MiB and start a run.
+   */
+  liveRestMinInterval: number;
   /** Hours after login at which a session ends (SESSION_MAX_AGE_HOURS, default 14 days). */
   sessionMaxAgeHours: number;
   /** Take client addresses from X-Forwarded-For (behind a reverse proxy). */
@@ -83,6 +88,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resol
     secureCookies: env.SECURE_COOKIES === '1',
     fetchAllowPrivate: env.FETCH_ALLOW_PRIVATE === '1',
     fetchAllowedHosts: list(env.FETCH_ALLOWED_HOSTS),
+    liveRestMinInterval: Number(env.LIVE_REST_MIN_INTERVAL) > 0 ? Number(env.LIVE_REST_MIN_INTERVAL) : 30,
     fileImportRoots: list(env.FILE_IMPORT_ROOTS).map((p) => resolve(root, p)),
     trustProxy: env.TRUST_PROXY === '1',
     sessionMaxAgeHours: Number(env.SESSION_MAX_AGE_HOURS) > 0 ? Number(env.SESSION_MAX_AGE_HOURS) : 24 * 14,

@@ -45,7 +45,8 @@ describe('geodata live datasets: an automatic switchboard kept current by a Sens
     sta.things[0].datastreams[0].id = 950_000 + process.pid;
     t = await startTestServer({
       plugins: [...SWITCHBOARD_PLUGINS, 'geodata'],
-      config: { fetchAllowedHosts: ['127.0.0.1'] },
+      // The REST spec polls every second; the server's minimum (30 s by default) is lowered for it.
+      config: { fetchAllowedHosts: ['127.0.0.1'], liveRestMinInterval: 1 },
       logs,
     });
     alice = (await t.user()).client;

@@ -26,6 +26,8 @@ export interface LiveWatcherOptions {
   /** How often everything is looked up again, datastreams included (ms). */
   refreshMs?: number;
   mqtt?: Pick<MqttFeedOptions, 'backoff' | 'connect'>;
+  /** Fewest seconds between two polls of a REST origin (LIVE_REST_MIN_INTERVAL); default 0. */
+  minPollSeconds?: number;
 }
 
 /** A broker connection with the nodes listening per topic, the topics confirmed and the nodes announced (with their topic counts). */
@@ -122,7 +124,7 @@ export class LiveDatasetWatcher implements Disposable {
             polls.set(`${target.nodeId}|${i}|${s.origin}|${s.update_interval}`, {
               target,
               origin: s.origin,
-              interval: s.update_interval,
+              interval: Math.max(s.update_interval, this.options.minPollSeconds ?? 0),
             });
           }
         } catch (e) {

@@ -31,6 +31,7 @@ export class LiveDatasetStartup implements StartupHookContribution {
           log: services.log,
           targets: () => liveTargets(services.dataSource, [STA_IMPORT, REST_IMPORT]),
           isRunning: (id) => isRunning(services.dataSource, id),
+          minPollSeconds: services.config.liveRestMinInterval,
         });
         watcher.start();
         return watcher;

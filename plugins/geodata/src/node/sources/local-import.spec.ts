@@ -56,6 +56,8 @@ describe('geodata sources: file.import', () => {
     await refused('/etc/passwd');
     // Whether a path outside exists is not told.
     await refused(join(outside, 'gibt-es-nicht.txt'));
+    await refused(`${root}/../geheim/gibt-es-nicht.txt`);
+    await refused('../geheim/gibt-es-nicht.txt');
   });
 
   it('says when a path inside does not exist, when none is given, and when no folder is allowed', async () => {

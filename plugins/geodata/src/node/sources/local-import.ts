@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
-import { open, readdir, realpath, stat } from 'node:fs/promises';
-import { basename, join, sep } from 'node:path';
+import { open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
+import { basename, join, resolve, sep } from 'node:path';
 import type { FrameItems, FunctionDescriptor, ServerServices } from '@werkbank/sdk/node';
 import { sourcesFailure } from './download-text';
 
@@ -20,7 +20,8 @@ function inside(path: string, root: string): boolean {
 export async function confinedPath(path: string, roots: string[]): Promise<string> {
   if (!roots.length) throw sourcesFailure('local_import_off');
   const realRoots = await Promise.all(roots.map((r) => realpath(r).catch(() => r)));
-  const wanted = path.startsWith('/') ? path : join(realRoots[0], path);
+  // Normalised first: `root/../../etc/x` must not tell whether /etc/x exists.
+  const wanted = resolve(realRoots[0], path);
   let real: string;
   try {
     real = await realpath(wanted);
@@ -42,6 +43,26 @@ async function filesOf(real: string, path: string): Promise<string[]> {
   if (entries.length > LOCAL_IMPORT_MAX_FILES)
     throw sourcesFailure('too_many_files', { path, count: entries.length, limit: LOCAL_IMPORT_MAX_FILES });
   return entries.map((e) => join(real, e.name)).sort();
+}
+
+/**
+ * Opens `name` (a confined real path) for reading and checks what was opened: a folder swapped for
+ * a symbolic link after the check, or a file for a pipe or device, is refused (`path_outside_roots`,
+ * `not_a_file`); the descriptor's own path must still lie inside the roots.
+ */
+async function openConfined(name: string, roots: string[]): Promise<FileHandle> {
+  const handle = await open(name, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => {
+    throw sourcesFailure('path_missing', { path: name });
+  });
+  try {
+    if (!(await handle.stat()).isFile()) throw sourcesFailure('not_a_file', { path: name });
+    const opened = await realpath(`/proc/self/fd/${handle.fd}`).catch(() => name);
+    await confinedPath(opened, roots);
+    return handle;
+  } catch (e) {
+    await handle.close();
+    throw e;
+  }
 }
 
 /**
@@ -79,9 +100,7 @@ export function fileImport(services: ServerServices): FunctionDescriptor {
         const real = await confinedPath(path, services.config.fileImportRoots);
         for (const name of await filesOf(real, path)) {
           ctx.signal.throwIfAborted();
-          const handle = await open(name, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => {
-            throw sourcesFailure('path_missing', { path: name });
-          });
+          const handle = await openConfined(name, services.config.fileImportRoots);
           const stream = handle.createReadStream({ signal: ctx.signal });
           let datum: Record<string, unknown>;
           try {
