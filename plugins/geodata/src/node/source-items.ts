@@ -1,12 +1,19 @@
 import type { FrameItems, FunctionRunContext } from '@werkbank/sdk/node';
 
-/** Adds the source's name to a failure's parameters (`source`), so a message names the file. */
+/**
+ * Adds the source's name to a failure's parameters (`source`), so a message names the file. It
+ * also sets the i18next context `source`: a message written for callers that do not know the file
+ * (the zip and XML checks of sources/) may have a variant `<key>_source` that names it.
+ */
 export async function named(items: Promise<FrameItems>, source: string): Promise<FrameItems> {
   try {
     return await items;
   } catch (e) {
     const params = (e as { params?: Record<string, unknown> }).params;
-    if (params && typeof params === 'object') params.source = source;
+    if (params && typeof params === 'object') {
+      params.source = source;
+      params.context ??= 'source';
+    }
     throw e;
   }
 }

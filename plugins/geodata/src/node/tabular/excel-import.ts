@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
-import type { FileAccess, FrameItems, FunctionDescriptor } from '@werkbank/sdk/node';
-import { readExcel } from './excel-read';
+import type { FileAccess, FrameItems, FunctionDescriptor, FunctionRunContext } from '@werkbank/sdk/node';
+import { readExcel, type ExcelReadSettings } from './excel-read';
+import { append, named } from '../source-items';
 import { readBytes } from '../vector/file-import';
 import { inspectZip, ZIP_LIMITS } from '../sources/zip-inspection';
 
@@ -8,6 +9,16 @@ import { inspectZip, ZIP_LIMITS } from '../sources/zip-inspection';
 export const EXCEL_MAX_BYTES = 256 * 1024 * 1024;
 /** Largest declared unpacked size of a workbook's parts. */
 export const EXCEL_MAX_UNPACKED = 2 * 1024 ** 3;
+
+/**
+ * The rows of one workbook: read into memory (at most EXCEL_MAX_BYTES), its ZIP directory checked
+ * for bombs before exceljs unpacks it, then read by readExcel.
+ */
+async function readWorkbook(stream: Readable, settings: ExcelReadSettings, ctx: FunctionRunContext): Promise<FrameItems> {
+  const bytes = await readBytes(stream, EXCEL_MAX_BYTES, ctx);
+  checkWorkbookZip(bytes);
+  return readExcel(Readable.from([bytes]), settings, ctx, bytes.length);
+}
 
 /** Refuses zip bombs among workbooks (inspectZip); bytes that are no ZIP at all are no .xlsx (`invalid_excel`). */
 function checkWorkbookZip(bytes: Buffer): void {
@@ -70,16 +81,7 @@ export function excelImport(files: FileAccess): FunctionDescriptor {
           throw failure('file_unreadable', { item: `file[${i}]`, name: String(item.value ?? '') });
         }
         const part = { ...ctx, progress: (f: number) => ctx.progress((i + f) / items.length) };
-        try {
-          // The workbook is a ZIP that exceljs unpacks itself: its directory is checked first (zip bombs).
-          const bytes = await readBytes(opened.stream, EXCEL_MAX_BYTES, part);
-          checkWorkbookZip(bytes);
-          for (const row of await readExcel(Readable.from([bytes]), settings, part, bytes.length)) rows.push(row);
-        } catch (e) {
-          const params = (e as { params?: Record<string, unknown> }).params;
-          if (params && typeof params === 'object') params.source = opened.name || `file[${i}]`;
-          throw e;
-        }
+        append(rows, await named(readWorkbook(opened.stream, settings, part), opened.name || `file[${i}]`));
       }
       ctx.progress(1);
       return { rows };
