@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import type { TestServer } from '@werkbank/sdk/testing/node';
 import { expectStatus, type Client } from './api-test-support';
 import {
   addFrame,
@@ -11,7 +11,7 @@ import {
   link,
   newSwitchboard,
   runAndWait,
-  SWITCHBOARD_PLUGINS,
+  switchboardServer,
   waitForExecution,
   type Obj,
 } from './switchboard-support';
@@ -33,33 +33,27 @@ type Feature = { properties: Record<string, unknown> };
  */
 describe('geodata live datasets: an automatic switchboard kept current by a SensorThings service', function () {
   this.timeout(60_000);
+  // The REST spec polls every second; the server's minimum (30 s by default) is lowered for it.
+  const server = switchboardServer({
+    plugins: ['geodata'],
+    config: { fetchAllowedHosts: ['127.0.0.1'], liveRestMinInterval: 1 },
+  });
   let t: TestServer;
   let alice: Client;
   let sta: StaTestServer;
   let publisher: Awaited<ReturnType<typeof connectedPublisher>>;
-  const logs: string[] = [];
 
   before(async () => {
     sta = await startStaTestServer();
     // Ids of this process only: the broker is shared with every other test run on the machine.
     sta.things[0].datastreams[0].id = 950_000 + process.pid;
-    t = await startTestServer({
-      plugins: [...SWITCHBOARD_PLUGINS, 'geodata'],
-      // The REST spec polls every second; the server's minimum (30 s by default) is lowered for it.
-      config: { fetchAllowedHosts: ['127.0.0.1'], liveRestMinInterval: 1 },
-      logs,
-    });
-    alice = (await t.user()).client;
+    ({ t } = server.get());
+    alice = server.get().alice.client;
     publisher = await connectedPublisher(BROKER);
   });
   after(async () => {
     await publisher?.endAsync();
-    await t?.close();
     await sta?.close();
-  });
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') console.log(logs.join('\n'));
-    logs.length = 0;
   });
 
   /** A switchboard: a frame with the dataset → sensorthings.import → a frame of features. */

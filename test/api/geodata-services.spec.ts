@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { lookup } from 'node:dns/promises';
 import type { AddressInfo } from 'node:net';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import type { TestServer } from '@werkbank/sdk/testing/node';
 import { expectStatus, type Client } from './api-test-support';
 import { fixture } from '../../plugins/geodata/src/node/services/services-test-server';
 import {
@@ -13,7 +13,7 @@ import {
   link,
   newSwitchboard,
   runAndWait,
-  SWITCHBOARD_PLUGINS,
+  switchboardServer,
   type Obj,
 } from './switchboard-support';
 
@@ -24,19 +24,15 @@ import {
  */
 describe('geodata services: wfs.import and wms.import through the server', function () {
   this.timeout(60_000);
+  const server = switchboardServer({ plugins: ['geodata'], config: { fetchAllowedHosts: ['localhost'] } });
   let t: TestServer;
   let alice: Client;
   let service: http.Server;
   let base: string;
-  const logs: string[] = [];
 
   before(async () => {
-    t = await startTestServer({
-      plugins: [...SWITCHBOARD_PLUGINS, 'geodata'],
-      config: { fetchAllowedHosts: ['localhost'] },
-      logs,
-    });
-    alice = (await t.user()).client;
+    ({ t } = server.get());
+    alice = server.get().alice.client;
     service = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', base);
       const q = (name: string) => [...url.searchParams].find(([k]) => k.toLowerCase() === name)?.[1] ?? '';
@@ -54,11 +50,6 @@ describe('geodata services: wfs.import and wms.import through the server', funct
   });
   after(async () => {
     service?.close();
-    await t?.close();
-  });
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') console.log(logs.join('\n'));
-    logs.length = 0;
   });
 
   async function importNode(

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { lookup } from 'node:dns/promises';
 import type { AddressInfo } from 'node:net';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import type { TestServer } from '@werkbank/sdk/testing/node';
 import type { Client } from './api-test-support';
 import {
   addFrame,
@@ -12,7 +12,7 @@ import {
   link,
   newSwitchboard,
   runAndWait,
-  SWITCHBOARD_PLUGINS,
+  switchboardServer,
   type Obj,
 } from './switchboard-support';
 
@@ -22,20 +22,16 @@ import {
  */
 describe('geodata sources: file.download through the server', function () {
   this.timeout(60_000);
+  // localhost is allowed by name (as an administrator allows an intranet host); 127.0.0.1 is not.
+  const server = switchboardServer({ plugins: ['geodata'], config: { fetchAllowedHosts: ['localhost'] } });
   let t: TestServer;
   let alice: Client;
   let files: http.Server;
   let port: number;
-  const logs: string[] = [];
 
   before(async () => {
-    // localhost is allowed by name (as an administrator allows an intranet host); 127.0.0.1 is not.
-    t = await startTestServer({
-      plugins: [...SWITCHBOARD_PLUGINS, 'geodata'],
-      config: { fetchAllowedHosts: ['localhost'] },
-      logs,
-    });
-    alice = (await t.user()).client;
+    ({ t } = server.get());
+    alice = server.get().alice.client;
     files = http.createServer((req, res) => {
       if (req.url === '/points.csv') res.writeHead(200, { 'content-type': 'text/csv' }).end('name;x\nGörlitz;1\n');
       else if (req.url === '/to-metadata') res.writeHead(302, { location: 'http://169.254.169.254/latest/' }).end();
@@ -47,11 +43,6 @@ describe('geodata sources: file.download through the server', function () {
   });
   after(async () => {
     files?.close();
-    await t?.close();
-  });
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') console.log(logs.join('\n'));
-    logs.length = 0;
   });
 
   async function download(url: string): Promise<{ node: Obj; files: Obj[]; status: string; sb: Obj; out: Obj }> {

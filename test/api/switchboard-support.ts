@@ -136,10 +136,13 @@ export const assertField = (res: Reply, status: number, code: string, field: str
 };
 
 /**
- * One server per suite with the switchboard plugins and two signed-in users; its log is printed
- * when a test fails. Call inside `describe`; `get()` in a `before` hook (after this one) gives them.
+ * One server per suite with the switchboard plugins (and `plugins`, with `config`) and two
+ * signed-in users; its log is printed when a test fails. Call inside `describe`; `get()` in a
+ * `before` hook (after this one) gives them.
  */
-export function switchboardServer(): { get(): { t: TestServer; alice: User; bob: User } } {
+export function switchboardServer(
+  options: { plugins?: string[]; config?: NonNullable<Parameters<typeof startTestServer>[0]>['config'] } = {},
+): { get(): { t: TestServer; alice: User; bob: User } } {
   let state: { t: TestServer; alice: User; bob: User } | undefined;
   const logs: string[] = [];
   afterEach(function () {
@@ -147,7 +150,11 @@ export function switchboardServer(): { get(): { t: TestServer; alice: User; bob:
     logs.length = 0;
   });
   before(async () => {
-    const t = await startTestServer({ plugins: SWITCHBOARD_PLUGINS, logs });
+    const t = await startTestServer({
+      plugins: [...SWITCHBOARD_PLUGINS, ...(options.plugins ?? [])],
+      config: options.config,
+      logs,
+    });
     state = { t, alice: await t.user(), bob: await t.user() };
   });
   after(() => state?.t.close());
