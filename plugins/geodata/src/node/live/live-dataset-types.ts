@@ -1,13 +1,14 @@
 import type { DatumTypeContribution, DatumTypeDescriptor } from '@werkbank/sdk/node';
 
-/** The only SensorThings API version the import speaks (spec 002 §5 "Sensor things version"). */
-export const STA_VERSION = 'v1.1';
-/** Things per page when the dataset names no batch size (spec 002 §9). */
-export const STA_BATCH_SIZE = 100;
-/** Seconds between two polls of a REST dataset when it names no interval (spec 002 §9). */
-export const REST_UPDATE_INTERVAL = 60;
-/** The JsonPath that selects the objects of a REST answer when the dataset names none (spec 002 §9). */
-export const REST_OBJECT_ROOT = '$[*]';
+import {
+  REST_OBJECT_ROOT,
+  REST_UPDATE_INTERVAL,
+  STA_BATCH_SIZE,
+  STA_BATCH_SIZE_MAX,
+  STA_VERSION,
+} from '../../common/live-dataset-defaults';
+
+export { REST_OBJECT_ROOT, REST_UPDATE_INTERVAL, STA_BATCH_SIZE, STA_VERSION };
 
 const STRING = { type: 'string' };
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -30,7 +31,7 @@ export const STA_LIVEDATASET: DatumTypeDescriptor = {
       thing_filter: STRING,
       datastream_filter: STRING,
       mqtt_uri: STRING,
-      batch_size: { type: 'integer', minimum: 1, maximum: 10_000 },
+      batch_size: { type: 'integer', minimum: 1, maximum: STA_BATCH_SIZE_MAX },
     },
   },
   template: {
