@@ -20,7 +20,7 @@ export const MAX_KML = 128 * 1024 * 1024;
  * `kml_not_kml`, `kmz_no_kml`, `layer_missing` and the sources area's `xml_doctype` and `zip_*`.
  */
 export async function readKml(bytes: Buffer, settings: VectorSettings, ctx: FunctionRunContext): Promise<FrameItems> {
-  const text = iconv.decode(isZip(bytes) ? kmlOfKmz(bytes) : bytes, settings.encoding || 'utf-8');
+  const text = iconv.decode(isZip(bytes) ? await kmlOfKmz(bytes) : bytes, settings.encoding || 'utf-8');
   checkXmlSafe(text);
   const doc = parseXml(text);
   const root = doc.documentElement;
@@ -41,7 +41,7 @@ function isZip(bytes: Buffer): boolean {
 }
 
 /** The KML document of a KMZ archive, inflated with the KML size limit. */
-function kmlOfKmz(bytes: Buffer): Buffer {
+async function kmlOfKmz(bytes: Buffer): Promise<Buffer> {
   const archive = openZip(bytes);
   const top = archive.entries.filter((e) => !e.directory && !e.name.includes('/') && /\.kml$/i.test(e.name));
   const entry = top.find((e) => e.name.toLowerCase() === 'doc.kml') ?? top[0];

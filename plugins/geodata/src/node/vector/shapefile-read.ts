@@ -55,20 +55,15 @@ function shapefilesOf(entries: ZipEntry[]): ShapefileParts[] {
 async function readLayer(archive: ZipArchive, layer: ShapefileParts, settings: VectorSettings, ctx: FunctionRunContext) {
   const dbfEntry = layer.parts.get('dbf');
   if (!dbfEntry) throw failure('dbf_missing', { layer: layer.layer });
-  const text = (ext: string) => {
+  const text = async (ext: string) => {
     const entry = layer.parts.get(ext);
-    return entry
-      ? archive
-          .extract(entry, 64 * 1024)
-          .toString('latin1')
-          .trim()
-      : '';
+    return entry ? (await archive.extract(entry, 64 * 1024)).toString('latin1').trim() : '';
   };
-  const shp = archive.extract(layer.parts.get('shp')!, MAX_SHAPEFILE_PART);
-  const dbf = archive.extract(dbfEntry, MAX_SHAPEFILE_PART);
+  const shp = await archive.extract(layer.parts.get('shp')!, MAX_SHAPEFILE_PART);
+  const dbf = await archive.extract(dbfEntry, MAX_SHAPEFILE_PART);
   if (shp.length < 100 || shp.readInt32BE(0) !== 9994) throw failure('shp_invalid', { layer: layer.layer });
-  const encoding = settings.encoding || encodingOfCpg(text('cpg')) || 'utf-8';
-  const prj = text('prj');
+  const encoding = settings.encoding || encodingOfCpg(await text('cpg')) || 'utf-8';
+  const prj = await text('prj');
   const crs = needsSourceCrs(settings) && prj ? await crsOfWkt(prj) : undefined;
   if (needsSourceCrs(settings) && !prj) ctx.log(`${layer.layer}: no .prj, the CRS is unknown and coordinates stay as they are`);
   const features = await readRecords(shp, dbf, encoding, layer.layer, ctx);

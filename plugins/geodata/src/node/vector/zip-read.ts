@@ -1,12 +1,16 @@
-import { inflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { inflateRaw } from 'node:zlib';
 import { inspectZip, type ZipEntry } from '../sources/zip-inspection';
 import { failure } from './vector-params';
 
 /** The files of a ZIP archive, checked by inspectZip and not yet extracted. */
 export interface ZipArchive {
   entries: ZipEntry[];
-  /** The bytes of one entry, inflated with at most `maxBytes` of output (`zip_entry_too_large` beyond). */
-  extract(entry: ZipEntry, maxBytes: number): Buffer;
+  /**
+   * The bytes of one entry, inflated with at most `maxBytes` of output (`zip_entry_too_large`
+   * beyond), on zlib's thread pool so a large part does not hold up the server.
+   */
+  extract(entry: ZipEntry, maxBytes: number): Promise<Buffer>;
 }
 
 /**
@@ -20,7 +24,9 @@ export function openZip(zip: Buffer): ZipArchive {
   return { entries, extract: (entry, maxBytes) => extractEntry(zip, entry, maxBytes) };
 }
 
-function extractEntry(zip: Buffer, entry: ZipEntry, maxBytes: number): Buffer {
+const inflate = promisify(inflateRaw);
+
+async function extractEntry(zip: Buffer, entry: ZipEntry, maxBytes: number): Promise<Buffer> {
   if (entry.encrypted) throw failure('zip_encrypted', { name: entry.name });
   const limit = Math.min(maxBytes, entry.size);
   const start = entry.offset + 30 + zip.readUInt16LE(entry.offset + 26) + zip.readUInt16LE(entry.offset + 28);
@@ -29,7 +35,7 @@ function extractEntry(zip: Buffer, entry: ZipEntry, maxBytes: number): Buffer {
   if (entry.method === 0) return Buffer.from(data.subarray(0, limit));
   if (entry.method !== 8) throw failure('zip_method', { name: entry.name, method: entry.method });
   try {
-    return inflateRawSync(data, { maxOutputLength: Math.max(1, limit) });
+    return await inflate(data, { maxOutputLength: Math.max(1, limit) });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
       throw failure('zip_entry_too_large', { name: entry.name, limit: entry.size });
