@@ -86,7 +86,7 @@ describe('rest.import', () => {
     for (const path of ['$[?(@.free > 0)]', '$[(@.length-1)]'])
       await assert.rejects(run(stations({ jp_obj_root: path })), (e: ApiError) => {
         assert.equal(e.code, 'jsonpath_script');
-        assert.deepEqual(e.params, { setting: 'jp_obj_root', path, source: 'dataset[0]' });
+        assert.deepEqual(e.params, { setting: 'jp_obj_root', path, source: 'dataset[0]', context: 'source' });
         return true;
       });
     // The second line of defence: the library itself does not evaluate a script.
@@ -101,13 +101,20 @@ describe('rest.import', () => {
     body = JSON.stringify({ network: { stations: [STATIONS.network.stations[0], { name: 'nowhere', position: {} }] } });
     await assert.rejects(run(stations()), (e: ApiError) => {
       assert.equal(e.code, 'coordinate_invalid');
-      assert.deepEqual(e.params, { index: 1, setting: 'jp_lon', path: '$.position.lng', value: 'null', source: 'dataset[0]' });
+      assert.deepEqual(e.params, {
+        index: 1,
+        setting: 'jp_lon',
+        path: '$.position.lng',
+        value: 'null',
+        source: 'dataset[0]',
+        context: 'source',
+      });
       return true;
     });
     body = JSON.stringify([{ lat: 95, lon: 7 }]);
     await assert.rejects(run(stations({ jp_obj_root: '$[*]', jp_lat: '$.lat', jp_lon: '$.lon' })), {
       code: 'coordinate_invalid',
-      params: { index: 0, setting: 'jp_lat', path: '$.lat', value: '95', source: 'dataset[0]' },
+      params: { index: 0, setting: 'jp_lat', path: '$.lat', value: '95', source: 'dataset[0]', context: 'source' },
     });
   });
 
@@ -121,7 +128,7 @@ describe('rest.import', () => {
     body = '{"network": {"stations": [1]}}';
     await assert.rejects(run(stations()), {
       code: 'rest_not_object',
-      params: { index: 0, path: '$.network.stations[*]', source: 'dataset[0]' },
+      params: { index: 0, path: '$.network.stations[*]', source: 'dataset[0]', context: 'source' },
     });
   });
 

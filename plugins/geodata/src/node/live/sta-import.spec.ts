@@ -123,7 +123,7 @@ describe('sensorthings.import', () => {
     sta.things[0].locations[0].location = { type: 'Point', coordinates: 'here' };
     await assert.rejects(run({ dataset: [dataset()] }), (e: ApiError) => {
       assert.equal(e.code, 'sta_location_invalid');
-      assert.deepEqual(e.params, { thing: '1', index: 0, source: 'dataset[0]' });
+      assert.deepEqual(e.params, { thing: '1', index: 0, source: 'dataset[0]', context: 'source' });
       return true;
     });
   });
