@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import werkbank from './scripts/eslint-werkbank-plugin.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', '**/*.js', '**/*.mjs'] },
@@ -27,6 +28,29 @@ export default tseslint.config(
             { regex: '^(react|react-dom(/.*)?|mobx.*|inversify|@blueprintjs/.*|typeorm|i18next|react-i18next|rete(-.*)?|styled-components)$', message: 'Plugins get shared libraries through @werkbank/sdk (/ui, /react, /browser, /node).' },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The plugin boundary (decision 0024): other plugins only through their API, common code
+    // without either side's run-time code; files past 400 lines ask to be split (STYLE §11).
+    plugins: { werkbank },
+    rules: {
+      'werkbank/common-imports': 'error',
+      'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['plugins/**/*.{ts,tsx}', 'examples/**/*.{ts,tsx}'],
+    rules: { 'werkbank/plugin-imports': 'error' },
+  },
+  {
+    files: ['plugins/**/*.{ts,tsx}', 'examples/**/*.{ts,tsx}'],
+    ignores: ['**/*.spec.{ts,tsx}', '**/*-test-*.{ts,tsx}', '**/*test-kit*.{ts,tsx}', '**/*-fixtures*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@werkbank/testing*'], message: 'Only tests use @werkbank/testing.' }] },
       ],
     },
   },

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 
 /** Where the benches look for PostgreSQL; the role must be allowed to create databases. */
 export const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -7,7 +7,7 @@
  */
 import { execSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import { startTestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer } from '@werkbank/testing/node';
 import { launchChromium, login } from '../test/e2e/browser';
 import { expectStatus } from '../test/api/api-test-support';
 import { SWITCHBOARD_PLUGINS } from '../test/api/switchboard-support';

@@ -13,8 +13,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
-import { ServerServices, type FrameItems, type FunctionRunContext } from '@werkbank/sdk/node';
-import { fakeRunContext, startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { PreparedStatements, type FrameItems, type FunctionRunContext } from '@werkbank/sdk/node';
+import { fakeRunContext, startTestServer, type TestServer } from '@werkbank/testing/node';
 import { nodePortsFrom } from '../plugins/switchboards/src/node/links';
 import { expectStatus, type Client } from '../test/api/api-test-support';
 import { addFrame, newSwitchboard, SWITCHBOARD_PLUGINS, type Obj } from '../test/api/switchboard-support';
@@ -161,12 +161,12 @@ interface QueryStat {
 
 /**
  * Counts every statement TypeORM sends (BEGIN and COMMIT included) by its first words, and the
- * named prepared statements of ServerServices.prepared (the engine's hot path), and the time until
+ * named prepared statements of the PreparedStatements service (the engine's hot path), and the time until
  * each answered, by wrapping both. `stop` restores them.
  */
 function countQueries(t: TestServer): { stats: Map<string, QueryStat>; stop(): void } {
-  const services = t.server.kernel.container.get<ServerServices>(ServerServices);
-  const prepared = services.prepared;
+  const statements = t.server.kernel.container.get<PreparedStatements>(PreparedStatements);
+  const prepared = statements.query.bind(statements);
   const qr = t.server.db.dataSource.createQueryRunner();
   const proto = Object.getPrototypeOf(qr) as { query: (...a: unknown[]) => Promise<unknown> };
   void qr.release();
@@ -183,7 +183,7 @@ function countQueries(t: TestServer): { stats: Map<string, QueryStat>; stop(): v
       s.ms += performance.now() - t0;
     }
   };
-  services.prepared = async function <T>(name: string, text: string, values: unknown[]) {
+  statements.query = async function <T>(name: string, text: string, values: unknown[]) {
     const key = `${name} (prepared): ${text.replace(/\s+/g, ' ').trim()}`.slice(0, 78);
     const s = stats.get(key) ?? stats.set(key, { count: 0, ms: 0 }).get(key)!;
     const t0 = performance.now();
@@ -198,7 +198,7 @@ function countQueries(t: TestServer): { stats: Map<string, QueryStat>; stop(): v
     stats,
     stop: () => {
       proto.query = original;
-      services.prepared = prepared;
+      statements.query = prepared;
     },
   };
 }

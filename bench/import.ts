@@ -9,7 +9,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { basename, join } from 'node:path';
-import type { TestServer } from '@werkbank/sdk/testing/node';
+import type { TestServer } from '@werkbank/testing/node';
 import { expectStatus, type Client } from '../test/api/api-test-support';
 import { addFrame, addNode, FRAMES, get, link, newSwitchboard, runAndWait, type Obj } from '../test/api/switchboard-support';
 import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';

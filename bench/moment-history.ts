@@ -1,4 +1,4 @@
-import type { TestClient } from '@werkbank/sdk/testing/node';
+import type { TestClient } from '@werkbank/testing/node';
 
 /** The shape of the history bench/moments builds; the defaults are in bench/moments.ts. */
 export interface HistoryOptions {

@@ -6,7 +6,7 @@
  */
 import { deepStrictEqual } from 'node:assert/strict';
 import os from 'node:os';
-import type { TestClient } from '@werkbank/sdk/testing/node';
+import type { TestClient } from '@werkbank/testing/node';
 import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
 import { buildHistory, type HistoryOptions, type Snapshot } from './moment-history';
 

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
-import { TestClient } from '@werkbank/sdk/testing/node';
+import { TestClient } from '@werkbank/testing/node';
 import { readCpuMs, readRss, resetPeak, sampleRss, startChild, type Child } from './child-process';
 import { postMultipart } from './upload-client';
 import { DD, NODE_PEER, OURS, mib, mibPerSecond, printUploadReport, type UploadRun } from './upload-report';

@@ -1,12 +1,20 @@
 import { resolve, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import { discoverPlugins } from '@werkbank/kernel/node';
+import { discoverPlugins, pluginListFromEnv } from '@werkbank/kernel/node';
+import { SHARED_PACKAGES } from './src/shared-packages';
 
-const root = resolve(import.meta.dirname, '..');
+/** WERKBANK_ROOT: the Werkbank installation whose plugins are bundled (default this repository). */
+const root = resolve(process.env.WERKBANK_ROOT ?? resolve(import.meta.dirname, '..'));
+/** WERKBANK_PLUGIN_DIRS, as the server reads it: plugins installed outside the Werkbank folder. */
+const pluginDirs = (pluginListFromEnv(process.env.WERKBANK_PLUGIN_DIRS) ?? []).map((d) => resolve(root, d));
+/** WERKBANK_DIST_DIR: build into another folder (the packed-plugin test builds a bundle of its own). */
+const outDir = process.env.WERKBANK_DIST_DIR ? resolve(root, process.env.WERKBANK_DIST_DIR) : resolve(root, 'dist');
 
 /**
- * `virtual:werkbank-plugins`: every workspace plugin's manifest with its browser entry. The
- * bundle holds them all; at start the browser keeps those the server runs (/api/v2/backend/config).
+ * `virtual:werkbank-plugins`: every installed plugin's manifest with its browser entry (workspace
+ * packages, npm packages in node_modules, WERKBANK_PLUGIN_DIRS). The bundle holds them all; at
+ * start the browser keeps those the server runs (/api/v2/backend/config). A plugin installed
+ * later reaches the browser with the next `npm run build`.
  */
 function werkbankPlugins(): Plugin {
   const id = 'virtual:werkbank-plugins';
@@ -15,7 +23,7 @@ function werkbankPlugins(): Plugin {
     resolveId: (source) => (source === id ? `\0${id}` : undefined),
     load(loaded) {
       if (loaded !== `\0${id}`) return undefined;
-      const plugins = discoverPlugins(root);
+      const plugins = discoverPlugins(root, { pluginDirs });
       const imports = plugins
         .map((p, i) => (p.manifest.browser ? `import p${i} from ${JSON.stringify(join(p.dir, p.manifest.browser))};` : ''))
         .join('\n');
@@ -31,8 +39,20 @@ export default defineConfig({
   root: resolve(import.meta.dirname, 'browser'),
   publicDir: resolve(import.meta.dirname, 'browser/public'),
   plugins: [werkbankPlugins()],
+  // Plugins outside the Werkbank folder get the shared packages (the SDK, React, ...) from it: one copy each.
+  resolve: {
+    dedupe: SHARED_PACKAGES.filter((p) => !p.includes('*')).concat([
+      '@blueprintjs/core',
+      '@blueprintjs/table',
+      '@blueprintjs/icons',
+      'rete-area-plugin',
+      'rete-connection-plugin',
+      'rete-react-plugin',
+      'rete-render-utils',
+    ]),
+  },
   build: {
-    outDir: resolve(root, 'dist'),
+    outDir,
     emptyOutDir: true,
     chunkSizeWarningLimit: 4000,
     sourcemap: false,

@@ -1,26 +1,14 @@
-export * from './contributions';
-export * from './contributions-extra';
+/**
+ * @werkbank/server: the host. Starts Werkbank (WerkbankServer), reads its configuration, finds and
+ * loads plugins. Plugins never import it (they use @werkbank/sdk); the test harness and tools do.
+ */
 export * from './config';
-export * from './server-services';
 export * from './werkbank-server';
-export * from './http/api-error';
-export { FUNCTION_CHUNK, itemsOf, paramOf, yieldToLoop } from './functions/function-inputs';
-export type { AuthUser, WerkbankState, WerkbankContext } from './http/context';
-export { readJsonObject, readForm } from './http/body';
-export * from './resources/resource-definition';
-export { guard, requestOf } from './resources/resource-router';
-export { parseRef } from './resources/field-codec';
+export { CORE_SERVICE_TOKENS, type CoreServices } from './core-services-module';
+export { choosePlugins, loadNodePlugins, hostSdkVersion, type PluginLoadOptions } from './plugin-loading';
+export { SHARED_PACKAGES } from './shared-packages';
 export { AccountService } from './auth/account-service';
-export { createTrigramIndex } from './db/trigram-index';
-export { returnedRows } from './db/returned-rows';
-export type { BlobHold, BlobInfo, BlobPutOptions, BlobRange, BlobStore } from './blob/blob-store';
 export { FileBlobStore } from './blob/file-blob-store';
 export { sniffMime, SNIFF_BYTES } from './blob/sniff-mime';
-export { readMultipartUpload, type MultipartUpload, type MultipartUploadOptions } from './blob/read-multipart-upload';
-export { sendBlob, type SendBlobOptions } from './blob/send-blob';
-export type { UrlFetcher, UrlFetchOptions, UrlFetchResponse } from './net/url-fetcher';
 export { GuardedFetcher, type GuardedFetcherOptions, type HostResolver } from './net/guarded-fetcher';
-export type { DatumProblem, DatumValidator } from './types/datum-validator';
 export { AjvDatumValidator } from './types/ajv-datum-validator';
-export type { MessageBus } from './exec/message-bus';
-export type { JobQueue } from './exec/job-queue';

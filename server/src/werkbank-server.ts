@@ -1,6 +1,5 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { i18n } from 'i18next';
@@ -10,62 +9,62 @@ import {
   TranslationRegistry,
   TypeRegistry,
   createI18n,
-  selectPlugins,
   type Disposable,
   type PluginEntry,
-  type PluginModule,
   type TranslationBundle,
 } from '@werkbank/kernel';
-import { discoverPlugins } from '@werkbank/kernel/node';
-import type { ServerConfig } from './config';
 import {
+  ApiError,
+  BlobReferenceContribution,
+  BlobStore,
   DatumTypeContribution,
-  EntityContribution,
   FunctionContribution,
   HttpRouteContribution,
   NodeTranslationContribution,
   ResourceContribution,
+  ResourceExtensionContribution,
   ServiceEndpointContribution,
   StartupHookContribution,
-  type EntityDescriptor,
+  WebSocketChannelContribution,
+  guard,
+  type BlobReferenceSource,
   type FunctionDescriptor,
+  type JobQueue,
+  type MessageBus,
+  type ResourceDefinition,
+  type ResourceExtension,
   type RouteDescriptor,
+  type ServerConfig,
   type ServiceEndpointDescriptor,
   type StartupHookDescriptor,
-} from './contributions';
-import {
-  BlobReferenceContribution,
-  ResourceExtensionContribution,
-  WebSocketChannelContribution,
-  type BlobReferenceSource,
   type WebSocketChannelDescriptor,
-} from './contributions-extra';
+  type WerkbankState,
+} from '@werkbank/sdk/node';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { CoreSchema1764000000000 } from './db/core-migration';
 import { BlobCandidates1764400000000 } from './db/blob-candidate-migration';
-import type { WerkbankState } from './http/context';
 import { errorMiddleware } from './http/error-middleware';
 import { staticFiles } from './http/static-files';
 import { docsPages } from './http/docs-pages';
 import { buildOpenApi } from './http/openapi';
 import { CORE_OPENAPI_PATHS } from './http/openapi-core-paths';
-import { ApiError } from './http/api-error';
 import { AccountService } from './auth/account-service';
 import { authMiddleware } from './auth/auth-middleware';
 import { mountAccountRoutes } from './auth/accounts-routes';
 import { randomToken } from './auth/password';
 import { LicenceService } from './licence/licence-service';
-import type { ResourceDefinition, ResourceExtension } from './resources/resource-definition';
 import { ResourceService } from './resources/resource-service';
 import { EventService } from './resources/event-service';
-import { guard, mountResource } from './resources/resource-router';
+import { mountResource } from './resources/resource-router';
 import { basePath } from './resources/field-codec';
 import { mountConfigRoute } from './core/config-routes';
 import { mountAddonRoutes } from './core/addon-routes';
 import { mountApiKeyRoutes } from './core/apikey-routes';
 import { accountResources, NAMED_PERMISSIONS } from './core/account-resources';
 import { mountBackendPage } from './core/backend-page';
-import { ServerServices } from './server-services';
+import { coreServicesModule, type CoreServices } from './core-services-module';
+import { loadNodePlugins } from './plugin-loading';
+import { checkClashes, collectEntities, RouteClaims } from './plugin-checks';
 import { GuardedFetcher } from './net/guarded-fetcher';
 import { FileBlobStore } from './blob/file-blob-store';
 import { BlobSweep, holdBlob } from './blob/blob-sweep';
@@ -76,33 +75,21 @@ import { InlineJobQueue } from './exec/inline-job-queue';
 import { PgNotifyBus } from './exec/pg-notify-bus';
 import { PgBossJobQueue } from './exec/pg-boss-job-queue';
 import { TransactionHooks } from './exec/transaction-hooks';
-import type { MessageBus } from './exec/message-bus';
-import type { JobQueue } from './exec/job-queue';
 import serverEn from './i18n/en.json' with { type: 'json' };
 import serverDe from './i18n/de.json' with { type: 'json' };
 
 export interface WerkbankServerOptions {
   config: ServerConfig;
-  /** Plugins to load instead of discovering the workspace (tests). */
+  /** Plugins to load instead of discovering them (tests). */
   plugins?: PluginEntry[];
+  /**
+   * Services to use instead of the core ones, by token (tests): bound after the plugins loaded,
+   * so they win over the core binding and over a plugin's own rebind.
+   */
+  services?: Array<[symbol, unknown]>;
   log?: (message: string) => void;
   /** 'worker' for `npm run worker` processes: no HTTP, takes queued jobs. Default 'server'. */
   role?: 'server' | 'worker';
-}
-
-/** Loads the node entries of the discovered (or chosen) plugins. */
-export async function loadNodePlugins(root: string, chosen?: string[]): Promise<PluginEntry[]> {
-  const found = selectPlugins(discoverPlugins(root), chosen);
-  const out: PluginEntry[] = [];
-  for (const p of found) {
-    let module: PluginModule | undefined;
-    if (p.manifest.node) {
-      const mod = (await import(pathToFileURL(join(p.dir, p.manifest.node)).href)) as { default: PluginModule };
-      module = mod.default;
-    }
-    out.push({ manifest: p.manifest, module });
-  }
-  return out;
 }
 
 /** The Koa/TypeORM host: kernel, database, auth, resource layer, websockets (DESIGN §3). */
@@ -136,6 +123,8 @@ export class WerkbankServer {
   bus!: MessageBus & Partial<Disposable & { close(): Promise<void> }>;
   /** InlineJobQueue, or PgBossJobQueue when EXECUTION=workers. */
   jobs!: JobQueue & Partial<Disposable & { close(): Promise<void> }>;
+  /** The core services, one token each (coreServicesModule). */
+  services!: CoreServices;
   private readonly log: (m: string) => void;
 
   constructor(private readonly options: WerkbankServerOptions) {
@@ -147,6 +136,12 @@ export class WerkbankServer {
     return this.options.config;
   }
 
+  /**
+   * Start-up (decision 0024): the plugins' entity sets are collected first (from a scratch load of
+   * their modules), the database is opened and migrated, the core services are made and bound, one
+   * token each, then the plugins load into the real kernel and their contributions are collected.
+   * Nothing is filled in later: every service a contribution can inject exists before it is made.
+   */
   async start(): Promise<void> {
     const config = this.options.config;
     if (config.execution === 'workers' && !config.databaseUrl)
@@ -154,39 +149,63 @@ export class WerkbankServer {
         'EXECUTION=workers needs a PostgreSQL server: set DATABASE_URL=postgres://... for the server and every worker ' +
           '(the embedded database serves one process), or unset EXECUTION to run node runs in the server.',
       );
-    const entries = this.options.plugins ?? (await loadNodePlugins(config.root, config.plugins));
-    const services = {} as ServerServices;
-    this.kernel.container.bind(ServerServices).toConstantValue(services);
-    this.kernel.load(entries);
-
-    const entities = new Registry<EntityDescriptor>('entity set');
-    this.kernel.collect(EntityContribution, entities, (c, s) => c.registerEntities(s));
-    this.kernel.collect(ResourceContribution, this.resources, (c, s) => c.registerResources(s));
-    this.kernel.collect(ResourceExtensionContribution, this.extensions, (c, s) => c.registerResourceExtensions(s));
-    this.kernel.collect(HttpRouteContribution, this.routes, (c, s) => c.registerHttpRoutes(s));
-    this.kernel.collect(NodeTranslationContribution, this.translations, (c, s) => c.registerTranslations(s));
-    this.kernel.collect(DatumTypeContribution, this.types, (c, s) => c.registerDatumTypes(s));
-    this.kernel.collect(FunctionContribution, this.functions, (c, s) => c.registerFunctions(s));
-    this.kernel.collect(ServiceEndpointContribution, this.endpoints, (c, s) => c.registerServiceEndpoints(s));
-    this.kernel.collect(StartupHookContribution, this.startupHooks, (c, s) => c.registerStartupHooks(s));
-    this.kernel.collect(WebSocketChannelContribution, this.wsChannels, (c, s) => c.registerWebSocketChannels(s));
-    this.kernel.collect(BlobReferenceContribution, this.blobReferences, (c, s) => c.registerBlobReferences(s));
-    for (const core of accountResources(() => this.namedPermissions()))
-      this.kernel.disposables.push(this.resources.add(core, 'server'));
-
-    const migrations = [
-      CoreSchema1764000000000,
-      BlobCandidates1764400000000,
-      ...entities.all().flatMap((e) => e.migrations),
-    ].sort((a, b) => a.name.replace(/^\D+/, '').localeCompare(b.name.replace(/^\D+/, '')) || a.name.localeCompare(b.name));
+    const entries =
+      this.options.plugins ??
+      (await loadNodePlugins(config.root, { chosen: config.plugins, pluginDirs: config.pluginDirs, examples: config.examples }));
+    const entities = collectEntities(entries, this.log);
+    const migrations = [CoreSchema1764000000000, BlobCandidates1764400000000, ...entities.flatMap((e) => e.item.migrations)].sort(
+      (a, b) => a.name.replace(/^\D+/, '').localeCompare(b.name.replace(/^\D+/, '')) || a.name.localeCompare(b.name),
+    );
     this.db = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
-      entities: entities.all().flatMap((e) => e.entities),
+      entities: entities.flatMap((e) => e.item.entities),
       migrations,
       subscribers: [new TransactionHooks(this.log)],
       log: this.log,
     });
+    await this.makeServices();
+    this.kernel.container.load(coreServicesModule(this.services));
+    this.kernel.load(entries);
+    for (const [token, value] of this.options.services ?? []) this.kernel.container.rebind(token).toConstantValue(value);
+    // The blob store as bound (a test or a plugin may have replaced it) is the one the sweep cleans.
+    this.blobSweep = new BlobSweep(this.db.dataSource, this.kernel.container.get(BlobStore), this.blobReferences, this.log);
+    // The core's own kinds first, so a plugin that declares one of them is the one refused.
+    for (const core of accountResources(() => this.namedPermissions()))
+      this.kernel.disposables.push(this.resources.add(core, 'server'));
+    this.collectContributions();
+    checkClashes({
+      entities,
+      resources: this.resources,
+      namespaced: [
+        this.resources,
+        this.extensions,
+        this.routes,
+        this.endpoints,
+        this.startupHooks,
+        this.wsChannels,
+        this.blobReferences,
+      ],
+    });
+
+    const bundles: TranslationBundle[] = [
+      { id: 'server.core', namespace: 'server', de: serverDe, en: serverEn },
+      ...this.translations.all(),
+    ];
+    this.i18n = createI18n(bundles);
+    await this.ensureAdmin();
+    const dataSource = this.db.dataSource;
+    for (const { item, owner } of this.startupHooks.owned()) {
+      const started = await this.kernel.timed(`${owner}:${item.id}`, () => item.run({ dataSource, log: this.log }));
+      if (started) this.kernel.disposables.push(started);
+    }
+    if (this.options.role !== 'worker') this.blobSweep.start();
+    this.buildApp();
+  }
+
+  /** Makes the core services on the open database (bound by coreServicesModule). */
+  private async makeServices(): Promise<void> {
+    const config = this.options.config;
     const dataSource = this.db.dataSource;
     this.accounts = new AccountService(dataSource, config.sessionMaxAgeHours);
     const memory = config.dataDir.startsWith('memory://');
@@ -199,7 +218,6 @@ export class WerkbankServer {
     await this.licences.start();
     this.resourceService = new ResourceService(dataSource, this.resources, this.extensions, this.events);
     this.blobs = await FileBlobStore.open(config.dataDir, { hold: (hash) => holdBlob(dataSource.manager, hash) });
-    this.blobSweep = new BlobSweep(dataSource, this.blobs, this.blobReferences, this.log);
     this.bus =
       this.db.kind === 'postgres' ? await PgNotifyBus.open({ url: this.db.url, log: this.log }) : new InlineBus(this.log);
     this.jobs =
@@ -211,46 +229,49 @@ export class WerkbankServer {
             log: this.log,
           })
         : new InlineJobQueue(config.executionConcurrency, this.log);
-    Object.assign(services, {
+    const pool = (dataSource.driver as unknown as { master: { query(q: object): Promise<{ rows: unknown[] }> } }).master;
+    this.services = {
+      config,
       dataSource,
-      resources: this.resourceService,
-      gate: this.licences.gate,
+      prepared: {
+        query: async <T>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows as T[],
+      },
+      logger: { log: this.log },
+      role: this.options.role ?? 'server',
+      translator: {
+        translate: (lang, key, params) => this.i18n.getFixedT(lang === 'de' ? 'de' : 'en', 'server')(key, params ?? {}),
+      },
+      users: { loadUser: (id) => this.accounts.loadAuthUser(id) },
+      eventFeed: this.events,
+      functions: this.functions,
       types: this.types,
       datumTypes: new AjvDatumValidator(this.types),
-      onDidRecordEvent: this.events.onDidRecordEvent,
+      resources: this.resourceService,
+      gate: this.licences.gate,
       blobs: this.blobs,
       net: new GuardedFetcher({
         allowPrivate: config.fetchAllowPrivate,
         allowedHosts: config.fetchAllowedHosts,
         maxBytes: config.uploadMaxBytes,
       }),
-      log: this.log,
-      config: this.config,
-      functions: this.functions,
       bus: this.bus,
       jobs: this.jobs,
-      loadUser: (id: number) => this.accounts.loadAuthUser(id),
-      role: this.options.role ?? 'server',
-      prepared: async <T>(name: string, text: string, values: unknown[]) => {
-        const pool = (dataSource.driver as unknown as { master: { query(q: object): Promise<{ rows: T[] }> } }).master;
-        return (await pool.query({ name, text, values })).rows;
-      },
-      translate: (lang: string, key: string, params?: Record<string, unknown>) =>
-        this.i18n.getFixedT(lang === 'de' ? 'de' : 'en', 'server')(key, params ?? {}),
-    } satisfies ServerServices);
+    };
+  }
 
-    const bundles: TranslationBundle[] = [
-      { id: 'server.core', namespace: 'server', de: serverDe, en: serverEn },
-      ...this.translations.all(),
-    ];
-    this.i18n = createI18n(bundles);
-    await this.ensureAdmin();
-    for (const { item, owner } of this.startupHooks.owned()) {
-      const started = await this.kernel.timed(`${owner}:${item.id}`, () => item.run({ dataSource, log: this.log }));
-      if (started) this.kernel.disposables.push(started);
-    }
-    if (this.options.role !== 'worker') this.blobSweep.start();
-    this.buildApp();
+  /** Collects every node-side contribution point into its registry (refusing duplicate ids). */
+  private collectContributions(): void {
+    const k = this.kernel;
+    k.collect(ResourceContribution, this.resources, (c, s) => c.registerResources(s));
+    k.collect(ResourceExtensionContribution, this.extensions, (c, s) => c.registerResourceExtensions(s));
+    k.collect(HttpRouteContribution, this.routes, (c, s) => c.registerHttpRoutes(s));
+    k.collect(NodeTranslationContribution, this.translations, (c, s) => c.registerTranslations(s));
+    k.collect(DatumTypeContribution, this.types, (c, s) => c.registerDatumTypes(s));
+    k.collect(FunctionContribution, this.functions, (c, s) => c.registerFunctions(s));
+    k.collect(ServiceEndpointContribution, this.endpoints, (c, s) => c.registerServiceEndpoints(s));
+    k.collect(StartupHookContribution, this.startupHooks, (c, s) => c.registerStartupHooks(s));
+    k.collect(WebSocketChannelContribution, this.wsChannels, (c, s) => c.registerWebSocketChannels(s));
+    k.collect(BlobReferenceContribution, this.blobReferences, (c, s) => c.registerBlobReferences(s));
   }
 
   /** First start: a superuser (ADMIN_USERNAME, default admin). ADMIN_PASSWORD sets its password. */
@@ -301,29 +322,19 @@ export class WerkbankServer {
     app.use(authMiddleware(this.accounts, this.i18n, config.secureCookies));
     const gate = this.licences.gate;
     const dataSource = this.db.dataSource;
-    mountConfigRoute(router, this.licences, this.kernel.plugins, config);
-    mountAccountRoutes(router, this.accounts, dataSource, { secureCookies: config.secureCookies, bodyLimit: config.bodyLimit });
-    mountAddonRoutes(router, dataSource, this.licences, this.kernel.plugins, config.bodyLimit);
-    mountApiKeyRoutes(router, dataSource, this.accounts, gate, () => this.realms(), config.bodyLimit);
-    mountBackendPage(router, this);
+    const claims = new RouteClaims();
+    const mounted = (owner: string, mount: () => void) => {
+      const before = router.stack.length;
+      mount();
+      claims.add(owner, router.stack.slice(before));
+    };
+    mounted('server', () => this.mountCoreRoutes(router));
     const resourceOpts = { db: dataSource, service: this.resourceService, gate, bodyLimit: config.bodyLimit };
     // Longer list addresses first, so `/api/v1/a/b/` is not taken for an object of `/api/v1/a/`.
     const defs = [...this.resources.all()].sort((a, b) => basePath(b).length - basePath(a).length);
-    for (const def of defs) mountResource(router, def, resourceOpts);
-    for (const r of this.routes.all()) r.mount(router);
-    for (const e of this.endpoints.all()) e.mount(router);
-    router.get('/api/v2/backend/permissions', (ctx) => {
-      guard(ctx, gate, undefined, 'user');
-      const names = this.namedPermissions();
-      ctx.body = {
-        objects: names.map((name) => ({ name })),
-        meta: { offset: 0, limit: names.length, total_count: names.length },
-      };
-    });
-    router.get('/api/openapi.json', (ctx) => {
-      const fromRoutes = Object.assign({}, ...this.routes.all().map((r) => r.openapi ?? {}));
-      ctx.body = buildOpenApi(this.resources.all(), { ...CORE_OPENAPI_PATHS, ...fromRoutes });
-    });
+    for (const def of defs) mounted(this.resources.ownerOf(def.id) ?? 'server', () => mountResource(router, def, resourceOpts));
+    for (const { item, owner } of this.routes.owned()) mounted(owner, () => item.mount(router));
+    for (const { item, owner } of this.endpoints.owned()) mounted(owner, () => item.mount(router));
     app.use(async (ctx, next) => {
       // spec 000 §7 writes some addresses without the trailing slash (`/api/v2/backend/tags`,
       // `{tag}assign-to?…`): API paths match with or without it.
@@ -336,6 +347,30 @@ export class WerkbankServer {
       // A browser that goes away while a file streams is not an error of ours.
       if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'EPIPE' || err.code === 'ECONNRESET') return;
       this.log(`HTTP error: ${err.stack ?? err.message}`);
+    });
+  }
+
+  /** The host's own routes: configuration, accounts, add-ons, API keys, permissions, the API document. */
+  private mountCoreRoutes(router: Router<WerkbankState>): void {
+    const config = this.options.config;
+    const gate = this.licences.gate;
+    const dataSource = this.db.dataSource;
+    mountConfigRoute(router, this.licences, this.kernel.plugins, config);
+    mountAccountRoutes(router, this.accounts, dataSource, { secureCookies: config.secureCookies, bodyLimit: config.bodyLimit });
+    mountAddonRoutes(router, dataSource, this.licences, this.kernel.plugins, config.bodyLimit);
+    mountApiKeyRoutes(router, dataSource, this.accounts, gate, () => this.realms(), config.bodyLimit);
+    mountBackendPage(router, this);
+    router.get('/api/v2/backend/permissions', (ctx) => {
+      guard(ctx, gate, undefined, 'user');
+      const names = this.namedPermissions();
+      ctx.body = {
+        objects: names.map((name) => ({ name })),
+        meta: { offset: 0, limit: names.length, total_count: names.length },
+      };
+    });
+    router.get('/api/openapi.json', (ctx) => {
+      const fromRoutes = Object.assign({}, ...this.routes.all().map((r) => r.openapi ?? {}));
+      ctx.body = buildOpenApi(this.resources.all(), { ...CORE_OPENAPI_PATHS, ...fromRoutes });
     });
   }
 

@@ -1,4 +1,5 @@
-import { configFromEnv, type ServerConfig } from './config';
+import { configFromEnv } from './config';
+import type { ServerConfig } from '@werkbank/sdk/node';
 import { WerkbankServer } from './werkbank-server';
 import { stopOnSignals } from './stop-on-signals';
 

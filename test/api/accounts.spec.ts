@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, expectStatus, sameSession, userUri } from './api-test-support';
 
 const WHO_AM_I = '/api/v1/user/';
@@ -8,7 +8,7 @@ describe('accounts: login, logout, passwords, sessions', () => {
   let t: TestServer;
 
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ examples: true });
   });
   after(async () => {
     await t?.close();

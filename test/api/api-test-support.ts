@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { TestServer } from '@werkbank/sdk/testing/node';
+import type { TestServer } from '@werkbank/testing/node';
 
 /** The harness's HTTP client (cookie jar, CSRF header). */
 export type Client = ReturnType<TestServer['client']>;

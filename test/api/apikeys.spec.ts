@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, createGreeting, expectStatus, GREETINGS, TAGS, userUri, type Client } from './api-test-support';
 
 const KEYS = '/api/v1/apikey/';
@@ -20,7 +20,7 @@ describe('API keys', () => {
   const keyCount = async () => expectStatus(await admin.get(KEYS), 200).meta.total_count as number;
 
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ examples: true });
     admin = await t.admin();
     owner = await t.user();
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { assertError, expectStatus } from './api-test-support';
-import type { TestServer } from '@werkbank/sdk/testing/node';
+import type { TestServer } from '@werkbank/testing/node';
 import {
   addFrame,
   addNode,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, expectStatus, GREETINGS, TAGS, type Client } from './api-test-support';
 
 describe('API conventions beyond the generic calls', function () {
@@ -8,7 +8,7 @@ describe('API conventions beyond the generic calls', function () {
   let user: Client;
 
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ examples: true });
     admin = await t.admin();
     user = (await t.user()).client;
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, createGreeting, expectStatus, GREETINGS, type Client, type Greeting } from './api-test-support';
 
 const MISSING = /X-CSRFToken/;
@@ -13,7 +13,7 @@ describe('CSRF protection (spec 000 §7: the csrftoken cookie echoed in X-CSRFTo
   const current = async () => expectStatus<Greeting>(await alice.get(greeting.resource_uri), 200);
 
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ examples: true });
     alice = (await t.user()).client;
     greeting = await createGreeting(alice, { name: 'guarded', message: 'untouched' });
   });

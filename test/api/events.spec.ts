@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, createGreeting, EVENTS, expectStatus, GREETINGS, userUri, type Client } from './api-test-support';
 
 interface FeedEntry {
@@ -29,7 +29,7 @@ describe('events', () => {
     );
 
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ examples: true });
     admin = await t.admin();
     alice = await t.user();
     bob = await t.user();

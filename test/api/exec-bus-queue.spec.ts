@@ -6,9 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DataSource } from 'typeorm';
-import { configFromEnv, WerkbankServer, type ServerConfig } from '@werkbank/server';
+import { configFromEnv, WerkbankServer } from '@werkbank/server';
+import type { MessageBus, ServerConfig } from '@werkbank/sdk/node';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/database';
-import type { MessageBus } from '../../server/src/exec/message-bus';
+
 import { InlineBus } from '../../server/src/exec/inline-bus';
 import { InlineJobQueue } from '../../server/src/exec/inline-job-queue';
 import { PgNotifyBus } from '../../server/src/exec/pg-notify-bus';

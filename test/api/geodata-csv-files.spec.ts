@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import iconv from 'iconv-lite';
 import ExcelJS from 'exceljs';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
-import { ApiError, FileAccess, type AuthUser } from '@werkbank/sdk/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
+import { ApiError, type AuthUser } from '@werkbank/sdk/node';
 import { expectStatus } from './api-test-support';
 import {
   addFrame,
@@ -17,6 +17,7 @@ import {
   type User,
 } from './switchboard-support';
 import { frameUpload } from './frame-upload-support';
+import { FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /** csv.import on files uploaded into frames, read through the Switchboards' FileAccess (decision 0018). */
 describe('geodata: csv.import reads frame files with the running user’s permissions', function () {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TestServer } from '@werkbank/sdk/testing/node';
+import type { TestServer } from '@werkbank/testing/node';
 import { expectStatus, type Client } from './api-test-support';
 import {
   addFrame,

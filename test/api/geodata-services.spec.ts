@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { lookup } from 'node:dns/promises';
 import type { AddressInfo } from 'node:net';
-import type { TestServer } from '@werkbank/sdk/testing/node';
+import type { TestServer } from '@werkbank/testing/node';
 import { expectStatus, type Client } from './api-test-support';
 import { fixture } from '../../plugins/geodata/src/node/services/services-test-server';
 import {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, expectStatus, GREETINGS, TAGS, type Client } from './api-test-support';
 
 /** Sends raw bytes and resolves when the server closes or answers. */
@@ -21,7 +21,7 @@ describe('hardening against hostile requests', function () {
   let admin: Client;
 
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ examples: true });
     admin = await t.admin();
   });
   after(async () => t?.close());

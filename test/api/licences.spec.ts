@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { generateLicenceKeyPair, signLicence } from '@werkbank/kernel/node';
 import type { LicencePayload } from '@werkbank/sdk';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, EVENTS, expectStatus, TAGS, type Client } from './api-test-support';
 
 const INSTALL = '/api/v1/addon/licence/';
@@ -25,7 +25,7 @@ describe('licences and the component gate', () => {
   const switches = async () => expectStatus(await user.get('/api/v2/backend/config'), 200).components as Record<string, boolean>;
 
   before(async () => {
-    t = await startTestServer({ config: { developmentLicence: false } });
+    t = await startTestServer({ examples: true, config: { developmentLicence: false } });
     admin = await t.admin();
     user = (await t.user()).client;
   });

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { fakeRunContext, startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
-import { ApiError, DepotAccess, type AuthUser, type FunctionRunContext } from '@werkbank/sdk/node';
+import { fakeRunContext, startTestServer, type TestServer } from '@werkbank/testing/node';
+import { ApiError, type AuthUser, type FunctionRunContext } from '@werkbank/sdk/node';
 import { expectStatus, userUri, type Client } from './api-test-support';
 import { addDatum, headOf, newDepot, valuesAt, type Datum, type Depot, type Moment } from './magazine-support';
+import { DepotAccess } from '@werkbank/plugin-magazine/api';
 
 type LineageMoment = Moment & { node_run: number | null };
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, expectStatus, userUri, type Client } from './api-test-support';
 import { addDatum, DEPOTS, newDepot, newFolder, valuesAt, type Depot, type Folder } from './magazine-support';
 

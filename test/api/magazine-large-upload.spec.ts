@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { TestClient } from '@werkbank/sdk/testing/node';
+import { TestClient } from '@werkbank/testing/node';
 import { expectStatus } from './api-test-support';
 import { newDepot } from './magazine-support';
 import { uploadFile } from './magazine-upload-support';

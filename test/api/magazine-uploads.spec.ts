@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { readdir } from 'node:fs/promises';
 import { join, relative as relative_ } from 'node:path';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, expectStatus, type Client } from './api-test-support';
 import { headOf, newDepot, valuesAt, type Datum, type Depot } from './magazine-support';
 import { multipartParts, PNG, uploadFile } from './magazine-upload-support';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, createGreeting, expectStatus, GREETINGS, userUri, type Client, type Greeting } from './api-test-support';
 
 type Grant = { user?: string; group?: string; perms: string[] };
@@ -20,7 +20,7 @@ describe('object permissions on /api/v1/greeting/', () => {
   const asOwner = async (g: Greeting) => expectStatus<Greeting>(await owner.client.get(g.resource_uri), 200);
 
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ examples: true });
     admin = await t.admin();
     owner = await t.user();
     other = await t.user();

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, expectStatus, GREETINGS, TAGS, type Client } from './api-test-support';
 
 interface Addon {
+  available?: boolean;
   id: string;
   kind: 'plugin' | 'component';
   enabled: boolean;
@@ -17,7 +18,7 @@ describe('platform: configuration, add-ons, API reference', () => {
   let user: { id: number; client: Client };
 
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ examples: true });
     user = await t.user();
   });
   after(async () => {
@@ -59,6 +60,11 @@ describe('platform: configuration, add-ons, API reference', () => {
       assert.equal(component.enabled, true);
       assert.deepEqual(component.plugins, ['tags']);
       assert.equal(component.licence?.development, true);
+      assert.equal(component.available, true, 'the tags plugin implements the tags add-on');
+      const byName = new Map(addons.filter((a) => a.kind === 'component').map((a) => [a.id, a]));
+      assert.equal(byName.get('node_runs')?.available, true, 'the switchboards implement the node run history');
+      for (const nothingBehind of ['filter_editor', 'analytics', 'api_stats', 'view_translation_editor', 'parquet'])
+        assert.equal(byName.get(nothingBehind)?.available, false, `${nothingBehind}: no installed plugin implements it`);
       assert.equal(res.meta.total_count, addons.length);
       assert.deepEqual(res.licences, [], 'licence documents and refusal reasons are for superusers only');
     });

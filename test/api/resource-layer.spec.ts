@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import {
   assertError,
   createGreeting,
@@ -20,7 +20,7 @@ describe('resource layer', () => {
   let admin: Client;
 
   before(async () => {
-    t = await startTestServer({ config: { bodyLimit: BODY_LIMIT } });
+    t = await startTestServer({ examples: true, config: { bodyLimit: BODY_LIMIT } });
     admin = await t.admin();
   });
   after(async () => {

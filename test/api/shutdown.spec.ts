@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { TestClient } from '@werkbank/sdk/testing/node';
+import { TestClient } from '@werkbank/testing/node';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -18,6 +18,7 @@ async function startProcess(dataDir: string): Promise<{ child: ChildProcess; url
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: 'shutdown-test-pw',
+      WERKBANK_EXAMPLES: '1',
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

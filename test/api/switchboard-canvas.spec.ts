@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { TestServer } from '@werkbank/sdk/testing/node';
+import type { TestServer } from '@werkbank/testing/node';
 import { assertError, expectStatus, userUri } from './api-test-support';
 import {
   addFrame,

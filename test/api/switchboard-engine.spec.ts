@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, expectStatus, type Client } from './api-test-support';
 import { Engine } from '../../plugins/switchboards/src/node/engine';
 import {

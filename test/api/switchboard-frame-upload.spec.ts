@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { assertError, expectStatus } from './api-test-support';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import {
   addFrame,
   contentOf,

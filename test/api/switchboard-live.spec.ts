@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { expectStatus, userUri, type Client } from './api-test-support';
 import {
   addFrame,

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { expectStatus, type Client } from './api-test-support';
 import { addFrame, addNode, contentOf, link, newSwitchboard, SWITCHBOARD_PLUGINS, type Obj } from './switchboard-support';
 import { Engine } from '../../plugins/switchboards/src/node/engine';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, expectStatus, userUri, type Client, type Reply } from './api-test-support';
 
 export const SWITCHBOARDS = '/api/v1/switchboard/';

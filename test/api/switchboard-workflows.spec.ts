@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { Scheduler } from '../../plugins/switchboards/src/node/scheduler';
 import { apiKeyClient, assertError, expectStatus, userUri, type Client } from './api-test-support';
 import { addDatum, newDepot, type Depot } from './magazine-support';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import {
   assertError,
   createGreeting,
@@ -41,7 +41,7 @@ describe('tags', () => {
     c.patch(`${tag.resource_uri}remove_from/?object=${encodeURIComponent(target)}`);
 
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ examples: true });
     admin = await t.admin();
     alice = await t.user();
     bob = await t.user();

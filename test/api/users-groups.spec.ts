@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, expectStatus, GREETINGS, type Client } from './api-test-support';
 
 describe('users, groups, named permissions and types', function () {
@@ -7,7 +7,7 @@ describe('users, groups, named permissions and types', function () {
   let admin: Client;
 
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ examples: true });
     admin = await t.admin();
   });
   after(async () => t?.close());

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import WebSocket from 'ws';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { expectStatus, GREETINGS, type Client } from './api-test-support';
 
 function cookieHeader(client: Client): string {
@@ -24,7 +24,7 @@ describe('websockets: /ws/events', function () {
   let wsUrl: string;
 
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ examples: true });
     admin = await t.admin();
     wsUrl = t.url.replace('http', 'ws') + '/ws/events';
   });

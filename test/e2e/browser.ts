@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startTestServer, type TestClient, type TestServer, type TestServerOptions } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestClient, type TestServer, type TestServerOptions } from '@werkbank/testing/node';
 
 /** Debian's Chromium (no browser downloads); CHROMIUM_PATH overrides. */
 export async function launchChromium(): Promise<Browser> {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import type { TestServer } from '@werkbank/sdk/testing/node';
+import type { TestServer } from '@werkbank/testing/node';
 import { browserSuite } from './browser';
 
 /** The Magazine in a browser (issue 3): folders, depots, uploads, moments. */

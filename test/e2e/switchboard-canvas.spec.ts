@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import type { TestServer, TestClient } from '@werkbank/sdk/testing/node';
+import type { TestServer, TestClient } from '@werkbank/testing/node';
 import { browserSuite, login } from './browser';
 import {
   addFrame,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import type { TestServer, TestClient } from '@werkbank/sdk/testing/node';
+import type { TestServer, TestClient } from '@werkbank/testing/node';
 import { browserSuite, login } from './browser';
 import { expectStatus } from '../api/api-test-support';
 import { addFrame, contentOf, grant, newSwitchboard, SWITCHBOARD_PLUGINS, type Obj } from '../api/switchboard-support';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import type { TestServer, TestClient } from '@werkbank/sdk/testing/node';
+import type { TestServer, TestClient } from '@werkbank/testing/node';
 import { browserSuite } from './browser';
 import { SWITCHBOARD_PLUGINS } from '../api/switchboard-support';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '@werkbank/sdk/testing/node';
+import type { TestServer } from '@werkbank/testing/node';
 import { browserSuite, login } from './browser';
 
 describe('the workbench in a browser', function () {
@@ -8,7 +8,7 @@ describe('the workbench in a browser', function () {
   let browser: Browser;
   let page: Page;
 
-  browserSuite({ signIn: false }, (s) => ({ t, browser, page } = s));
+  browserSuite({ signIn: false, server: { examples: true } }, (s) => ({ t, browser, page } = s));
 
   it('sends a signed-out visitor of a deep link to the login page and back after login', async () => {
     await page.goto(`${t.url}/events/`);

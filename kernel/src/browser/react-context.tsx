@@ -1,12 +1,12 @@
 import { createContext, useCallback, useContext, type ReactElement } from 'react';
-import type { Container } from 'inversify';
+import type { Container, Newable } from 'inversify';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Token } from '../common/index';
 
 export const KernelContext = createContext<Container | undefined>(undefined);
 
 /** The service bound to `token` in the workbench container. */
-export function useService<T>(t: Token<T>): T {
+export function useService<T>(t: Token<T> | Newable<T>): T {
   const container = useContext(KernelContext);
   if (!container) throw new Error('useService outside of the workbench');
   return container.get<T>(t);

@@ -27,7 +27,7 @@ export class ComponentDisabledError extends Error {
   }
 }
 
-export const ComponentGate = Symbol('ComponentGate');
+export const ComponentGate = Symbol.for('werkbank.ComponentGate');
 
 /** Answers whether a licensed component is switched on. */
 export interface ComponentGate {

@@ -21,6 +21,11 @@ export class ContainerContributionProvider<T> implements ContributionProvider<T>
 /** A contribution point or service token: a Symbol that remembers the type it stands for. */
 export type Token<T> = symbol & { readonly __tokenType?: T };
 
+/**
+ * The token named `name`: a registered symbol (`Symbol.for('werkbank.' + name)`), so every copy of
+ * the SDK agrees on it — a plugin tested against its own copy, loaded into a Werkbank with another.
+ * Core names are the interface's (`FunctionContribution`); a plugin names its own `<id>.<Name>`.
+ */
 export function token<T>(name: string): Token<T> {
-  return Symbol(name) as Token<T>;
+  return Symbol.for(`werkbank.${name}`) as Token<T>;
 }

@@ -13,7 +13,7 @@ interface Command extends Registered {
 interface CommandContribution {
   registerCommands(registry: RegistrySink<Command>): void;
 }
-const CommandContribution = token<CommandContribution>('CommandContribution');
+const CommandContribution = token<CommandContribution>('test.CommandContribution');
 
 @injectable()
 class CoreCommands implements CommandContribution {

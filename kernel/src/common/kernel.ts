@@ -4,8 +4,8 @@ import { ContainerContributionProvider, type ContributionProvider, type Token } 
 import { sortPlugins, type PluginEntry, type PluginContext, type PluginManifest } from './plugin';
 import { sinkFor, type Registered, type Registry, type RegistrySink } from './registry';
 
-export const KernelToken = Symbol('Kernel');
-export const PluginManifests = Symbol('PluginManifests');
+export const KernelToken = Symbol.for('werkbank.Kernel');
+export const PluginManifests = Symbol.for('werkbank.PluginManifests');
 
 function isClass(v: unknown): v is Newable<unknown> {
   return typeof v === 'function' && /^class[\s{]/.test(Function.prototype.toString.call(v));
@@ -41,7 +41,7 @@ export class Kernel implements Disposable {
               bind: opts.bind,
               rebind: opts.rebind,
               isBound: opts.isBound,
-              contribute: <T>(token: ServiceIdentifier<T>, impl: Newable<T> | T) => {
+              contribute: <T>(token: Token<T> | ServiceIdentifier<T>, impl: Newable<T> | T) => {
                 if (isClass(impl)) {
                   if (!opts.isBound(impl)) opts.bind(impl).toSelf().inSingletonScope();
                   opts.bind(token).toService(impl as Newable<T>);

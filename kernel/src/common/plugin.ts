@@ -1,4 +1,5 @@
 import type { ServiceIdentifier, Newable, Bind, IsBound, RebindSync } from 'inversify';
+import type { Token } from './contribution-provider';
 
 /** The `werkbank` entry of a plugin's package.json, plus the package facts the kernel needs. */
 export interface PluginManifest {
@@ -8,8 +9,14 @@ export interface PluginManifest {
   requires?: string[];
   /** Plugins that load first when present. */
   optional?: string[];
-  /** Licensed components that gate this plugin's features (see ComponentGate). */
+  /** Licensed components that gate this plugin's features (see ComponentGate); the plugin implements them. */
   components?: string[];
+  /**
+   * Licensed components the plugin implements without being gated by them as a whole (e.g. the
+   * switchboards' node run history). A component no loaded plugin names here or in `components`
+   * has nothing behind it: the Apps screen shows it as not installed.
+   */
+  implements?: string[];
   /** Module path (relative to the package) of the browser entry. */
   browser?: string;
   /** Module path (relative to the package) of the node entry. */
@@ -18,6 +25,8 @@ export interface PluginManifest {
   title?: Record<string, string>;
   /** One-line description per language (the Apps screen). */
   summary?: Record<string, string>;
+  /** An example plugin: loaded only when named in WERKBANK_PLUGINS or when examples are asked for. */
+  example?: boolean;
   packageName?: string;
   version?: string;
   description?: string;
@@ -34,7 +43,7 @@ export interface PluginContext {
    * own identifier too, so other services may inject it. The kernel remembers the plugin that
    * contributed it, so registries can name it.
    */
-  contribute<T>(token: ServiceIdentifier<T>, impl: Newable<T> | T): void;
+  contribute<T>(token: Token<T> | ServiceIdentifier<T>, impl: Newable<T> | T): void;
 }
 
 export interface PluginModule {
@@ -110,11 +119,16 @@ export function sortPlugins<T extends { manifest: PluginManifest }>(entries: T[]
 }
 
 /**
- * Chooses the plugins to load: all discovered ones, or the ids listed (WERKBANK_PLUGINS or the
- * config list) plus what they require. An unknown listed id is an error.
+ * Chooses the plugins to load: all discovered ones but examples (unless `examples` is set), or
+ * the ids listed (WERKBANK_PLUGINS or the config list) plus what they require. An unknown listed
+ * id is an error.
  */
-export function selectPlugins<T extends { manifest: PluginManifest }>(all: T[], chosen?: string[]): T[] {
-  if (!chosen || chosen.length === 0) return all;
+export function selectPlugins<T extends { manifest: PluginManifest }>(
+  all: T[],
+  chosen?: string[],
+  options: { examples?: boolean } = {},
+): T[] {
+  if (!chosen || chosen.length === 0) return all.filter((e) => options.examples || !e.manifest.example);
   const byId = new Map(all.map((e) => [e.manifest.id, e]));
   const unknown = chosen.filter((id) => !byId.has(id));
   if (unknown.length) throw new PluginLoadError(`Unknown plugins chosen: ${unknown.join(', ')}`, unknown);

@@ -136,3 +136,6 @@ export const DatumTypeContribution = token<DatumTypeContribution>('DatumTypeCont
 export interface DatumTypeContribution {
   registerDatumTypes(registry: RegistrySink<DatumTypeDescriptor>): void;
 }
+
+/** The datum types contributed by plugins (base chains, schemas, assignability), on both sides. */
+export const TypeHierarchy = token<TypeRegistry>('TypeHierarchy');

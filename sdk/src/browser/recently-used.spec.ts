@@ -1,4 +1,4 @@
-import { testConfig } from '../test/browser-harness';
+import { testConfig } from '@werkbank/testing/browser';
 import assert from 'node:assert/strict';
 import { ObservableConfigStore, PersistedNavigationStore } from '@werkbank/kernel/browser';
 import { RecentlyUsedList } from './recently-used';

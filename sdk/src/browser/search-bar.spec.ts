@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { bootWorkbench, installDom, type BootedWorkbench } from '../test/browser-harness';
+import { bootWorkbench, installDom, type BootedWorkbench } from '@werkbank/testing/browser';
 import { createElement, useState } from 'react';
 import { definePlugin, RouteContribution, type RouteContribution as RC } from '@werkbank/kernel/browser';
 import { SearchBar } from './search-bar';

@@ -1,83 +1,39 @@
-/** @werkbank/sdk/node: contribution points and services for a plugin's node entry. */
+/**
+ * @werkbank/sdk/node: what a plugin's node entry may use. Contribution points, the resource
+ * layer's types, ApiError, small helpers, and the interfaces and tokens of the server's services
+ * (inject them with `@inject(Token)`; the server implements them, a test may rebind any of them).
+ */
 export * from '../common/index';
+export * from './api-error';
+export * from './http-context';
+export * from './resource-definition';
+export * from './resource-ref';
+export * from './request-guard';
+export * from './contributions';
+export * from './function-contribution';
+export * from './function-inputs';
+export * from './returned-rows';
+export * from './trigram-index';
+export * from './services/server-config';
+export * from './services/database';
+export * from './services/logger';
+export * from './services/process-role';
+export * from './services/translator';
+export * from './services/user-directory';
+export * from './services/event-feed';
+export * from './services/function-catalog';
+export * from './services/datum-validator';
+export * from './services/blob-store';
+export * from './services/blob-downloads';
+export * from './services/request-bodies';
+export * from './services/url-fetcher';
+export * from './services/message-bus';
+export * from './services/job-queue';
 export {
-  EntityContribution,
-  ResourceContribution,
-  ResourceExtensionContribution,
-  HttpRouteContribution,
-  NodeTranslationContribution,
-  DatumTypeContribution,
-  FunctionContribution,
-  ServiceEndpointContribution,
-  StartupHookContribution,
-  WebSocketChannelContribution,
-  BlobReferenceContribution,
-  DepotAccess,
-  FileAccess,
-  ServerServices,
-  ApiError,
-  FUNCTION_CHUNK,
-  itemsOf,
-  paramOf,
-  yieldToLoop,
-  readJsonObject,
-  readForm,
-  guard,
-  requestOf,
-  parseRef,
-  createTrigramIndex,
-  returnedRows,
-  FileBlobStore,
-  readMultipartUpload,
-  sendBlob,
-  GuardedFetcher,
-  sniffMime,
-  AjvDatumValidator,
-} from '@werkbank/server';
-export type {
-  EntityDescriptor,
-  RouteDescriptor,
-  FunctionDescriptor,
-  FunctionInputs,
-  FunctionOutputs,
-  FrameItems,
-  MessageBus,
-  JobQueue,
-  DepotSnapshot,
-  OpenedFile,
-  FunctionRunContext,
-  StoredFileOptions,
-  PortDescriptor,
-  ServiceEndpointDescriptor,
-  StartupHookDescriptor,
-  StartupServices,
-  WebSocketChannelDescriptor,
-  BlobReferenceSource,
-  ResourceDefinition,
-  ResourceExtension,
-  ResourceAction,
-  ResourceHooks,
-  ResourceRequest,
-  ResourceServices,
-  FieldSpec,
-  FieldType,
-  Row,
-  AuthUser,
-  WerkbankState,
-  WerkbankContext,
-  BlobInfo,
-  BlobPutOptions,
-  BlobRange,
-  BlobStore,
-  MultipartUpload,
-  MultipartUploadOptions,
-  SendBlobOptions,
-  UrlFetcher,
-  UrlFetchOptions,
-  UrlFetchResponse,
-  GuardedFetcherOptions,
-  HostResolver,
-  DatumProblem,
-  DatumValidator,
-} from '@werkbank/server';
-export { EntitySchema, type EntityManager, type MigrationInterface, type QueryRunner, type SelectQueryBuilder } from 'typeorm';
+  EntitySchema,
+  type DataSource,
+  type EntityManager,
+  type MigrationInterface,
+  type QueryRunner,
+  type SelectQueryBuilder,
+} from 'typeorm';

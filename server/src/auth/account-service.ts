@@ -1,6 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { AuthUser } from '../http/context';
-import { ApiError } from '../http/api-error';
+import { ApiError, type AuthUser } from '@werkbank/sdk/node';
 import { hashPassword, randomToken, verifyPassword } from './password';
 import { sha256 } from './hash';
 

@@ -1,13 +1,11 @@
 import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { normaliseLanguage, LANGUAGES } from '@werkbank/kernel';
-import type { WerkbankContext, WerkbankState } from '../http/context';
-import { ApiError } from '../http/api-error';
+import { ApiError, guard, type WerkbankContext, type WerkbankState } from '@werkbank/sdk/node';
 import { readForm, readJsonObject } from '../http/body';
 import { AccountService, displayName, type UserRow } from './account-service';
 import { CSRF_COOKIE, SESSION_COOKIE, cookieOptions } from './auth-middleware';
 import { verifyPassword } from './password';
-import { guard } from '../resources/resource-router';
 
 export const MIN_PASSWORD_LENGTH = 8;
 

@@ -1,8 +1,7 @@
 import type { Middleware } from 'koa';
 import type { i18n } from 'i18next';
 import { languageFromHeader, normaliseLanguage } from '@werkbank/kernel';
-import type { WerkbankState } from '../http/context';
-import { ApiError } from '../http/api-error';
+import { ApiError, type WerkbankState } from '@werkbank/sdk/node';
 import type { AccountService } from './account-service';
 import { randomToken, safeEqual } from './password';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error';
+import { ApiError } from '@werkbank/sdk/node';
 
 /** "5 GiB", "10 MiB", "512 B": a size limit as people read it (the same in German and English). */
 export function formatBytes(bytes: number): string {

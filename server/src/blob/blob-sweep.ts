@@ -1,7 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { BlobReferenceSource } from '../contributions-extra';
-import { returnedRows } from '../db/returned-rows';
-import type { BlobStore } from './blob-store';
+import { returnedRows, type BlobReferenceSource, type BlobStore } from '@werkbank/sdk/node';
 
 /**
  * Minutes a candidate waits before the sweep looks at it. A put holds its blob this long, so the

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { createI18n } from '@werkbank/kernel';
-import type { WerkbankState } from '../http/context';
+import type { WerkbankState } from '@werkbank/sdk/node';
 import { errorMiddleware } from '../http/error-middleware';
 import serverEn from '../i18n/en.json' with { type: 'json' };
 import serverDe from '../i18n/de.json' with { type: 'json' };

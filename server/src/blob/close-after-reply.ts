@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { WerkbankContext } from '../http/context';
+import type { WerkbankContext } from '@werkbank/sdk/node';
 
 /** How long, and how many bytes, a refused upload is still read (and dropped) after the reply. */
 export const LINGER_MS = 2000;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '@werkbank/sdk/node';
 import { FileBlobStore } from './file-blob-store';
 import { filesUnder } from './blob-test-support';
 

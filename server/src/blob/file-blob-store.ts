@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { BlobHold, BlobInfo, BlobPutOptions, BlobRange, BlobStore } from './blob-store';
+import type { BlobHold, BlobInfo, BlobPutOptions, BlobRange, BlobStore } from '@werkbank/sdk/node';
 import { emptyFile } from './blob-errors';
 import { HashingFileWriter } from './hashing-file-writer';
 import { SNIFF_BYTES, sniffMime } from './sniff-mime';

@@ -1,4 +1,4 @@
-import type { BlobRange } from './blob-store';
+import type { BlobRange } from '@werkbank/sdk/node';
 
 /**
  * Reads an HTTP `Range` header against a body of `size` bytes (RFC 9110 §14.1.2): `bytes=a-b`,

@@ -4,9 +4,9 @@ import { connect } from 'node:net';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiError } from '../http/api-error';
+import { ApiError, type MultipartUpload, type MultipartUploadOptions } from '@werkbank/sdk/node';
 import { FileBlobStore } from './file-blob-store';
-import { readMultipartUpload, type MultipartUpload, type MultipartUploadOptions } from './read-multipart-upload';
+import { readMultipartUpload } from './read-multipart-upload';
 import { filesUnder, listenTestApp, multipartBody } from './blob-test-support';
 
 type Outcome = { upload: MultipartUpload } | { error: unknown };
@@ -75,7 +75,7 @@ describe('readMultipartUpload', () => {
   let dataDir: string;
   let store: FileBlobStore;
   let app: { url: string; close(): Promise<void> };
-  let options: MultipartUploadOptions;
+  let options: MultipartUploadOptions & { maxBytes: number };
   let outcomes: Outcome[];
   let waiting: ((o: Outcome) => void)[];
   /** The outcome of the next (or latest unread) upload as the route saw it. */

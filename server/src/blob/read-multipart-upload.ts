@@ -1,33 +1,15 @@
 import { finished, type Readable } from 'node:stream';
 import Busboy, { type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
-import type { WerkbankContext } from '../http/context';
-import { ApiError } from '../http/api-error';
-import type { BlobInfo, BlobStore } from './blob-store';
+import {
+  ApiError,
+  type BlobInfo,
+  type BlobStore,
+  type MultipartUpload,
+  type MultipartUploadOptions,
+  type WerkbankContext,
+} from '@werkbank/sdk/node';
 import { fileTooLarge } from './blob-errors';
 import { closeAfterReply } from './close-after-reply';
-
-export interface MultipartUploadOptions {
-  /** Largest accepted file in bytes (ServerConfig.uploadMaxBytes); more is 413 `file_too_large`. */
-  maxBytes: number;
-  /**
-   * Called once when the file part begins, with the text fields sent before it and the file's
-   * name. May throw (e.g. ApiError 400 `invalid_path`, 409 `duplicate_name`) to refuse the
-   * upload: then nothing is stored and readMultipartUpload rejects with that error.
-   */
-  beforeFile?: (fields: Record<string, string>, filename: string) => Promise<void>;
-  /** A request without a `file` part resolves without `file` instead of 400 `file_missing`. */
-  fileOptional?: boolean;
-  /** Accept a file without bytes (default: 400 `empty_file`). */
-  allowEmpty?: boolean;
-  /** An upload that sends nothing for this long is stopped with 408 `upload_stalled` (default 2 min). */
-  idleTimeoutMs?: number;
-}
-
-export interface MultipartUpload {
-  /** Every text field of the form (the last one wins for repeated names). */
-  fields: Record<string, string>;
-  file?: { filename: string; blob: BlobInfo };
-}
 
 const FIELD_BYTES = 64 * 1024;
 const MAX_FIELDS = 50;
@@ -50,7 +32,7 @@ const TRAILING_BYTES = 1024 * 1024;
 export function readMultipartUpload(
   ctx: WerkbankContext,
   store: BlobStore,
-  opts: MultipartUploadOptions,
+  opts: MultipartUploadOptions & { maxBytes: number },
 ): Promise<MultipartUpload> {
   const req = ctx.req;
   const notMultipart = () => ApiError.badRequest('not_multipart', 'errors.not_multipart');

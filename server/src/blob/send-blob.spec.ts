@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { BlobInfo } from './blob-store';
+import type { BlobInfo } from '@werkbank/sdk/node';
 import { FileBlobStore } from './file-blob-store';
 import { sendBlob } from './send-blob';
 import { listenTestApp } from './blob-test-support';

@@ -1,20 +1,7 @@
-import type { WerkbankContext } from '../http/context';
-import { ApiError } from '../http/api-error';
-import type { BlobStore } from './blob-store';
+import { ApiError, type BlobStore, type SendBlobOptions, type WerkbankContext } from '@werkbank/sdk/node';
 import { contentDisposition } from './content-disposition';
 import { servedAs } from './inline-mime';
 import { parseRange } from './parse-range';
-
-export interface SendBlobOptions {
-  /** The size the caller recorded; the stored blob's own size is what is sent. */
-  size: number;
-  /** The recorded (sniffed) type; see servedAs for what is actually sent. */
-  mime: string;
-  /** The name offered to the browser (Content-Disposition). */
-  filename: string;
-  /** `inline` is honoured only for safe types (servedAs); everything else is an attachment. */
-  disposition: 'attachment' | 'inline';
-}
 
 /**
  * Replies with the blob `hash` for a GET or HEAD, after the caller checked read permission.

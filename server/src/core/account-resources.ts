@@ -1,8 +1,5 @@
-import type { ResourceDefinition, Row } from '../resources/resource-definition';
-import { ApiError } from '../http/api-error';
+import { ApiError, parseRef, type ResourceDefinition, type ResourceRequest, type Row } from '@werkbank/sdk/node';
 import { hashPassword } from '../auth/password';
-import { parseRef } from '../resources/field-codec';
-import type { ResourceRequest } from '../resources/resource-definition';
 
 const superuserOnlyWrites = {
   canCreate: (req: { user: { isSuperuser: boolean } }) => req.user.isSuperuser,

@@ -1,11 +1,9 @@
 import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import type { PluginManifest } from '@werkbank/kernel';
-import type { WerkbankState } from '../http/context';
-import { ApiError } from '../http/api-error';
+import { ApiError, guard, type WerkbankState } from '@werkbank/sdk/node';
 import { readJsonObject } from '../http/body';
 import type { LicenceService } from '../licence/licence-service';
-import { guard } from '../resources/resource-router';
 
 /**
  * The Apps screen's calls (spec 000 §7): /api/v1/addon/ lists every installed plugin and licensed
@@ -29,6 +27,8 @@ export function mountAddonRoutes(
       licence: g.licence,
       expires: g.licence?.expires ?? null,
       plugins: plugins.filter((p) => p.components?.includes(g.component)).map((p) => p.id),
+      // Licensed, but only worth anything when a loaded plugin implements it.
+      available: plugins.some((p) => p.components?.includes(g.component) || p.implements?.includes(g.component)),
       resource_uri: `/api/v1/addon/${g.component}/`,
     }));
     const installed = plugins.map((p) => {

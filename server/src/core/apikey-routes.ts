@@ -1,13 +1,9 @@
 import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import type { ComponentGate } from '@werkbank/kernel';
-import type { WerkbankContext, WerkbankState } from '../http/context';
-import { ApiError } from '../http/api-error';
+import { ApiError, guard, parseRef, returnedRows, type WerkbankContext, type WerkbankState } from '@werkbank/sdk/node';
 import { readJsonObject } from '../http/body';
 import type { AccountService } from '../auth/account-service';
-import { parseRef } from '../resources/field-codec';
-import { returnedRows } from '../db/returned-rows';
-import { guard } from '../resources/resource-router';
 
 /**
  * API keys (spec 000 §7 "POST /api/v1/apikey/ with user, realms; DELETE by key"; spec 002 §6:

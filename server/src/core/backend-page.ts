@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { WerkbankState } from '../http/context';
+import type { WerkbankState } from '@werkbank/sdk/node';
 import type { WerkbankServer } from '../werkbank-server';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,8 +1,7 @@
 import type Router from '@koa/router';
 import type { BackendConfig, PluginManifest } from '@werkbank/kernel';
-import type { WerkbankState } from '../http/context';
+import type { ServerConfig, WerkbankState } from '@werkbank/sdk/node';
 import type { LicenceService } from '../licence/licence-service';
-import type { ServerConfig } from '../config';
 
 /** GET /api/v2/backend/config (spec 000 §3 "Configuration"). Readable before login. */
 export function mountConfigRoute(

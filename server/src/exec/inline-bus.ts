@@ -1,5 +1,5 @@
 import { Disposable } from '@werkbank/kernel';
-import type { MessageBus, PublishOptions } from './message-bus';
+import type { MessageBus, PublishOptions } from '@werkbank/sdk/node';
 import { checkBusChannel, encodeBusMessage } from './bus-message';
 import { afterCommit } from './transaction-hooks';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Disposable } from '@werkbank/kernel';
-import type { JobQueue } from './job-queue';
+import type { JobQueue } from '@werkbank/sdk/node';
 
 type Handler = (data: Record<string, unknown>, job: { id: string; attempt: number }) => Promise<void>;
 

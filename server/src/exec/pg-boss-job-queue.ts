@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import { Disposable } from '@werkbank/kernel';
-import type { JobQueue } from './job-queue';
+import type { JobQueue } from '@werkbank/sdk/node';
 
 export interface PgBossJobQueueOptions {
   /** The PostgreSQL server and database; pg-boss keeps its tables in the schema `pgboss`. */

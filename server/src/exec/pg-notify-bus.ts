@@ -1,7 +1,7 @@
 import { afterCommit } from './transaction-hooks';
 import pg from 'pg';
 import { Disposable, Emitter } from '@werkbank/kernel';
-import type { MessageBus, PublishOptions } from './message-bus';
+import type { MessageBus, PublishOptions } from '@werkbank/sdk/node';
 import { checkBusChannel, encodeBusMessage } from './bus-message';
 
 type Handler = (payload: Record<string, unknown>) => void;

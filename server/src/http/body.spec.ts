@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { listenTestApp } from '../blob/blob-test-support';
-import { ApiError } from './api-error';
+import { ApiError } from '@werkbank/sdk/node';
 import { readText } from './body';
 
 /** A body that never completes: the headers promise `declared` bytes, only `sent` arrive. */

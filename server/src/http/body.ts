@@ -1,6 +1,5 @@
 import getRawBody from 'raw-body';
-import type { WerkbankContext } from './context';
-import { ApiError } from './api-error';
+import { ApiError, type WerkbankContext } from '@werkbank/sdk/node';
 
 /**
  * How long a JSON or form body may take to arrive. The HTTP server has no overall request timeout

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { Middleware } from 'koa';
 import { marked } from 'marked';
-import type { WerkbankState } from './context';
+import type { WerkbankState } from '@werkbank/sdk/node';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

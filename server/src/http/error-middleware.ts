@@ -1,7 +1,6 @@
 import type { Middleware } from 'koa';
 import type { ErrorBody } from '@werkbank/kernel';
-import type { WerkbankState } from './context';
-import { ApiError } from './api-error';
+import { ApiError, type WerkbankState } from '@werkbank/sdk/node';
 
 /**
  * Turns every error into `{status: 'error', reason, code}` with a fitting status (DESIGN §3).

@@ -1,4 +1,4 @@
-import type { ResourceDefinition, FieldSpec } from '../resources/resource-definition';
+import type { ResourceDefinition, FieldSpec } from '@werkbank/sdk/node';
 import { basePath } from '../resources/field-codec';
 
 const schemaOf = (f: FieldSpec): Record<string, unknown> => {

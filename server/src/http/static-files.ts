@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Middleware } from 'koa';
-import type { WerkbankState } from './context';
+import type { WerkbankState } from '@werkbank/sdk/node';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '@werkbank/sdk/node';
 import { GuardedFetcher, type HostResolver } from './guarded-fetcher';
 import { isBlockedAddress } from './address-policy';
 import en from '../i18n/en.json' with { type: 'json' };

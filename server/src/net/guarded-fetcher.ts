@@ -3,9 +3,8 @@ import https from 'node:https';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
 import { Transform, type Readable } from 'node:stream';
-import { ApiError } from '../http/api-error';
+import { ApiError, type UrlFetcher, type UrlFetchOptions, type UrlFetchResponse } from '@werkbank/sdk/node';
 import { FetchAllowList, isBlockedAddress } from './address-policy';
-import type { UrlFetcher, UrlFetchOptions, UrlFetchResponse } from './url-fetcher';
 
 /** Resolves a host name to all its addresses (dns.lookup by default; tests inject their own). */
 export type HostResolver = (host: string) => Promise<Array<{ address: string; family: number }>>;

@@ -1,7 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { ApiError } from '../http/api-error';
-import type { ResourceDefinition } from './resource-definition';
-import { columnOf, decodeField, parseRef } from './field-codec';
+import { ApiError, parseRef, type ResourceDefinition } from '@werkbank/sdk/node';
+import { columnOf, decodeField } from './field-codec';
 import type { Access } from './permission-service';
 
 /** Validates a body into column values. Unknown, read-only and (on update) create-only fields are 400. */

@@ -1,5 +1,4 @@
-import { ApiError } from '../http/api-error';
-import type { FieldSpec, ResourceDefinition } from './resource-definition';
+import { ApiError, parseRef, type FieldSpec, type ResourceDefinition } from '@werkbank/sdk/node';
 
 export function columnOf(name: string, spec: FieldSpec): string {
   return spec.column ?? name;
@@ -7,20 +6,6 @@ export function columnOf(name: string, spec: FieldSpec): string {
 
 export function refPath(spec: FieldSpec): string {
   return spec.refPath ?? `/api/v1/${spec.refKind}/`;
-}
-
-/** Parses `/api/v1/kind/12/` (for the given base path) or a bare id into a number. */
-export function parseRef(value: unknown, base: string): number | undefined {
-  // Ids are PostgreSQL integers: at most 9 digits here, so no value overflows the column.
-  if (typeof value === 'number' && Number.isInteger(value) && value > 0 && value < 1e9) return value;
-  if (typeof value !== 'string') return undefined;
-  const s = value.trim();
-  if (/^\d{1,9}$/.test(s)) return Number(s);
-  if (s.startsWith(base)) {
-    const rest = s.slice(base.length).replace(/\/$/, '');
-    if (/^\d{1,9}$/.test(rest)) return Number(rest);
-  }
-  return undefined;
 }
 
 const bad = (field: string, key: string, params: Record<string, unknown> = {}) =>

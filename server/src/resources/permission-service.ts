@@ -1,6 +1,5 @@
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
-import type { AuthUser } from '../http/context';
-import type { ResourceDefinition, Row } from './resource-definition';
+import type { AuthUser, ResourceDefinition, Row } from '@werkbank/sdk/node';
 
 export type Access = 'read' | 'write' | 'execute';
 

@@ -1,10 +1,15 @@
 import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import type { ComponentGate } from '@werkbank/kernel';
-import { ApiError } from '../http/api-error';
+import {
+  ApiError,
+  guard,
+  type ResourceDefinition,
+  type ResourceRequest,
+  type WerkbankContext,
+  type WerkbankState,
+} from '@werkbank/sdk/node';
 import { readJsonObject } from '../http/body';
-import type { WerkbankContext, WerkbankState } from '../http/context';
-import type { ResourceDefinition, ResourceRequest, ResourceServices } from './resource-definition';
 import { basePath } from './field-codec';
 import type { ResourceService } from './resource-service';
 
@@ -13,37 +18,6 @@ export interface ResourceRouterOptions {
   service: ResourceService;
   gate: ComponentGate;
   bodyLimit: number;
-}
-
-/** Refuses the call unless a user is signed in, the component is on and the API key's realms allow it. */
-export function guard(ctx: WerkbankContext, gate: ComponentGate | undefined, component: string | undefined, realm: string): void {
-  if (!ctx.state.user) throw ApiError.unauthorized();
-  if (component && gate && !gate.isEnabled(component)) {
-    throw new ApiError(403, 'component_disabled', 'errors.component_disabled', { name: component });
-  }
-  const realms = ctx.state.apiKeyRealms;
-  if (realms && !realms.includes('*') && !realms.includes(realm)) {
-    throw new ApiError(403, 'realm_denied', 'errors.realm_denied', { realm });
-  }
-}
-
-/**
- * The resource-layer request of an HTTP call outside the generic routes (a plugin's own route):
- * the signed-in caller, its language and realms, the default manager. Call guard() first.
- */
-export function requestOf(
-  ctx: WerkbankContext,
-  services: { dataSource: DataSource; resources: ResourceServices },
-): ResourceRequest {
-  if (!ctx.state.user) throw ApiError.unauthorized();
-  return {
-    user: ctx.state.user,
-    t: ctx.state.t,
-    lang: ctx.state.lang,
-    manager: services.dataSource.manager,
-    services: services.resources,
-    realms: ctx.state.apiKeyRealms,
-  };
 }
 
 function query(ctx: WerkbankContext): Record<string, string> {

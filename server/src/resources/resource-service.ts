@@ -1,8 +1,15 @@
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { DEFAULT_LIMIT, MAX_LIMIT, type ListResponse, type Registry } from '@werkbank/kernel';
-import { ApiError } from '../http/api-error';
-import type { ResourceDefinition, ResourceExtension, ResourceRequest, ResourceServices, Row } from './resource-definition';
-import { basePath, columnOf, decodeFilter, encodeField, parseRef } from './field-codec';
+import {
+  ApiError,
+  parseRef,
+  type ResourceDefinition,
+  type ResourceExtension,
+  type ResourceRequest,
+  type ResourceServices,
+  type Row,
+} from '@werkbank/sdk/node';
+import { basePath, columnOf, decodeFilter, encodeField } from './field-codec';
 import { PermissionService, type Access } from './permission-service';
 import { decodeBody, decodeGrants } from './body-decoder';
 import type { EventService } from './event-service';

@@ -1,7 +1,7 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { DATUM_ENVELOPE_FIELDS, type JsonSchema, type TypeRegistry } from '@werkbank/kernel';
 import { datumProblemOf } from './datum-problem';
-import type { DatumProblem, DatumValidator } from './datum-validator';
+import type { DatumProblem, DatumValidator } from '@werkbank/sdk/node';
 import { isDateTime } from './date-time-format';
 
 /**

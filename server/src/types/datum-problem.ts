@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { DatumProblem } from './datum-validator';
+import type { DatumProblem } from '@werkbank/sdk/node';
 
 /** JSON types with a message of their own (`errors.datum_not_<type>`). */
 const NAMED_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array'];

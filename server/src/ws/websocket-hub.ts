@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { Disposable, DisposableCollection } from '@werkbank/kernel';
 import type { AccountService } from '../auth/account-service';
-import type { AuthUser } from '../http/context';
+import type { AuthUser } from '@werkbank/sdk/node';
 import { SESSION_COOKIE } from '../auth/auth-middleware';
 
 export interface WebSocketChannel {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { bootWorkbench, RecordingApiClient, type BootedWorkbench } from '@werkbank/sdk/testing/browser';
+import { bootWorkbench, RecordingApiClient, type BootedWorkbench } from '@werkbank/testing/browser';
 import helloBrowser from './hello-browser-module';
 
 const manifest = { id: 'hello', optional: ['tags'] };

@@ -1,15 +1,15 @@
-import type {
-  EntityContribution,
-  EntityDescriptor,
-  HttpRouteContribution,
-  NodeTranslationContribution,
-  RegistrySink,
-  ResourceContribution,
-  ResourceDefinition,
-  RouteDescriptor,
-  TranslationBundle,
+import {
+  guard,
+  type EntityContribution,
+  type EntityDescriptor,
+  type HttpRouteContribution,
+  type NodeTranslationContribution,
+  type RegistrySink,
+  type ResourceContribution,
+  type ResourceDefinition,
+  type RouteDescriptor,
+  type TranslationBundle,
 } from '@werkbank/sdk/node';
-import { guard } from '@werkbank/sdk/node';
 import { HelloGreetings1764000009000 } from './greeting-migration';
 import { greetingResource } from './greeting-resource';
 import en from '../common/i18n/en.json' with { type: 'json' };

@@ -35,24 +35,13 @@ import { NavigationStore, PersistedNavigationStore } from '../navigation-store';
 import { ConfirmService, ObservableConfirmService } from '../confirm-service';
 import { Navigator, RouterNavigator } from '../navigator';
 import { DefaultI18nService, I18nService } from '../i18n-service';
-import { token } from '../../common/index';
+import { Registries, type WorkbenchRegistries } from '../workbench-registries';
+import { TypeHierarchy } from '../../common/index';
 import coreEn from '../i18n/en.json';
 import coreDe from '../i18n/de.json';
 
-export const Registries = token<WorkbenchRegistries>('WorkbenchRegistries');
-export const TypeHierarchy = token<TypeRegistry>('TypeHierarchy');
-
-export interface WorkbenchRegistries {
-  routes: RouteRegistry;
-  menus: MenuRegistry;
-  editors: WorkbenchEditorRegistry;
-  datumEditors: WorkbenchDatumEditorRegistry;
-  translations: TranslationRegistry;
-  nodeRenderers: NodeRendererRegistry;
-  settingsFields: SettingsFieldRegistry;
-  commands: CommandRegistry;
-  keybindings: KeybindingRegistry;
-}
+export { Registries, type WorkbenchRegistries } from '../workbench-registries';
+export { TypeHierarchy } from '../../common/index';
 
 export interface Workbench {
   kernel: Kernel;

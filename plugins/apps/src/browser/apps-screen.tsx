@@ -25,6 +25,8 @@ interface Addon {
   summary?: Record<string, string> | null;
   version?: string;
   enabled: boolean;
+  /** Components: whether an installed plugin implements it (nothing is behind it otherwise). */
+  available?: boolean;
   components?: string[];
   licence: { id: string; licensee: string; expires: string; development: boolean } | null;
 }
@@ -113,7 +115,10 @@ const AppsScreen = observer(function AppsScreen() {
   useEffect(() => void load(), []);
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language === 'de' ? 'de-DE' : 'en-GB');
   const plugins = addons.filter((a) => a.kind === 'plugin');
-  const components = addons.filter((a) => a.kind === 'component');
+  // Add-ons this installation implements first; those with nothing behind them after, marked so.
+  const components = addons
+    .filter((a) => a.kind === 'component')
+    .sort((a, b) => Number(b.available !== false) - Number(a.available !== false));
   const dev = config.config.licence.development;
   return (
     <div className="wb-page">
@@ -144,12 +149,20 @@ const AppsScreen = observer(function AppsScreen() {
               <strong className="wb-object-card-title">
                 {i18n.i18n.exists(`apps:component.${c.name}.title`) ? t(`component.${c.name}.title`) : c.name}
               </strong>
-              <Tag intent={c.enabled ? 'success' : 'warning'} round>
-                {t(c.enabled ? 'enabled' : 'disabled')}
-              </Tag>
+              {c.available === false ? (
+                <Tag minimal round data-testid={`addon-${c.name}-unavailable`}>
+                  {t('not_installed')}
+                </Tag>
+              ) : (
+                <Tag intent={c.enabled ? 'success' : 'warning'} round>
+                  {t(c.enabled ? 'enabled' : 'disabled')}
+                </Tag>
+              )}
             </div>
             {i18n.i18n.exists(`apps:component.${c.name}.text`) && <p>{t(`component.${c.name}.text`)}</p>}
-            {c.licence ? (
+            {c.available === false ? (
+              <div className="wb-muted">{t('not_installed_hint')}</div>
+            ) : c.licence ? (
               <div className="wb-muted">
                 {c.licence.development ? t('development') : t('by', { licensee: c.licence.licensee })} ·{' '}
                 {t('until', { date: date(c.licence.expires) })}

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { DepotAccess, FunctionContribution, Kernel, Registry, type FunctionDescriptor } from '@werkbank/sdk/node';
+import { FunctionContribution, Kernel, Registry, type FunctionDescriptor } from '@werkbank/sdk/node';
 import plugin from './basic-functions-node-module';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext } from '@werkbank/testing/node';
+import { DepotAccess } from '@werkbank/plugin-magazine/api';
 
 /** A DepotAccess that records calls: depot 3 holds two strings at moment 30. */
 function recordingDepots() {

@@ -1,5 +1,4 @@
 import {
-  DepotAccess,
   inject,
   injectable,
   type FrameItems,
@@ -8,6 +7,7 @@ import {
   type RegistrySink,
 } from '@werkbank/sdk/node';
 import { broadcastLength, checkpoint, failure, itemsOf, paramOf } from './frame-items';
+import { DepotAccess } from '@werkbank/plugin-magazine/api';
 
 const MODES = ['replace', 'append'] as const;
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { FunctionInputs } from '@werkbank/sdk/node';
 import { FRAME_FUNCTIONS } from './frame-functions';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext } from '@werkbank/testing/node';
 
 const run = (id: string, inputs: FunctionInputs) => FRAME_FUNCTIONS.find((f) => f.id === id)!.run(inputs, fakeRunContext());
 const param = (value: unknown) => [{ value }];

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { FunctionInputs, FunctionOutputs } from '@werkbank/sdk/node';
 import { NUMBER_FUNCTIONS, roundTo } from './number-functions';
 import { BOOL_FUNCTIONS } from './bool-functions';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext } from '@werkbank/testing/node';
 
 const fn = (id: string) => [...NUMBER_FUNCTIONS, ...BOOL_FUNCTIONS].find((f) => f.id === id)!;
 const values = (...xs: unknown[]) => xs.map((value) => ({ value }));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { FunctionInputs } from '@werkbank/sdk/node';
 import { STRING_FUNCTIONS } from './string-functions';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext } from '@werkbank/testing/node';
 
 const values = (...xs: unknown[]) => xs.map((value) => ({ value }));
 const run = (id: string, inputs: FunctionInputs) => STRING_FUNCTIONS.find((f) => f.id === id)!.run(inputs, fakeRunContext());

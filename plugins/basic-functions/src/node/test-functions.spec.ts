@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { FunctionInputs } from '@werkbank/sdk/node';
 import { TEST_FUNCTIONS } from './test-functions';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext } from '@werkbank/testing/node';
 
 const fn = (id: string) => TEST_FUNCTIONS.find((f) => f.id === id)!;
 const run = (id: string, inputs: FunctionInputs, ctx = fakeRunContext()) => fn(id).run(inputs, ctx);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { pruneEvents, retentionDays } from './event-retention';
 
 describe('activity feed retention (start-up hook)', function () {

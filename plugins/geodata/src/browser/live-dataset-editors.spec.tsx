@@ -6,11 +6,11 @@ import {
   typeInto,
   usedTextKeys,
   type BootedWorkbench,
-} from '@werkbank/sdk/testing/browser';
+  browserPlugin,
+} from '@werkbank/testing/browser';
 import assert from 'node:assert/strict';
 import { useState } from '@werkbank/sdk/react';
 import { DatumEditorHost, definePlugin, RouteContribution, type RouteContribution as RC } from '@werkbank/sdk/browser';
-import typesBrowser from '../../../types/src/browser/types-browser-module';
 import geodataBrowser from './geodata-browser-module';
 import de from './i18n/de.json';
 import en from './i18n/en.json';
@@ -80,7 +80,7 @@ describe('geodata: live dataset editors (browser kernel in jsdom)', function () 
     changes = [];
     booted = await bootWorkbench(
       [
-        { manifest: { id: 'types' }, module: typesBrowser },
+        await browserPlugin('types'),
         { manifest: { id: 'geodata', requires: ['types'] }, module: geodataBrowser },
         { manifest: { id: 'probe', requires: ['types', 'geodata'] }, module: probePlugin },
       ],

@@ -15,8 +15,10 @@ import { LiveFunctions, liveTranslations } from './live/live-functions';
 import { LiveDatasetStartup } from './live/live-startup';
 import { DepotImportFunctions, depotImportTranslations } from './depot-import/depot-import-functions';
 import { ServicesFunctions, servicesTranslations } from './services/services-functions';
+import { GeodataServices } from './geodata-services';
 
 export default definePlugin((ctx) => {
+  ctx.bind(GeodataServices).toSelf().inSingletonScope();
   ctx.contribute(FunctionContribution, TabularFunctions);
   ctx.contribute(NodeTranslationContribution, tabularTranslations);
   ctx.contribute(FunctionContribution, geometryFunctions);

@@ -1,6 +1,7 @@
-import { MenuItem } from '@werkbank/sdk/ui';
-import { ActionMenu, ContributedMenuItems, observer, useT } from '@werkbank/sdk/browser';
-import { DATUM_CARD_MENU, type DatumMenuTarget } from '../common/magazine-ids';
+import { MenuDivider, MenuItem } from '@werkbank/sdk/ui';
+import { ActionMenu, ConfigStore, observer, useService, useT } from '@werkbank/sdk/browser';
+import type { DatumMenuTarget } from '../common/magazine-api';
+import { DatumCardMenuRegistry } from './datum-card-menu-registry';
 
 export interface DatumCardMenuProps {
   target: DatumMenuTarget;
@@ -16,8 +17,8 @@ export interface DatumCardMenuProps {
 /**
  * The menu of a datum card or row (spec 000 §2 "Datum card with a menu"): edit (show when
  * read-only), duplicate and delete — disabled at an earlier moment, left out when the caller may
- * not change the depot — then the entries other plugins contribute to DATUM_CARD_MENU (e.g. 'Use
- * in switchboard').
+ * not change the depot — then the entries other plugins contribute through DatumCardMenuContribution
+ * (e.g. 'Use in switchboard').
  */
 export const DatumCardMenu = observer(function DatumCardMenu({
   target,
@@ -28,6 +29,11 @@ export const DatumCardMenu = observer(function DatumCardMenu({
   onDelete,
 }: DatumCardMenuProps) {
   const t = useT('magazine');
+  const config = useService(ConfigStore);
+  const contributed = useService(DatumCardMenuRegistry).entries(target, {
+    isSuperuser: config.isSuperuser,
+    isEnabled: (c: string) => config.isEnabled(c),
+  });
   const ro = target.readOnly;
   return (
     <ActionMenu label={String(t('datum.menu'))} testId="datum-menu">
@@ -51,7 +57,16 @@ export const DatumCardMenu = observer(function DatumCardMenu({
           />
         </>
       )}
-      <ContributedMenuItems menu={DATUM_CARD_MENU} target={target} namespace="magazine" />
+      {contributed.length > 0 && <MenuDivider />}
+      {contributed.map((entry) => (
+        <MenuItem
+          key={entry.id}
+          icon={entry.icon as never}
+          text={t(entry.label)}
+          data-testid={`menu-${entry.id}`}
+          onClick={() => entry.run(target)}
+        />
+      ))}
     </ActionMenu>
   );
 });

@@ -11,8 +11,8 @@ import {
   type BootedWorkbench,
 } from './magazine-test-kit';
 import assert from 'node:assert/strict';
-import { definePlugin, MenuContribution, type MenuContribution as MC } from '@werkbank/sdk/browser';
-import { DATUM_CARD_MENU, type DatumMenuTarget } from '../common/magazine-ids';
+import { definePlugin } from '@werkbank/sdk/browser';
+import { DatumCardMenuContribution, type DatumMenuTarget } from '../common/magazine-api';
 
 const head = moment(12, 'open');
 const elbe = {
@@ -90,17 +90,16 @@ describe('magazine: datums of a depot (browser kernel in jsdom)', function () {
 
   it('offers the entries other plugins add to the datum card menu, with the datum as target', async () => {
     const used: DatumMenuTarget[] = [];
-    const menus: MC = {
-      registerMenus: (r) =>
+    const menus: DatumCardMenuContribution = {
+      registerDatumCardMenu: (r) =>
         r.add({
           id: 'probe.use',
-          menu: DATUM_CARD_MENU,
           label: 'Use in switchboard',
           icon: 'flow-branch',
-          run: (target) => used.push(target as DatumMenuTarget),
+          run: (target) => used.push(target),
         }),
     };
-    const probe = definePlugin((ctx) => ctx.contribute(MenuContribution, menus));
+    const probe = definePlugin((ctx) => ctx.contribute(DatumCardMenuContribution, menus));
     booted = await boot('/depot/1/', routes(), [{ id: 'probe', module: probe }]);
     await booted.waitFor(() => !!byTestId('datum-menu'));
     byTestId('datum-menu')!.click();

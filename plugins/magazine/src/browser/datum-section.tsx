@@ -15,7 +15,8 @@ import {
   type Presentation,
 } from '@werkbank/sdk/browser';
 import { typeNameOf, type Datum, type Depot } from '../common/magazine-types';
-import { DATUM_PRESENTATION_KEY, type DatumMenuTarget } from '../common/magazine-ids';
+import { DATUM_PRESENTATION_KEY } from '../common/magazine-ids';
+import type { DatumMenuTarget } from '../common/magazine-api';
 import { datumFields } from '../common/datum-fields';
 import type { DepotStore } from './depot-store';
 import { useDatumActions } from './use-datum-actions';

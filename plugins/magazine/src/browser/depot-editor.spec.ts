@@ -1,6 +1,6 @@
 import { boot, byTestId, depot, moment, page, text, typeInto, type BootedWorkbench } from './magazine-test-kit';
 import assert from 'node:assert/strict';
-import { testConfig } from '@werkbank/sdk/testing/browser';
+import { testConfig } from '@werkbank/testing/browser';
 
 const pegel = depot(1, 'Pegel', { current_moment: moment(12, 'open'), metadata: { Quelle: 'WSV' } });
 

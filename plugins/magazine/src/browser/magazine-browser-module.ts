@@ -8,6 +8,7 @@ import {
 } from '@werkbank/sdk/browser';
 import { magazineDatumEditors, magazineEditors, magazineRoutes, magazineTranslations } from './magazine-browser-contributions';
 import { UploadTransport } from './upload-transport';
+import { DatumCardMenuRegistry } from './datum-card-menu-registry';
 
 export default definePlugin((ctx) => {
   ctx.contribute(TranslationContribution, magazineTranslations);
@@ -15,4 +16,5 @@ export default definePlugin((ctx) => {
   ctx.contribute(EditorContribution, magazineEditors);
   ctx.contribute(DatumEditorContribution, magazineDatumEditors);
   ctx.bind(UploadTransport).toConstantValue(new XhrUploadTransport());
+  ctx.bind(DatumCardMenuRegistry).toSelf().inSingletonScope();
 });

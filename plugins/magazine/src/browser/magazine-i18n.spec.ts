@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { missingTexts, usedTextKeys } from '@werkbank/sdk/testing/browser';
+import { missingTexts, usedTextKeys } from '@werkbank/testing/browser';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 

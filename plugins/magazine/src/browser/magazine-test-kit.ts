@@ -5,20 +5,20 @@ import {
   cancelHreflessLinkClicks,
   RecordingApiClient,
   type BootedWorkbench,
-} from '@werkbank/sdk/testing/browser';
+  browserPlugin,
+} from '@werkbank/testing/browser';
 import type { PluginEntry, PluginModule } from '@werkbank/sdk';
-import typesBrowser from '../../../types/src/browser/types-browser-module';
 import magazineBrowser from './magazine-browser-module';
 import type { Depot, FolderNode, Moment } from '../common/magazine-types';
 
 export { RecordingApiClient, type BootedWorkbench };
-export { byTestId, clickText, failure, lastMenu, page, text, typeInto } from '@werkbank/sdk/testing/browser';
+export { byTestId, clickText, failure, lastMenu, page, text, typeInto } from '@werkbank/testing/browser';
 
 // Blueprint's menu items are <a> without href; jsdom would follow them (see the SDK's helper).
 cancelHreflessLinkClicks();
 
 export const PLUGINS: PluginEntry[] = [
-  { manifest: { id: 'types' }, module: typesBrowser },
+  await browserPlugin('types'),
   { manifest: { id: 'magazine', requires: ['types'], components: ['magazine', 'metadata'] }, module: magazineBrowser },
 ];
 

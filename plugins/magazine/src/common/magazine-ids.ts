@@ -1,21 +1,3 @@
-/**
- * Ids other plugins use to extend the Magazine screens.
- *
- * DATUM_CARD_MENU: the menu of a datum card and table row (spec 000 §2 "Datum card with a menu").
- * Contribute entries with the kernel's MenuContribution, `menu: DATUM_CARD_MENU`; `run(target)` and
- * `when(ctx, target)` receive a DatumMenuTarget. The Magazine itself adds edit, duplicate and delete.
- */
-export const DATUM_CARD_MENU = 'magazine.datum-card';
-
-/** What a datum card menu entry receives. */
-export interface DatumMenuTarget {
-  /** The datum as listed (envelope and type fields). */
-  datum: { id: number; index: number; resource_uri: string; content_type: string; [field: string]: unknown };
-  depot: { id: number; resource_uri: string; name: string; content_type: string };
-  /** True when the datum cannot be changed: shown at an older moment, or the caller may only read the depot. */
-  readOnly: boolean;
-}
-
 /** spec 000 §9: the most-recently-used depots (navigation key, kept per user across reloads). */
 export const DEPOT_MRU_KEY = 'depot_mru';
 export const DEPOT_MRU_LIMIT = 4;

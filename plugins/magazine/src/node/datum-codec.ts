@@ -1,7 +1,8 @@
-import { ApiError, type ServerServices } from '@werkbank/sdk/node';
+import { ApiError } from '@werkbank/sdk/node';
 import type { VersionRow, VersionValues } from './datum-store';
 import { DEPOT_PATH, TYPE_PATH } from './depot-resource';
 import { checkFilePath } from './file-path';
+import { MagazineServices } from './magazine-services';
 
 /** Fields of the reply envelope; a client may send them back, they are never stored. */
 const ENVELOPE = new Set([
@@ -22,14 +23,14 @@ const ENVELOPE = new Set([
 /** File datums: the server sets these; a client may only rename (`value`). */
 const FILE_MANAGED = ['size', 'mime_type'];
 
-export const isFileType = (services: ServerServices, type: string) => services.types.isAssignable(type, 'file');
+export const isFileType = (services: MagazineServices, type: string) => services.types.isAssignable(type, 'file');
 
 export function datumAddress(datumId: number, momentId: number): string {
   return `/api/v1/datum/${datumId}@${momentId}/`;
 }
 
 /** A datum as the API replies it: envelope plus the fields of its type (docs/api.md "Datums"). */
-export function datumJson(v: VersionRow, momentId: number, type: string, services: ServerServices): Record<string, unknown> {
+export function datumJson(v: VersionRow, momentId: number, type: string, services: MagazineServices): Record<string, unknown> {
   const address = datumAddress(v.datum_id, momentId);
   const out: Record<string, unknown> = {
     ...v.data,
@@ -51,7 +52,7 @@ export function datumJson(v: VersionRow, momentId: number, type: string, service
 }
 
 /** Checks a sent content type against the depot's: equal or deriving from it. */
-function checkContentType(body: Record<string, unknown>, type: string, services: ServerServices): void {
+function checkContentType(body: Record<string, unknown>, type: string, services: MagazineServices): void {
   if (body.content_type === undefined) return;
   const sent = typeof body.content_type === 'string' ? body.content_type.replace(TYPE_PATH, '').replace(/\/$/, '') : '';
   if (sent !== type) {
@@ -71,14 +72,14 @@ export function ownFields(body: Record<string, unknown>): Record<string, unknown
 }
 
 /** Validates a full datum against its type and returns what to store; 400 invalid_value naming the path. */
-export function validated(fields: Record<string, unknown>, type: string, services: ServerServices): VersionValues {
+export function validated(fields: Record<string, unknown>, type: string, services: MagazineServices): VersionValues {
   const problem = services.datumTypes.validate(type, fields);
   if (problem) throw ApiError.badRequest('invalid_value', problem.key, problem.params, problem.field);
   return { data: fields, repr: services.datumTypes.textRepr(type, fields).slice(0, 2000) };
 }
 
 /** A new datum from a create body. File datums come from uploads only. */
-export function decodeNew(body: Record<string, unknown>, type: string, services: ServerServices): VersionValues {
+export function decodeNew(body: Record<string, unknown>, type: string, services: MagazineServices): VersionValues {
   checkContentType(body, type, services);
   if (isFileType(services, type)) {
     throw ApiError.badRequest('invalid_field', 'magazine:errors.file_upload_only', {}, 'content_type');
@@ -91,7 +92,7 @@ export function decodePatch(
   body: Record<string, unknown>,
   current: VersionRow,
   type: string,
-  services: ServerServices,
+  services: MagazineServices,
 ): VersionValues {
   checkContentType(body, type, services);
   const changes = ownFields(body);

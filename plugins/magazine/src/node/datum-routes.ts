@@ -1,15 +1,12 @@
 import {
   ApiError,
   injectable,
-  readJsonObject,
-  sendBlob,
   type HttpRouteContribution,
   type RegistrySink,
   type ResourceRequest,
   type RouteDescriptor,
   type WerkbankContext,
   inject,
-  ServerServices,
 } from '@werkbank/sdk/node';
 import { callerOf, pageOf, writeIn } from './magazine-routes';
 import { basedOnMoment, depotFor, idParam } from './depot-access';
@@ -28,6 +25,7 @@ import {
 import { countWrite, headMoment, loadMoment, openMomentFor, type MomentRow, momentJson } from './moment-store';
 import { datumOpenApi } from './magazine-openapi';
 import { checkUniqueName } from './file-path';
+import { MagazineServices } from './magazine-services';
 
 /** At most this many datums in one create call. */
 export const MAX_BATCH = 1000;
@@ -45,7 +43,7 @@ export function parseDatumRef(raw: string): { datumId: number; momentId?: number
  */
 @injectable()
 export class DatumRoutes implements HttpRouteContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(MagazineServices) protected readonly services!: MagazineServices;
 
   private req(ctx: WerkbankContext): ResourceRequest {
     return callerOf(ctx, this.services);
@@ -139,7 +137,7 @@ export class DatumRoutes implements HttpRouteContribution {
         router.post('/api/v1/datum/create-in-depot/:depot/', async (ctx) => {
           this.req(ctx);
           const depotId = idParam(ctx.params.depot);
-          const body = await readJsonObject(ctx, this.services.config.bodyLimit);
+          const body = await this.services.bodies.json(ctx);
           ctx.body = await writeIn(ctx, this.services, async (r) => {
             const depot = await depotFor(r, depotId, 'write');
             const type = String(depot.content_type);
@@ -180,7 +178,7 @@ export class DatumRoutes implements HttpRouteContribution {
               String(version.data.value ?? 'file')
                 .split('/')
                 .pop() || 'file';
-            await sendBlob(ctx, this.services.blobs, version.blob, {
+            await this.services.downloads.send(ctx, version.blob, {
               size: Number(version.data.size ?? 0),
               mime: String(version.data.mime_type ?? 'application/octet-stream'),
               filename,
@@ -196,7 +194,7 @@ export class DatumRoutes implements HttpRouteContribution {
         router.patch('/api/v1/datum/:ref/', async (ctx) => {
           this.req(ctx);
           const ref = parseDatumRef(ctx.params.ref);
-          const body = await readJsonObject(ctx, this.services.config.bodyLimit);
+          const body = await this.services.bodies.json(ctx);
           ctx.body = await writeIn(ctx, this.services, async (r) => {
             const depotId = await datumDepot(r.manager, ref.datumId);
             if (depotId === undefined) throw ApiError.notFound();

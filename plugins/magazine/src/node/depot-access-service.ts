@@ -1,15 +1,4 @@
-import {
-  ApiError,
-  createI18n,
-  inject,
-  injectable,
-  parseRef,
-  ServerServices,
-  type AuthUser,
-  type DepotAccess,
-  type DepotSnapshot,
-  type ResourceRequest,
-} from '@werkbank/sdk/node';
+import { ApiError, createI18n, inject, injectable, parseRef, type AuthUser, type ResourceRequest } from '@werkbank/sdk/node';
 import { depotDefinition, depotFor } from './depot-access';
 import { datumDepot, snapshotPage, versionAt, type VersionValues } from './datum-store';
 import { MomentFiller } from './moment-filler';
@@ -17,6 +6,8 @@ import { isFileType, ownFields, validated } from './datum-codec';
 import { countWrite, DEPOT_PATH, headMoment, latestApprovedMoment, loadMoment, newMoment } from './moment-store';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import { type DepotAccess, type DepotSnapshot } from '../common/magazine-api';
+import { MagazineServices } from './magazine-services';
 
 /** Datums read per query (keyset paging) and items per batch of `write`. */
 const PAGE = 1000;
@@ -29,7 +20,7 @@ type WriteOptions = Parameters<DepotAccess['write']>[3];
  */
 @injectable()
 export class MagazineDepotAccess implements DepotAccess {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(MagazineServices) protected readonly services!: MagazineServices;
   private translator?: ReturnType<typeof createI18n>;
 
   /** A resource-layer request as `user`, outside any HTTP call (no API key realms). */

@@ -1,8 +1,9 @@
-import { ApiError, parseRef, type ResourceDefinition, type ResourceRequest, type ServerServices } from '@werkbank/sdk/node';
+import { ApiError, parseRef, type ResourceDefinition, type ResourceRequest } from '@werkbank/sdk/node';
 import { ensureFolderReadable } from './depotfolder-resource';
 import { depotContextview } from './magazine-contextview';
 import { FOLDER_PATH, loadFolderPaths } from './folder-paths';
 import { DEPOT_PATH, momentJson, newMoment, recentMoments } from './moment-store';
+import { MagazineServices } from './magazine-services';
 
 export const TYPE_PATH = '/api/v1/type/';
 
@@ -17,7 +18,7 @@ export function typeName(value: unknown): string | undefined {
 /** How many moments the depot replies carry (the full list is at /api/v1/moment/?depot_id=). */
 const MOMENTS_IN_REPLY = 10;
 
-async function checkStyleDepot(id: number | null | undefined, req: ResourceRequest, services: ServerServices): Promise<void> {
+async function checkStyleDepot(id: number | null | undefined, req: ResourceRequest, services: MagazineServices): Promise<void> {
   if (id === null || id === undefined) return;
   const def = req.services.definitions().find((d) => d.kind === 'depot')!;
   const row = await req.services.loadReadable(def, id, req);
@@ -27,7 +28,7 @@ async function checkStyleDepot(id: number | null | undefined, req: ResourceReque
 }
 
 /** Depots (spec 002 §3 Depot): typed, versioned data containers in folders. */
-export function depotResource(services: ServerServices): ResourceDefinition {
+export function depotResource(services: MagazineServices): ResourceDefinition {
   return {
     id: 'magazine.depot',
     kind: 'depot',

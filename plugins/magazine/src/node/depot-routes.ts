@@ -4,7 +4,6 @@ import {
   inject,
   injectable,
   requestOf,
-  ServerServices,
   type HttpRouteContribution,
   type RegistrySink,
   type RouteDescriptor,
@@ -12,6 +11,7 @@ import {
 import { depotDefinition } from './depot-access';
 import { FOLDER_PATH, loadFolderPaths } from './folder-paths';
 import { depotOpenApi } from './magazine-openapi';
+import { MagazineServices } from './magazine-services';
 
 interface TreeNode {
   id: number;
@@ -27,7 +27,7 @@ interface TreeNode {
 /** The folder tree and depots by type (spec 000 §7 Lists). */
 @injectable()
 export class DepotRoutes implements HttpRouteContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(MagazineServices) protected readonly services!: MagazineServices;
 
   registerHttpRoutes(registry: RegistrySink<RouteDescriptor>): void {
     registry.add({

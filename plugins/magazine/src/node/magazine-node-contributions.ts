@@ -1,7 +1,6 @@
 import {
   inject,
   injectable,
-  ServerServices,
   type EntityContribution,
   type NodeTranslationContribution,
   type ResourceContribution,
@@ -14,6 +13,7 @@ import { depotFolderResource } from './depotfolder-resource';
 import { depotResource } from './depot-resource';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import { MagazineServices } from './magazine-services';
 
 export const magazineEntities: EntityContribution = {
   registerEntities: (registry) =>
@@ -32,7 +32,7 @@ export const magazineEntities: EntityContribution = {
 /** Depot folders and depots on the shared resource layer. */
 @injectable()
 export class MagazineResources implements ResourceContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(MagazineServices) protected readonly services!: MagazineServices;
 
   registerResources: ResourceContribution['registerResources'] = (registry) => {
     registry.add(depotFolderResource);

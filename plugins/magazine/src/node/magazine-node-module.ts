@@ -1,7 +1,6 @@
 import {
   BlobReferenceContribution,
   definePlugin,
-  DepotAccess,
   EntityContribution,
   HttpRouteContribution,
   NodeTranslationContribution,
@@ -16,8 +15,11 @@ import { UploadRoutes } from './upload-routes';
 import { MagazineMaintenance } from './magazine-maintenance';
 import { MagazineDepotAccess } from './depot-access-service';
 import { magazineBlobReferences } from './datum-blob-references';
+import { DepotAccess } from '../common/magazine-api';
+import { MagazineServices } from './magazine-services';
 
 export default definePlugin((ctx) => {
+  ctx.bind(MagazineServices).toSelf().inSingletonScope();
   ctx.contribute(EntityContribution, magazineEntities);
   ctx.contribute(NodeTranslationContribution, magazineTranslations);
   ctx.contribute(ResourceContribution, MagazineResources);

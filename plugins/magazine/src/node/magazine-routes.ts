@@ -4,10 +4,10 @@ import {
   MAX_LIMIT,
   guard,
   requestOf,
-  type ServerServices,
   type ResourceRequest,
   type WerkbankContext,
 } from '@werkbank/sdk/node';
+import { MagazineServices } from './magazine-services';
 
 /** Paging of the Magazine's own lists, as every list pages: offset, limit (≤ MAX_LIMIT), q. */
 export function pageOf(query: WerkbankContext['query']): { offset: number; limit: number; q?: string } {
@@ -27,12 +27,12 @@ export function pageOf(query: WerkbankContext['query']): { offset: number; limit
 }
 
 /** The signed-in caller's request; 401 without a session, 403 for an API key without the depot realm. */
-export function callerOf(ctx: WerkbankContext, services: ServerServices): ResourceRequest {
+export function callerOf(ctx: WerkbankContext, services: MagazineServices): ResourceRequest {
   guard(ctx, services.gate, undefined, 'depot');
   return requestOf(ctx, services);
 }
 
 /** Runs a write in one transaction; the depot's feed entries are announced after the commit. */
-export function writeIn<T>(ctx: WerkbankContext, services: ServerServices, fn: (r: ResourceRequest) => Promise<T>): Promise<T> {
+export function writeIn<T>(ctx: WerkbankContext, services: MagazineServices, fn: (r: ResourceRequest) => Promise<T>): Promise<T> {
   return services.resources.inTransaction(callerOf(ctx, services), 'depot', fn);
 }

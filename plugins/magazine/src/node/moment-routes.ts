@@ -1,14 +1,12 @@
 import {
   ApiError,
   injectable,
-  readJsonObject,
   type HttpRouteContribution,
   type RegistrySink,
   type ResourceRequest,
   type RouteDescriptor,
   type WerkbankContext,
   inject,
-  ServerServices,
 } from '@werkbank/sdk/node';
 import { callerOf, pageOf } from './magazine-routes';
 import { depotFor, depotDefinition, idParam } from './depot-access';
@@ -25,6 +23,7 @@ import {
   type MomentRow,
 } from './moment-store';
 import { momentOpenApi } from './magazine-openapi';
+import { MagazineServices } from './magazine-services';
 
 function optionalMessage(body: Record<string, unknown>): string {
   if (body.message === undefined || body.message === null) return '';
@@ -40,7 +39,7 @@ export const MOMENT_APPROVED_CHANNEL = 'werkbank_moment_approved';
 /** Moments (spec 000 §4, §7 "Moments"): list, read, approve, restore, finalize, delete. */
 @injectable()
 export class MomentRoutes implements HttpRouteContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(MagazineServices) protected readonly services!: MagazineServices;
 
   private req(ctx: WerkbankContext): ResourceRequest {
     return callerOf(ctx, this.services);
@@ -92,7 +91,7 @@ export class MomentRoutes implements HttpRouteContribution {
           ctx.body = momentJson(await this.moment(r, ctx.params.id, 'read'));
         });
         router.post('/api/v1/moment/:id/approve/', async (ctx) => {
-          const body = await readJsonObject(ctx, this.services.config.bodyLimit);
+          const body = await this.services.bodies.json(ctx);
           ctx.body = await this.act(ctx, 'moment_approve', async (r, m) => {
             const approved = await approveMoment(r.manager, m, optionalMessage(body));
             // Automatic switchboards reading the depot start on this (after the commit).
@@ -105,7 +104,7 @@ export class MomentRoutes implements HttpRouteContribution {
           });
         });
         router.post('/api/v1/moment/:id/restore/', async (ctx) => {
-          const body = await readJsonObject(ctx, this.services.config.bodyLimit);
+          const body = await this.services.bodies.json(ctx);
           ctx.body = await this.act(ctx, 'moment_restore', async (r, m) =>
             momentJson(await restoreMoment(r.manager, m, r.user.id, optionalMessage(body))),
           );

@@ -3,14 +3,11 @@ import {
   ApiError,
   injectable,
   parseRef,
-  readJsonObject,
-  readMultipartUpload,
   type HttpRouteContribution,
   type RegistrySink,
   type ResourceRequest,
   type RouteDescriptor,
   inject,
-  ServerServices,
   type WerkbankContext,
 } from '@werkbank/sdk/node';
 import { callerOf } from './magazine-routes';
@@ -21,13 +18,14 @@ import { checkFilePath, checkUniqueName } from './file-path';
 import { uploadOpenApi } from './magazine-openapi';
 import { storeUploadedFile } from './uploaded-file';
 import { uploadStatus, type UploadFileRow } from './upload-status';
+import { MagazineServices } from './magazine-services';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Uploads (spec 000 §2 "File upload", §7 "Uploads"): a batch per upload id, one file per call. */
 @injectable()
 export class UploadRoutes implements HttpRouteContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(MagazineServices) protected readonly services!: MagazineServices;
 
   private req(ctx: WerkbankContext): ResourceRequest {
     return callerOf(ctx, this.services);
@@ -60,7 +58,7 @@ export class UploadRoutes implements HttpRouteContribution {
       mount: (router) => {
         router.post('/magazine/upload-reset/', async (ctx) => {
           const r = this.req(ctx);
-          const body = await readJsonObject(ctx, this.services.config.bodyLimit);
+          const body = await this.services.bodies.json(ctx);
           const depotId = parseRef(body.depot, DEPOT_PATH);
           if (depotId === undefined) throw ApiError.badRequest('invalid_field', 'magazine:errors.upload_depot', {}, 'depot');
           const depot = await depotFor(r, depotId, 'write');
@@ -86,7 +84,7 @@ export class UploadRoutes implements HttpRouteContribution {
           let fileRow: number | undefined;
           let path: string | undefined;
           try {
-            const received = await readMultipartUpload(ctx, this.services.blobs, {
+            const received = await this.services.bodies.upload(ctx, {
               maxBytes: this.services.config.uploadMaxBytes,
               beforeFile: async (fields, filename) => {
                 path = (fields.path ?? filename ?? '').trim() || undefined;

@@ -1,9 +1,10 @@
-import type { BlobInfo, ResourceRequest, ServerServices } from '@werkbank/sdk/node';
+import type { BlobInfo, ResourceRequest } from '@werkbank/sdk/node';
 import { datumJson } from './datum-codec';
 import { insertDatums } from './datum-store';
 import { depotDefinition, depotFor } from './depot-access';
 import { checkUniqueName } from './file-path';
 import { countWrite, openMomentFor } from './moment-store';
+import { MagazineServices } from './magazine-services';
 
 /**
  * Adds a stored blob to the depot's open moment as a file datum (value = name, size, mime_type),
@@ -13,7 +14,7 @@ import { countWrite, openMomentFor } from './moment-store';
  */
 export async function storeUploadedFile(
   r: ResourceRequest,
-  services: ServerServices,
+  services: MagazineServices,
   depotId: number,
   name: string,
   blob: BlobInfo,

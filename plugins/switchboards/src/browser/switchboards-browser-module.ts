@@ -14,6 +14,7 @@ import { listEditors, listMenus, listRoutes, listTranslations } from './lists/li
 import { workflowEditors, workflowMenus, workflowRoutes, workflowTranslations } from './workflows/workflows-contributions';
 import { frameDialogTranslations } from './frame-dialog/frame-dialog-contributions';
 import { dialogTranslations } from './dialogs/dialogs-contributions';
+import { DatumCardMenuContribution } from '@werkbank/plugin-magazine/api';
 
 export default definePlugin((ctx) => {
   ctx.contribute(TranslationContribution, canvasTranslations);
@@ -26,7 +27,7 @@ export default definePlugin((ctx) => {
   ctx.contribute(RouteContribution, workflowRoutes);
   ctx.contribute(EditorContribution, listEditors);
   ctx.contribute(EditorContribution, workflowEditors);
-  ctx.contribute(MenuContribution, listMenus);
+  ctx.contribute(DatumCardMenuContribution, listMenus);
   ctx.contribute(MenuContribution, workflowMenus);
   ctx.contribute(NodeRendererContribution, defaultNodeRenderers);
   ctx.bind(ActiveCanvas).toConstantValue({});

@@ -5,19 +5,19 @@ import {
   cancelHreflessLinkClicks,
   RecordingApiClient,
   type BootedWorkbench,
-} from '@werkbank/sdk/testing/browser';
+  browserPlugin,
+} from '@werkbank/testing/browser';
 import type { PluginEntry, PluginModule } from '@werkbank/sdk';
-import typesBrowser from '../../../types/src/browser/types-browser-module';
 import switchboardsBrowser from './switchboards-browser-module';
 
 export { RecordingApiClient, type BootedWorkbench };
-export { byTestId, clickText, failure, lastMenu, page, text, typeInto } from '@werkbank/sdk/testing/browser';
+export { byTestId, clickText, failure, lastMenu, page, text, typeInto } from '@werkbank/testing/browser';
 
 // Blueprint's menu items are <a> without href; jsdom would follow them (see the SDK's helper).
 cancelHreflessLinkClicks();
 
 export const PLUGINS: PluginEntry[] = [
-  { manifest: { id: 'types' }, module: typesBrowser },
+  await browserPlugin('types'),
   { manifest: { id: 'switchboards', requires: ['types'] }, module: switchboardsBrowser },
 ];
 

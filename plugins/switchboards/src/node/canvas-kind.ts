@@ -5,10 +5,10 @@ import {
   type ResourceRequest,
   type Row,
   type SelectQueryBuilder,
-  type ServerServices,
 } from '@werkbank/sdk/node';
 import { canvasFor, definitionOf, onceInBulk, SWITCHBOARD_PATH } from './switchboard-access';
 import { publishLive, type LiveEvent } from './live';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** Lists and objects of nodes, frames, links and notes show only those of readable switchboards. */
 function readableSwitchboards(qb: SelectQueryBuilder<Row>, req: ResourceRequest): void {
@@ -71,7 +71,7 @@ export type OnWritten = (
 export function canvasKind(
   kind: 'node' | 'frame' | 'link' | 'note',
   event: 'NODE' | 'FRAME' | 'LINK' | 'NOTE',
-  services: ServerServices,
+  services: SwitchboardsServices,
   def: Omit<ResourceDefinition, 'kind' | 'id' | 'realm' | 'events' | 'readFilter' | 'queryParams'>,
   onWritten?: OnWritten,
 ): ResourceDefinition {

@@ -1,11 +1,8 @@
 import {
   ApiError,
   guard,
-  DepotAccess,
   inject,
   injectable,
-  readJsonObject,
-  ServerServices,
   type HttpRouteContribution,
   type RegistrySink,
   type ResourceRequest,
@@ -18,6 +15,8 @@ import { FOLDER_PATH } from './switchboard-resources';
 import { exportSwitchboard, importSwitchboard } from './switchboard-file';
 import { inSwitchboardTransaction, switchboardCaller } from './route-caller';
 import { canvasOpenApi } from './switchboard-openapi';
+import { DepotAccess } from '@werkbank/plugin-magazine/api';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** Largest switchboard file an import reads (bytes). */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -28,13 +27,13 @@ const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
  */
 @injectable()
 export class CanvasRoutes implements HttpRouteContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(SwitchboardsServices) protected readonly services!: SwitchboardsServices;
   /** Users with an import in progress (one at a time each: an import is heavy). */
   private readonly importing = new Set<number>();
 
   /** Reads an exported file (at most IMPORT_BODY_LIMIT) and creates the switchboard it describes. */
   private async importFile(ctx: WerkbankContext): Promise<void> {
-    const body = await readJsonObject(ctx, Math.max(this.services.config.bodyLimit, IMPORT_BODY_LIMIT));
+    const body = await this.services.bodies.json(ctx, { limit: Math.max(this.services.config.bodyLimit, IMPORT_BODY_LIMIT) });
     const created = await inSwitchboardTransaction(ctx, this.services, async (r) => {
       const name = body.name === undefined ? undefined : String(body.name);
       return importSwitchboard(r, this.services, body.file ?? body, { name, folder: body.folder });
@@ -171,7 +170,7 @@ export class CanvasRoutes implements HttpRouteContribution {
         });
         router.post(`${SWITCHBOARD_PATH}:id/duplicate/`, async (ctx) => {
           switchboardCaller(ctx, this.services);
-          const body = await readJsonObject(ctx, this.services.config.bodyLimit);
+          const body = await this.services.bodies.json(ctx);
           const id = idParam(ctx.params.id);
           const created = await inSwitchboardTransaction(ctx, this.services, async (r) => {
             const sb = await switchboardFor(r, id, 'read');

@@ -1,5 +1,6 @@
-import type { ResourceDefinition, ResourceExtension, ResourceRequest, Row, ServerServices } from '@werkbank/sdk/node';
+import type { ResourceDefinition, ResourceExtension, ResourceRequest, Row } from '@werkbank/sdk/node';
 import { definitionOf, FRAME_PATH, SWITCHBOARD_PATH, WORKFLOW_PATH } from './switchboard-access';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** spec 000 §5 Context view: relation kinds between objects. */
 export type RelationKind = 'provides_data_for' | 'executes' | 'is_used_by' | 'contains';
@@ -52,7 +53,7 @@ async function readable(req: ResourceRequest, kind: string, ids: number[]): Prom
 }
 
 /** A switchboard's relations: depots it reads and writes, workflows that execute it, its input and output frames. */
-export async function switchboardContextview(row: Row, req: ResourceRequest, _services: ServerServices): Promise<Related> {
+export async function switchboardContextview(row: Row, req: ResourceRequest, _services: SwitchboardsServices): Promise<Related> {
   const me = `${SWITCHBOARD_PATH}${row.id}/`;
   const out: Related = { relations: [], objects: [] };
   const lineage = await depotLineage(req.manager, 'r.switchboard_id = $1', row.id);

@@ -1,6 +1,7 @@
-import { Disposable, returnedRows, type Row, type ServerServices } from '@werkbank/sdk/node';
+import { Disposable, returnedRows, type Row } from '@werkbank/sdk/node';
 import type { LocalRuns } from './local-runs';
 import { runFailed } from './run-failed';
+import { SwitchboardsServices } from './switchboards-services';
 
 /**
  * Liveness of node runs across processes (decision 0014): this process beats for the runs it
@@ -8,7 +9,7 @@ import { runFailed } from './run-failed';
  */
 export class EngineLiveness {
   constructor(
-    private readonly services: ServerServices,
+    private readonly services: SwitchboardsServices,
     private readonly runs: LocalRuns,
   ) {}
 

@@ -1,17 +1,10 @@
-import {
-  Disposable,
-  DisposableCollection,
-  inject,
-  injectable,
-  ServerServices,
-  type AuthUser,
-  type Row,
-} from '@werkbank/sdk/node';
+import { Disposable, DisposableCollection, inject, injectable, type AuthUser, type Row } from '@werkbank/sdk/node';
 import { startExecution, startReplay, stopExecution, type ExecuteOptions } from './execution-start';
 import { ABORT_CHANNEL, NODE_RUN_JOB, queueRuns } from './engine-jobs';
 import { LocalRuns } from './local-runs';
 import { EngineLiveness } from './engine-liveness';
 import { NodeRunner } from './node-runner';
+import { SwitchboardsServices } from './switchboards-services';
 
 export type { ExecuteOptions, Trigger } from './execution-start';
 export { ABORT_CHANNEL, NODE_RUN_JOB } from './engine-jobs';
@@ -32,7 +25,7 @@ export class Engine implements Disposable {
   private readonly runner: NodeRunner;
   private readonly toDispose = new DisposableCollection();
 
-  constructor(@inject(ServerServices) private readonly services: ServerServices) {
+  constructor(@inject(SwitchboardsServices) private readonly services: SwitchboardsServices) {
     this.runs = new LocalRuns(services);
     this.liveness = new EngineLiveness(services, this.runs);
     this.runner = new NodeRunner(services, this.runs);

@@ -3,8 +3,6 @@ import {
   guard,
   inject,
   injectable,
-  readJsonObject,
-  ServerServices,
   type HttpRouteContribution,
   type RegistrySink,
   type ResourceRequest,
@@ -28,6 +26,7 @@ import { executionJson } from './execution-json';
 import { workflowInputs } from './workflow-inputs';
 import { switchboardCaller } from './route-caller';
 import { executionOpenApi } from './switchboard-openapi';
+import { SwitchboardsServices } from './switchboards-services';
 
 const bool = (v: unknown, field: string): boolean => {
   if (v === undefined || v === null) return false;
@@ -41,7 +40,7 @@ const bool = (v: unknown, field: string): boolean => {
  */
 @injectable()
 export class ExecutionRoutes implements HttpRouteContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(SwitchboardsServices) protected readonly services!: SwitchboardsServices;
   @inject(Engine) protected readonly engine!: Engine;
 
   private caller(ctx: WerkbankContext, realm = 'switchboard'): ResourceRequest {
@@ -75,7 +74,7 @@ export class ExecutionRoutes implements HttpRouteContribution {
 
   private async executeWorkflow(ctx: WerkbankContext, sbId: number, trigger: Trigger, workflowId?: number): Promise<void> {
     const r = this.caller(ctx, workflowId ? 'workflow' : 'switchboard');
-    const body = await readJsonObject(ctx, this.services.config.bodyLimit);
+    const body = await this.services.bodies.json(ctx);
     const inputs = await workflowInputs(r, this.services, sbId, body);
     const execution = await this.engine.execute({
       switchboardId: sbId,
@@ -169,23 +168,23 @@ export class ExecutionRoutes implements HttpRouteContribution {
         });
         router.post(`${SWITCHBOARD_PATH}:id/run/`, async (ctx) => {
           this.caller(ctx);
-          const body = await readJsonObject(ctx, this.services.config.bodyLimit);
+          const body = await this.services.bodies.json(ctx);
           await this.startRun(ctx, idParam(ctx.params.id), body);
         });
         router.post(`${NODE_PATH}:id/run/`, async (ctx) => {
           this.caller(ctx);
-          const body = await readJsonObject(ctx, this.services.config.bodyLimit);
+          const body = await this.services.bodies.json(ctx);
           const node = await this.nodeRow(this.caller(ctx), ctx.params.id);
           await this.startRun(ctx, node.switchboard_id as number, body, node.id);
         });
         router.post(`${SWITCHBOARD_PATH}:id/abort/`, async (ctx) => {
           this.caller(ctx);
-          await readJsonObject(ctx, this.services.config.bodyLimit);
+          await this.services.bodies.json(ctx);
           await this.abort(ctx, idParam(ctx.params.id));
         });
         router.post(`${NODE_PATH}:id/abort/`, async (ctx) => {
           this.caller(ctx);
-          await readJsonObject(ctx, this.services.config.bodyLimit);
+          await this.services.bodies.json(ctx);
           const node = await this.nodeRow(this.caller(ctx), ctx.params.id);
           await this.abort(ctx, node.switchboard_id as number);
         });

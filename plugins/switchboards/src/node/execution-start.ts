@@ -1,17 +1,10 @@
-import {
-  ApiError,
-  returnedRows,
-  type AuthUser,
-  type EntityManager,
-  type FrameItems,
-  type Row,
-  type ServerServices,
-} from '@werkbank/sdk/node';
+import { ApiError, returnedRows, type AuthUser, type EntityManager, type FrameItems, type Row } from '@werkbank/sdk/node';
 import { buildGraph, reachable, topologicalOrder } from './graph';
 import { contentColumns } from './frame-write';
 import { frameLive, nodeLive, switchboardLive } from './live';
 import type { NodePort } from './links';
 import { nodeLinks, runInputs, runKey, unchanged, type NodeLink, type PreviousRun } from './run-plan';
+import { SwitchboardsServices } from './switchboards-services';
 
 export type Trigger = 'manual' | 'automatic' | 'periodic' | 'api' | 'workflow' | 'replay';
 
@@ -43,7 +36,7 @@ interface PlannedRun {
   outputs: unknown;
 }
 
-function checkFunctions(services: ServerServices, user: AuthUser, funcs: string[]): void {
+function checkFunctions(services: SwitchboardsServices, user: AuthUser, funcs: string[]): void {
   for (const name of funcs) {
     const fn = services.functions.get(name);
     if (!fn) throw ApiError.badRequest('unknown_function', 'switchboards:errors.unknown_function', { name }, 'node');
@@ -68,7 +61,7 @@ async function lockIdle(m: EntityManager, id: number): Promise<Row> {
  */
 async function plan(
   m: EntityManager,
-  services: ServerServices,
+  services: SwitchboardsServices,
   nodes: Row[],
   links: NodeLink[],
   chosen: Set<number>,
@@ -130,7 +123,7 @@ async function plan(
  */
 export async function startExecution(
   m: EntityManager,
-  services: ServerServices,
+  services: SwitchboardsServices,
   opts: ExecuteOptions,
   owner: string | null,
 ): Promise<{ execution: Row; ready: number[] }> {
@@ -239,7 +232,7 @@ export async function startExecution(
 /** Starts a replay of one run against its stored inputs, in the caller's transaction. */
 export async function startReplay(
   m: EntityManager,
-  services: ServerServices,
+  services: SwitchboardsServices,
   runId: number,
   user: AuthUser,
   owner: string | null,
@@ -284,7 +277,7 @@ export async function startReplay(
 /** Stops the switchboard's execution in the caller's transaction; returns it (ended). */
 export async function stopExecution(
   m: EntityManager,
-  services: ServerServices,
+  services: SwitchboardsServices,
   switchboardId: number,
   user: AuthUser,
 ): Promise<Row> {

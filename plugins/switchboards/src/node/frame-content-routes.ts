@@ -2,8 +2,6 @@ import {
   ApiError,
   inject,
   injectable,
-  readJsonObject,
-  ServerServices,
   type FrameItems,
   type HttpRouteContribution,
   type RegistrySink,
@@ -16,11 +14,12 @@ import { validateItems } from './frame-write';
 import { loadContents } from './frame-content';
 import { inSwitchboardTransaction, switchboardCaller } from './route-caller';
 import { frameContentOpenApi } from './switchboard-openapi';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** A frame's items, paged, and datums created in a frame (spec 000 §7 create-in-frame). */
 @injectable()
 export class FrameContentRoutes implements HttpRouteContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(SwitchboardsServices) protected readonly services!: SwitchboardsServices;
 
   /** The frame if the caller may read its switchboard (404) and has `need` on it (403). */
   private async frameRow(r: ResourceRequest, raw: string, need: 'read' | 'write'): Promise<Row> {
@@ -78,7 +77,7 @@ export class FrameContentRoutes implements HttpRouteContribution {
         });
         router.post('/api/v1/datum/create-in-frame/:id/', async (ctx) => {
           switchboardCaller(ctx, this.services);
-          const body = await readJsonObject(ctx, this.services.config.bodyLimit);
+          const body = await this.services.bodies.json(ctx);
           const out = await inSwitchboardTransaction(ctx, this.services, async (r) => {
             const frame = await this.frameRow(r, ctx.params.id, 'write');
             await r.manager.query(`SELECT id FROM switchboard_frame WHERE id = $1 FOR UPDATE`, [frame.id]);

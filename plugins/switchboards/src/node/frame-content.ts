@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson, type EntityManager, type FrameItems, type ServerServices } from '@werkbank/sdk/node';
+import { canonicalJson, type EntityManager, type FrameItems } from '@werkbank/sdk/node';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** How many items a frame's text representation shows before '…'. */
 const REPR_ITEMS = 5;
@@ -16,7 +17,7 @@ export function hashText(text: string): string {
 }
 
 /** A short text of the first items, as frames show it on the canvas. */
-export function textRepr(items: FrameItems, type: string, services: Pick<ServerServices, 'datumTypes'>): string {
+export function textRepr(items: FrameItems, type: string, services: Pick<SwitchboardsServices, 'datumTypes'>): string {
   const parts = items.slice(0, REPR_ITEMS).map((f) => {
     try {
       return services.datumTypes.textRepr(type, f);

@@ -1,20 +1,11 @@
-import {
-  ApiError,
-  createI18n,
-  inject,
-  injectable,
-  ServerServices,
-  type AuthUser,
-  type FileAccess,
-  type OpenedFile,
-  type ResourceRequest,
-  type Row,
-} from '@werkbank/sdk/node';
+import { ApiError, createI18n, inject, injectable, type AuthUser, type ResourceRequest, type Row } from '@werkbank/sdk/node';
 import { switchboardFor } from './switchboard-access';
 import { frameFileRecords, frameFileUrl, recordKey, type FrameFileRecord } from './frame-file-records';
 import { parseFrameFileUrl } from '../common/frame-file-url';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import { type FileAccess, type OpenedFile } from '../common/switchboards-api';
+import { SwitchboardsServices } from './switchboards-services';
 
 /**
  * A file of frame `frameId` with blob `hash` as the download route serves it to the caller of `r`:
@@ -45,7 +36,7 @@ export async function readableFrameFile(
 /** The Switchboards' FileAccess: function runs read frame files with the running user's permissions. */
 @injectable()
 export class FrameFileAccess implements FileAccess {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(SwitchboardsServices) protected readonly services!: SwitchboardsServices;
   private translator?: ReturnType<typeof createI18n>;
 
   async open(user: AuthUser, file: Record<string, unknown>): Promise<OpenedFile> {

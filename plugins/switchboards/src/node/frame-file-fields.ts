@@ -1,4 +1,4 @@
-import { ApiError, type FrameItems, type ResourceRequest, type Row, type ServerServices } from '@werkbank/sdk/node';
+import { ApiError, type FrameItems, type ResourceRequest, type Row } from '@werkbank/sdk/node';
 import { parseFrameFileUrl } from '../common/frame-file-url';
 import { switchboardFor } from './switchboard-access';
 import { checkFileName } from './frame-file-name';
@@ -10,6 +10,7 @@ import {
   recordKey,
   type FrameFileRecord,
 } from './frame-file-records';
+import { SwitchboardsServices } from './switchboards-services';
 
 type Item = Record<string, unknown>;
 
@@ -60,7 +61,7 @@ const refused = (place: string, field: string) =>
  */
 export async function checkFileItems(
   r: ResourceRequest,
-  services: Pick<ServerServices, 'types'>,
+  services: Pick<SwitchboardsServices, 'types'>,
   frame: { id: number; type: string },
   items: FrameItems,
   current: FrameItems,

@@ -1,18 +1,11 @@
-import {
-  ApiError,
-  readMultipartUpload,
-  sendBlob,
-  type EntityManager,
-  type RouteDescriptor,
-  type Row,
-  type ServerServices,
-} from '@werkbank/sdk/node';
+import { ApiError, type EntityManager, type RouteDescriptor, type Row } from '@werkbank/sdk/node';
 import { FRAME_PATH, idParam } from './switchboard-access';
 import { inSwitchboardTransaction, switchboardCaller } from './route-caller';
 import { editFrameItems, frameForEdit, validateItem } from './frame-item-write';
 import { checkFileName, checkUniqueFileName, duplicateFileName } from './frame-file-name';
 import { frameFileUrl, recordFrameFile } from './frame-file-records';
 import { readableFrameFile } from './frame-file-access';
+import { SwitchboardsServices } from './switchboards-services';
 
 type Router = Parameters<RouteDescriptor['mount']>[0];
 
@@ -20,7 +13,7 @@ const HASH = /^[0-9a-f]{64}$/;
 
 /**
  * `POST {frame}upload/` and the addresses of the uploaded files (docs/api.md "frame"). The bytes
- * stream into the server's blob store through readMultipartUpload, exactly as the Magazine's
+ * stream into the server's blob store through RequestBodies.upload, exactly as the Magazine's
  * uploads do (size limit UPLOAD_MAX_BYTES, 5 GiB; a refused or interrupted upload stores nothing);
  * the file becomes a file datum `{value, size, mime_type, download_url, embed_url}` at the end of
  * the frame, and the server records the blob for the frame (switchboard_frame_file, in the same
@@ -30,7 +23,7 @@ const HASH = /^[0-9a-f]{64}$/;
  * (content-blob-references.ts); those of an upload that fails after they were stored are removed
  * by the server's blob sweep after its grace period (decision 0017).
  */
-export function mountFrameFiles(router: Router, services: ServerServices): void {
+export function mountFrameFiles(router: Router, services: SwitchboardsServices): void {
   router.post(`${FRAME_PATH}:id/upload/`, async (ctx) => {
     const r = switchboardCaller(ctx, services);
     // The caller and the frame are checked before a byte of the body is read.
@@ -44,7 +37,7 @@ export function mountFrameFiles(router: Router, services: ServerServices): void 
       );
     }
     let name = '';
-    const received = await readMultipartUpload(ctx, services.blobs, {
+    const received = await services.bodies.upload(ctx, {
       maxBytes: services.config.uploadMaxBytes,
       beforeFile: async (fields, filename) => {
         name = checkFileName((fields.path ?? '').trim() || filename);
@@ -84,7 +77,7 @@ export function mountFrameFiles(router: Router, services: ServerServices): void 
     const r = switchboardCaller(ctx, services);
     const { record, item } = await readableFrameFile(r, idParam(ctx.params.id), hash);
     const name = String(item.value ?? 'file');
-    await sendBlob(ctx, services.blobs, hash, {
+    await services.downloads.send(ctx, hash, {
       size: record.size,
       mime: record.mime_type,
       filename: name.split('/').pop() || name,

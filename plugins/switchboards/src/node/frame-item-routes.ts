@@ -2,8 +2,6 @@ import {
   ApiError,
   inject,
   injectable,
-  readJsonObject,
-  ServerServices,
   type HttpRouteContribution,
   type RegistrySink,
   type ResourceRequest,
@@ -16,6 +14,7 @@ import { basedOnParam, editFrameItems, frameForEdit, indexParam, itemAt, validat
 import { mountFrameFiles } from './frame-file-routes';
 import { checkFileItems } from './frame-file-fields';
 import { copyFileName, renamedFileName } from './frame-file-name';
+import { SwitchboardsServices } from './switchboards-services';
 
 type Item = Record<string, unknown>;
 
@@ -70,7 +69,7 @@ const frameItemOpenApi: Record<string, unknown> = {
  */
 @injectable()
 export class FrameItemRoutes implements HttpRouteContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(SwitchboardsServices) protected readonly services!: SwitchboardsServices;
 
   /**
    * Runs an item edit as the caller: the frame is checked before the body is read. The result is
@@ -86,7 +85,7 @@ export class FrameItemRoutes implements HttpRouteContribution {
     const frame = await frameForEdit(r, ctx.params.id);
     const index = indexParam(ctx.params.index);
     const basedOn = basedOnParam(ctx.query.content_hash);
-    const body = withBody ? await readJsonObject(ctx, this.services.config.bodyLimit) : {};
+    const body = withBody ? await this.services.bodies.json(ctx) : {};
     return inSwitchboardTransaction(ctx, this.services, async (tr) => {
       await frameForEdit(tr, ctx.params.id);
       return editFrameItems(tr, this.services, frame.id as number, basedOn, async (items, type) => {

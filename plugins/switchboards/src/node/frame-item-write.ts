@@ -1,9 +1,10 @@
-import { ApiError, type FrameItems, type ResourceRequest, type Row, type ServerServices } from '@werkbank/sdk/node';
+import { ApiError, type FrameItems, type ResourceRequest, type Row } from '@werkbank/sdk/node';
 import { canvasFor, FRAME_PATH, idParam, switchboardFor } from './switchboard-access';
 import { loadContents } from './frame-content';
 import { contentColumns } from './frame-write';
 import { markOutdated } from './outdated';
 import { publishLive } from './live';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** What a frame looks like after one of its items changed (the reply's `frame`). */
 export interface FrameAfterEdit {
@@ -43,7 +44,7 @@ export function itemAt(items: FrameItems, index: number): Record<string, unknown
 export function validateItem(
   fields: unknown,
   type: string,
-  services: Pick<ServerServices, 'datumTypes'>,
+  services: Pick<SwitchboardsServices, 'datumTypes'>,
   field: string,
 ): Record<string, unknown> {
   if (!fields || typeof fields !== 'object' || Array.isArray(fields)) {
@@ -71,7 +72,7 @@ export function validateItem(
  */
 export async function editFrameItems<T>(
   r: ResourceRequest,
-  services: ServerServices,
+  services: SwitchboardsServices,
   frameId: number,
   basedOn: string | undefined,
   edit: (items: FrameItems, type: string) => { items: FrameItems; result: T } | Promise<{ items: FrameItems; result: T }>,

@@ -1,14 +1,15 @@
-import { ApiError, type ResourceDefinition, type ServerServices } from '@werkbank/sdk/node';
+import { ApiError, type ResourceDefinition } from '@werkbank/sdk/node';
 import { FRAME_PATH } from './switchboard-access';
 import { markOutdated } from './outdated';
 import { frameContentWrite } from './frame-write';
 import { canvasKind, switchboardField, uiFields } from './canvas-kind';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** Fields whose change alters what a frame produces (moves on the canvas do not). */
 const FRAME_SEMANTIC = ['content_type', 'storage_context', 'dynamic_storage_context'];
 
 /** Frames: typed lists of datums on the canvas; input (1) and output (2) frames are a workflow's parameters and results. */
-export function frameResource(services: ServerServices): ResourceDefinition {
+export function frameResource(services: SwitchboardsServices): ResourceDefinition {
   return canvasKind(
     'frame',
     'FRAME',
@@ -99,7 +100,7 @@ export function frameResource(services: ServerServices): ResourceDefinition {
 }
 
 /** A frame's content type from a type name or its address (`/api/v1/type/<name>/`); 400 for an unknown type. */
-function checkType(value: unknown, services: ServerServices): string {
+function checkType(value: unknown, services: SwitchboardsServices): string {
   const s = typeof value === 'string' ? value.trim() : '';
   const name = s.startsWith('/api/v1/type/') ? s.slice('/api/v1/type/'.length).replace(/\/$/, '') : s;
   if (!name || !services.types.type(name)) {

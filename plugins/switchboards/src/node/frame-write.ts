@@ -1,14 +1,8 @@
-import {
-  ApiError,
-  type EntityManager,
-  type FrameItems,
-  type ResourceRequest,
-  type Row,
-  type ServerServices,
-} from '@werkbank/sdk/node';
+import { ApiError, type EntityManager, type FrameItems, type ResourceRequest, type Row } from '@werkbank/sdk/node';
 import { loadContents, putContent, textRepr } from './frame-content';
 import { checkFileItems } from './frame-file-fields';
 import { bulkRequests } from './switchboard-access';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** Most items one call may write into a frame. */
 export const FRAME_WRITE_LIMIT = 10_000;
@@ -17,7 +11,7 @@ export const FRAME_WRITE_LIMIT = 10_000;
 export function validateItems(
   value: unknown,
   type: string,
-  services: Pick<ServerServices, 'datumTypes'>,
+  services: Pick<SwitchboardsServices, 'datumTypes'>,
   field = 'content',
 ): FrameItems {
   if (!Array.isArray(value)) throw ApiError.badRequest('invalid_field', 'switchboards:errors.content_shape', {}, field);
@@ -44,7 +38,7 @@ export function validateItems(
 /** The columns a frame gets for new content. */
 export async function contentColumns(
   m: EntityManager,
-  services: Pick<ServerServices, 'datumTypes'>,
+  services: Pick<SwitchboardsServices, 'datumTypes'>,
   type: string,
   items: FrameItems,
 ): Promise<{ content_hash: string; size: number; text_repr: string }> {
@@ -60,7 +54,7 @@ export async function contentColumns(
  */
 export async function frameContentWrite(
   req: ResourceRequest,
-  services: Pick<ServerServices, 'datumTypes' | 'types'>,
+  services: Pick<SwitchboardsServices, 'datumTypes' | 'types'>,
   frame: Row,
   value: unknown,
 ): Promise<{ content_hash: string; size: number; text_repr: string }> {

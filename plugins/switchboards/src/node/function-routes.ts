@@ -4,18 +4,18 @@ import {
   inject,
   injectable,
   requestOf,
-  ServerServices,
   type HttpRouteContribution,
   type RegistrySink,
   type RouteDescriptor,
   type WerkbankContext,
 } from '@werkbank/sdk/node';
 import { FUNCTION_LIST_LIMIT, FUNCTION_PATH, functionJson, searchFunctions } from './function-catalog';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** The function list (spec 000 §5 search rules), one function, favour and unfavour. */
 @injectable()
 export class FunctionRoutes implements HttpRouteContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(SwitchboardsServices) protected readonly services!: SwitchboardsServices;
 
   private caller(ctx: WerkbankContext) {
     guard(ctx, this.services.gate, undefined, 'switchboard');

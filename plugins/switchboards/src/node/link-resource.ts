@@ -1,12 +1,13 @@
-import { type ResourceDefinition, type Row, type ServerServices } from '@werkbank/sdk/node';
+import { type ResourceDefinition, type Row } from '@werkbank/sdk/node';
 import { bulkRequests, FRAME_PATH, LINK_PATH, NODE_PATH } from './switchboard-access';
 import { publishLive } from './live';
 import { checkLink } from './links';
 import { markOutdated } from './outdated';
 import { canvasKind, switchboardField } from './canvas-kind';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** Links: a frame to a node's port. Created checked (types, slots, cycles); never changed, only replaced. */
-export function linkResource(services: ServerServices): ResourceDefinition {
+export function linkResource(services: SwitchboardsServices): ResourceDefinition {
   return canvasKind(
     'link',
     'LINK',

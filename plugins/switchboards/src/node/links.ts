@@ -1,6 +1,7 @@
-import { ApiError, type FunctionDescriptor, type ResourceRequest, type Row, type ServerServices } from '@werkbank/sdk/node';
+import { ApiError, type FunctionDescriptor, type ResourceRequest, type Row } from '@werkbank/sdk/node';
 import { buildGraph, hasCycle, type GraphLink } from './graph';
 import { bulkRequests } from './switchboard-access';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** A node's copy of a function port; inputs carry the node's parameter as `default_value`. */
 export interface NodePort {
@@ -30,7 +31,7 @@ export function nodePortsFrom(fn: FunctionDescriptor): NodePort[] {
  * Applies `[{name, default_value}]` to the inputs among `ports`: each value must be datum fields
  * of the port's type (null clears it). Anything else is a 400 naming the port.
  */
-export function decodePortDefaults(ports: NodePort[], value: unknown, services: ServerServices): void {
+export function decodePortDefaults(ports: NodePort[], value: unknown, services: SwitchboardsServices): void {
   if (!Array.isArray(value)) throw ApiError.badRequest('invalid_field', 'switchboards:errors.ports_shape', {}, 'ports');
   for (const [i, entry] of value.entries()) {
     const e = entry as Record<string, unknown> | null;
@@ -77,7 +78,7 @@ export function decodePortDefaults(ports: NodePort[], value: unknown, services: 
  */
 export async function checkLink(
   req: ResourceRequest,
-  services: ServerServices,
+  services: SwitchboardsServices,
   values: Record<string, unknown>,
 ): Promise<number[]> {
   const m = req.manager;

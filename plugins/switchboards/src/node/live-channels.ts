@@ -2,7 +2,6 @@ import {
   Disposable,
   inject,
   injectable,
-  ServerServices,
   type AuthUser,
   type RegistrySink,
   type ResourceRequest,
@@ -13,6 +12,7 @@ import {
 import { LIVE_CHANNEL, type LiveMessage } from './live';
 import { definitionOf, SWITCHBOARD_PATH } from './switchboard-access';
 import { PresenceHub } from './presence';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** Every reader's access is checked again this often (ms). */
 const RECHECK_INTERVAL = 30_000;
@@ -43,7 +43,7 @@ type Subscriber = {
  */
 @injectable()
 export class LiveChannels implements WebSocketChannelContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(SwitchboardsServices) protected readonly services!: SwitchboardsServices;
   private readonly subscribers = new Map<number, Set<Subscriber>>();
   private busSubscription?: Disposable;
   private readonly summaryTimers = new Map<number, NodeJS.Timeout>();

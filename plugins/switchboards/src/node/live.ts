@@ -1,4 +1,5 @@
-import type { EntityManager, ServerServices } from '@werkbank/sdk/node';
+import type { EntityManager } from '@werkbank/sdk/node';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** Bus channel of every change on a switchboard (websocket channels fan it out). */
 export const LIVE_CHANNEL = 'werkbank_switchboard';
@@ -25,7 +26,7 @@ export interface LiveMessage {
 
 /** Announces a change after the transaction of `m` commits (dropped when it rolls back). */
 export function publishLive(
-  services: Pick<ServerServices, 'bus' | 'log'>,
+  services: Pick<SwitchboardsServices, 'bus' | 'log'>,
   m: EntityManager | undefined,
   message: LiveMessage,
 ): void {
@@ -36,7 +37,7 @@ export function publishLive(
 
 /** An UPDATE of a node's fields (status, runinfo, …). */
 export function nodeLive(
-  services: Pick<ServerServices, 'bus' | 'log'>,
+  services: Pick<SwitchboardsServices, 'bus' | 'log'>,
   m: EntityManager | undefined,
   switchboardId: number,
   nodeId: number,
@@ -47,7 +48,7 @@ export function nodeLive(
 
 /** An UPDATE of the switchboard's own fields (status, progress, execution). */
 export function switchboardLive(
-  services: Pick<ServerServices, 'bus' | 'log'>,
+  services: Pick<SwitchboardsServices, 'bus' | 'log'>,
   m: EntityManager | undefined,
   switchboardId: number,
   fields: Record<string, unknown>,
@@ -62,7 +63,7 @@ export function switchboardLive(
 
 /** An UPDATE of a frame's fields (size, text_repr, outdated, …). */
 export function frameLive(
-  services: Pick<ServerServices, 'bus' | 'log'>,
+  services: Pick<SwitchboardsServices, 'bus' | 'log'>,
   m: EntityManager | undefined,
   switchboardId: number,
   frameId: number,

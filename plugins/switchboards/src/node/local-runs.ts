@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { ServerServices } from '@werkbank/sdk/node';
+import { SwitchboardsServices } from './switchboards-services';
 
 /**
  * This process's share of the engine: its worker id, the runs executing here (so aborts, heartbeats
@@ -12,7 +12,7 @@ export class LocalRuns {
   private idleWaiters: Array<() => void> = [];
   private disposed = false;
 
-  constructor(private readonly services: ServerServices) {}
+  constructor(private readonly services: SwitchboardsServices) {}
 
   /** The process that owns queued runs: this one in-process, none with workers (pg-boss keeps them). */
   get owner(): string | null {

@@ -1,15 +1,16 @@
-import { ApiError, type FunctionDescriptor, type ResourceDefinition, type Row, type ServerServices } from '@werkbank/sdk/node';
+import { ApiError, type FunctionDescriptor, type ResourceDefinition, type Row } from '@werkbank/sdk/node';
 import { nodePortsFrom, type NodePort, decodePortDefaults } from './links';
 import { markOutdated } from './outdated';
 import { textOf } from './i18n-text';
 import { canvasKind, switchboardField, uiFields } from './canvas-kind';
 import { linkJson } from './link-resource';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** Fields whose change alters what a node produces (moves on the canvas do not). */
 const NODE_SEMANTIC = ['ports'];
 
 /** Nodes: one function each, with its ports (inputs carry the node's parameters as default values). */
-export function nodeResource(services: ServerServices): ResourceDefinition {
+export function nodeResource(services: SwitchboardsServices): ResourceDefinition {
   const fnOf = (name: unknown): FunctionDescriptor | undefined => services.functions.get(String(name));
   return canvasKind(
     'node',

@@ -7,7 +7,6 @@ import {
   type FunctionInputs,
   type FunctionOutputs,
   type Row,
-  type ServerServices,
   type StoredFileOptions,
 } from '@werkbank/sdk/node';
 import { Readable } from 'node:stream';
@@ -32,6 +31,7 @@ import { RunRecorder, type RunRecord } from './run-recorder';
 import { callFunction } from './function-call';
 import { progressReporter } from './progress-reporter';
 import { frameFileUrl } from './frame-file-records';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** Longest log a node run keeps (characters). */
 const LOG_LIMIT = 200_000;
@@ -61,7 +61,7 @@ export class NodeRunner {
   private readonly users = new Map<number, { user: AuthUser | undefined; at: number }>();
 
   constructor(
-    private readonly services: ServerServices,
+    private readonly services: SwitchboardsServices,
     private readonly runs: LocalRuns,
   ) {
     this.recorder = new RunRecorder(services, runs);

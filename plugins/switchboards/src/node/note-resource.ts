@@ -1,7 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
 import { marked } from 'marked';
-import type { ResourceDefinition, ServerServices } from '@werkbank/sdk/node';
+import type { ResourceDefinition } from '@werkbank/sdk/node';
 import { canvasKind, switchboardField, uiFields } from './canvas-kind';
+import { SwitchboardsServices } from './switchboards-services';
 
 const NOTE_HTML: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -37,7 +38,7 @@ export function noteHtml(text: string): string {
 }
 
 /** Notes: text on the canvas, rendered as sanitised HTML. */
-export function noteResource(services: ServerServices): ResourceDefinition {
+export function noteResource(services: SwitchboardsServices): ResourceDefinition {
   return canvasKind(
     'note',
     'NOTE',

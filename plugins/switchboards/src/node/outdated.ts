@@ -1,7 +1,8 @@
-import { returnedRows, type EntityManager, type Row, type ServerServices } from '@werkbank/sdk/node';
+import { returnedRows, type EntityManager, type Row } from '@werkbank/sdk/node';
 import { buildGraph, reachable } from './graph';
 import { publishLive } from './live';
 import { FRAME_PATH, NODE_PATH } from './switchboard-access';
+import { SwitchboardsServices } from './switchboards-services';
 
 /**
  * Marks what an edit makes stale: the nodes reading the changed frames, the changed nodes
@@ -11,7 +12,7 @@ import { FRAME_PATH, NODE_PATH } from './switchboard-access';
  */
 export async function markOutdated(
   m: EntityManager,
-  services: Pick<ServerServices, 'bus' | 'log'>,
+  services: Pick<SwitchboardsServices, 'bus' | 'log'>,
   switchboardId: number,
   changed: { nodes?: number[]; frames?: number[]; includeSelf?: boolean },
 ): Promise<void> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthUser, Disposable, ServerServices } from '@werkbank/sdk/node';
+import type { AuthUser, Disposable } from '@werkbank/sdk/node';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** Bus channel of presence announcements (who has which switchboard open, what they selected). */
 export const PRESENCE_CHANNEL = 'werkbank_switchboard_presence';
@@ -44,7 +45,7 @@ export class PresenceHub {
   private subscription?: Disposable;
   private readonly whoTimers = new Map<number, NodeJS.Timeout>();
 
-  constructor(private readonly services: Pick<ServerServices, 'bus' | 'log'>) {}
+  constructor(private readonly services: Pick<SwitchboardsServices, 'bus' | 'log'>) {}
 
   /** Adds a reader of switchboard `id`; returns its client id and what to call for its messages and its end. */
   join(switchboardId: number, user: AuthUser, send: PresenceSend): { onMessage(raw: string): void; leave(): void } {

@@ -1,5 +1,5 @@
-import type { ServerServices } from '@werkbank/sdk/node';
 import { nodeLive } from './live';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** Progress of a running node is written at most this often (ms). */
 const PROGRESS_INTERVAL = 500;
@@ -11,7 +11,7 @@ export interface ProgressReporter {
 }
 
 /** Progress reports of a running node, written (and announced) at most every PROGRESS_INTERVAL ms. */
-export function progressReporter(services: ServerServices, sbId: number, nodeId: number, runId: number): ProgressReporter {
+export function progressReporter(services: SwitchboardsServices, sbId: number, nodeId: number, runId: number): ProgressReporter {
   let last = Date.now();
   let pending: number | undefined;
   let timer: NodeJS.Timeout | undefined;

@@ -1,13 +1,14 @@
-import { returnedRows, type EntityManager, type Row, type ServerServices } from '@werkbank/sdk/node';
+import { returnedRows, type EntityManager, type Row } from '@werkbank/sdk/node';
 import { reachable } from './graph';
 import { nodeLive, switchboardLive } from './live';
+import { SwitchboardsServices } from './switchboards-services';
 
 /**
  * After a run failed (in `m`, the transaction that failed it): marks its node, cancels everything
  * downstream in its execution, and counts them; the execution (and switchboard) end as failure when
  * nothing else runs.
  */
-export async function runFailed(m: EntityManager, services: ServerServices, run: Row, message: string): Promise<void> {
+export async function runFailed(m: EntityManager, services: SwitchboardsServices, run: Row, message: string): Promise<void> {
   const sbId = run.switchboard_id as number;
   await m.query(
     `UPDATE switchboard_node SET status = 'failure', status_changed = now(), exception = $2, run_count = run_count + 1, last_run_id = $3

@@ -1,9 +1,10 @@
-import { returnedRows, type Row, type ServerServices } from '@werkbank/sdk/node';
+import { returnedRows, type Row } from '@werkbank/sdk/node';
 import { frameLive, nodeLive, switchboardLive } from './live';
 import { FINISH_SQL } from './engine-sql';
 import type { LocalRuns } from './local-runs';
 import type { InputRef } from './run-plan';
 import { runFailed } from './run-failed';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** Moments a run read or wrote (its lineage). */
 export type Lineage = Array<{ depot_id: number; moment_id: number }>;
@@ -43,7 +44,7 @@ export class RunRecorder {
   private readonly released = new Map<number, number[]>();
 
   constructor(
-    private readonly services: ServerServices,
+    private readonly services: SwitchboardsServices,
     private readonly runs: LocalRuns,
   ) {}
 

@@ -5,13 +5,13 @@ import {
   inject,
   injectable,
   returnedRows,
-  ServerServices,
   type ResourceRequest,
   type Row,
 } from '@werkbank/sdk/node';
 import { nextRun } from '../common/recurrence';
 import { Engine, type ExecuteOptions, type Trigger } from './engine';
 import type { NodePort } from './links';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** Bus channel on which the Magazine announces approved moments. */
 export const MOMENT_APPROVED_CHANNEL = 'werkbank_moment_approved';
@@ -41,7 +41,7 @@ export class Scheduler implements Disposable {
   private readonly toDispose = new DisposableCollection();
 
   constructor(
-    @inject(ServerServices) private readonly services: ServerServices,
+    @inject(SwitchboardsServices) private readonly services: SwitchboardsServices,
     @inject(Engine) private readonly engine: Engine,
   ) {}
 

@@ -2,8 +2,6 @@ import {
   ApiError,
   inject,
   injectable,
-  readJsonObject,
-  ServerServices,
   type HttpRouteContribution,
   type RegistrySink,
   type ResourceRequest,
@@ -12,6 +10,7 @@ import {
 } from '@werkbank/sdk/node';
 import { definitionOf, idParam, NODE_PATH, NODERUN_PATH, switchboardFor } from './switchboard-access';
 import { switchboardCaller } from './route-caller';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** Longest message of a support request (characters). */
 export const SUPPORT_MESSAGE_MAX = 2000;
@@ -49,7 +48,7 @@ function messageOf(body: Record<string, unknown>): string {
  */
 @injectable()
 export class SupportRoutes implements HttpRouteContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(SwitchboardsServices) protected readonly services!: SwitchboardsServices;
   /** Requests being recorded in this process (run:user) until they commit, so two at once count as a repeat. */
   private readonly pending = new Set<string>();
 
@@ -109,7 +108,7 @@ export class SupportRoutes implements HttpRouteContribution {
         router.post(`${NODERUN_PATH}:id/support/`, async (ctx) => {
           const caller = switchboardCaller(ctx, this.services);
           const runId = idParam(ctx.params.id);
-          const message = messageOf(await readJsonObject(ctx, this.services.config.bodyLimit));
+          const message = messageOf(await this.services.bodies.json(ctx));
           const key = `${runId}:${caller.user.id}`;
           if (this.pending.has(key)) throw new ApiError(429, 'support_requested', 'switchboards:errors.support_requested');
           this.pending.add(key);

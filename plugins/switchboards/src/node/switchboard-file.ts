@@ -1,15 +1,9 @@
-import {
-  ApiError,
-  type EntityManager,
-  type FrameItems,
-  type ResourceRequest,
-  type Row,
-  type ServerServices,
-} from '@werkbank/sdk/node';
+import { ApiError, type EntityManager, type FrameItems, type ResourceRequest, type Row } from '@werkbank/sdk/node';
 import { loadContents } from './frame-content';
 import { bulkRequests, definitionOf } from './switchboard-access';
 import { buildGraph, hasCycle } from './graph';
 import type { NodePort } from './links';
+import { SwitchboardsServices } from './switchboards-services';
 
 /** The format marker of "Save as file" (export) and import. */
 export const FILE_FORMAT = 'werkbank-switchboard';
@@ -117,7 +111,7 @@ async function at<T>(field: string, fn: () => Promise<T>): Promise<T> {
  */
 export async function importSwitchboard(
   r: ResourceRequest,
-  services: ServerServices,
+  services: SwitchboardsServices,
   raw: unknown,
   opts: { name?: string; folder?: unknown },
 ): Promise<Record<string, unknown>> {

@@ -1,8 +1,9 @@
-import { ApiError, type ResourceDefinition, type ResourceRequest, type Row, type ServerServices } from '@werkbank/sdk/node';
+import { ApiError, type ResourceDefinition, type ResourceRequest, type Row } from '@werkbank/sdk/node';
 import { formatRecurrence, nextRun, normalizeRecurrence, parseRecurrence, RecurrenceError } from '../common/recurrence';
 import { definitionOf, FRAME_PATH, refParam, SWITCHBOARD_PATH, WORKFLOW_PATH, EXECUTION_PATH } from './switchboard-access';
 import { switchboardContextview } from './contextview';
 import { publishLive } from './live';
+import { SwitchboardsServices } from './switchboards-services';
 
 export const FOLDER_PATH = '/api/v1/switchboardfolder/';
 
@@ -86,7 +87,7 @@ export const switchboardFolderResource: ResourceDefinition = {
 };
 
 /** Switchboards (spec 000 §3, spec 002 §3): canvases of nodes, frames, notes and links. */
-export function switchboardResource(services: ServerServices): ResourceDefinition {
+export function switchboardResource(services: SwitchboardsServices): ResourceDefinition {
   return {
     id: 'switchboards.switchboard',
     kind: 'switchboard',

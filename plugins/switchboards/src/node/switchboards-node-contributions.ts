@@ -1,7 +1,6 @@
 import {
   inject,
   injectable,
-  ServerServices,
   type EntityContribution,
   type NodeTranslationContribution,
   type ResourceContribution,
@@ -22,6 +21,7 @@ import { Scheduler } from './scheduler';
 import { sweepContent } from './frame-content';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import { SwitchboardsServices } from './switchboards-services';
 
 export const switchboardEntities: EntityContribution = {
   registerEntities: (registry) =>
@@ -39,7 +39,7 @@ export const switchboardTranslations: NodeTranslationContribution = {
 /** Switchboards, their folders, workflows, and the canvas kinds on the shared resource layer. */
 @injectable()
 export class SwitchboardResources implements ResourceContribution, ResourceExtensionContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(SwitchboardsServices) protected readonly services!: SwitchboardsServices;
 
   registerResources: ResourceContribution['registerResources'] = (registry) => {
     registry.add(switchboardFolderResource);
@@ -59,7 +59,7 @@ export class SwitchboardResources implements ResourceContribution, ResourceExten
 /** Starts the engine (job handler, heartbeat, sweep) and the scheduler; sweeps unused frame content hourly. */
 @injectable()
 export class SwitchboardStartup implements StartupHookContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(SwitchboardsServices) protected readonly services!: SwitchboardsServices;
   @inject(Engine) protected readonly engine!: Engine;
   @inject(Scheduler) protected readonly scheduler!: Scheduler;
 

@@ -2,7 +2,6 @@ import {
   BlobReferenceContribution,
   definePlugin,
   EntityContribution,
-  FileAccess,
   HttpRouteContribution,
   NodeTranslationContribution,
   ResourceContribution,
@@ -27,8 +26,11 @@ import { LiveChannels } from './live-channels';
 import { SupportRoutes } from './support-routes';
 import { switchboardBlobReferences } from './content-blob-references';
 import { FrameFileAccess } from './frame-file-access';
+import { FileAccess } from '../common/switchboards-api';
+import { SwitchboardsServices } from './switchboards-services';
 
 export default definePlugin((ctx) => {
+  ctx.bind(SwitchboardsServices).toSelf().inSingletonScope();
   ctx.bind(Engine).toSelf().inSingletonScope();
   ctx.bind(Scheduler).toSelf().inSingletonScope();
   ctx.bind(FileAccess).to(FrameFileAccess).inSingletonScope();

@@ -1,8 +1,9 @@
-import { ApiError, type FrameItems, type ResourceRequest, type Row, type ServerServices } from '@werkbank/sdk/node';
+import { ApiError, type FrameItems, type ResourceRequest, type Row } from '@werkbank/sdk/node';
 import { FRAME_PATH } from './switchboard-access';
 import { validateItems } from './frame-write';
 import { loadContents } from './frame-content';
 import { checkFileItems } from './frame-file-fields';
+import { SwitchboardsServices } from './switchboards-services';
 
 /**
  * Input values of a workflow call: `{inputs: {<input frame name, address or id>: [items] | item}}`,
@@ -12,7 +13,7 @@ import { checkFileItems } from './frame-file-fields';
  */
 export async function workflowInputs(
   r: ResourceRequest,
-  services: ServerServices,
+  services: SwitchboardsServices,
   sbId: number,
   body: Record<string, unknown>,
 ): Promise<Map<number, FrameItems>> {

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { bootWorkbench, RecordingApiClient, testConfig, type BootedWorkbench } from '@werkbank/sdk/testing/browser';
+import { bootWorkbench, RecordingApiClient, testConfig, type BootedWorkbench, browserPlugin } from '@werkbank/testing/browser';
 import tagsBrowser from './tags-browser-module';
-import typesBrowser from '../../../types/src/browser/types-browser-module';
 
 const plugins = [
-  { manifest: { id: 'types' }, module: typesBrowser },
+  await browserPlugin('types'),
   { manifest: { id: 'tags', requires: ['types'], components: ['tags'] }, module: tagsBrowser },
 ];
 

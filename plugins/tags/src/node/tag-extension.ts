@@ -2,7 +2,7 @@ import {
   ApiError,
   inject,
   injectable,
-  ServerServices,
+  ComponentGate,
   type RegistrySink,
   type ResourceExtension,
   type ResourceExtensionContribution,
@@ -17,7 +17,7 @@ let seq = 0;
  */
 @injectable()
 export class TagResourceExtension implements ResourceExtensionContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(ComponentGate) protected readonly gate!: ComponentGate;
 
   registerResourceExtensions(registry: RegistrySink<ResourceExtension>): void {
     registry.add({
@@ -25,7 +25,7 @@ export class TagResourceExtension implements ResourceExtensionContribution {
       queryParams: {
         tag: (qb, def, value) => {
           if (!def.taggable) throw ApiError.badRequest('unknown_filter', 'errors.unknown_filter', { name: 'tag' }, 'tag');
-          if (!this.services.gate.isEnabled('tags'))
+          if (!this.gate.isEnabled('tags'))
             throw new ApiError(403, 'component_disabled', 'errors.component_disabled', { name: 'tags' });
           for (const raw of value.split(',')) {
             if (!/^\d{1,9}$/.test(raw.trim())) throw ApiError.badRequest('invalid_parameter', 'tags:errors.tag_param', {}, 'tag');
@@ -38,7 +38,7 @@ export class TagResourceExtension implements ResourceExtensionContribution {
         },
       },
       serialize: async (def, rows, out, req) => {
-        if (!def.taggable || !this.services.gate.isEnabled('tags')) return;
+        if (!def.taggable || !this.gate.isEnabled('tags')) return;
         const tags = (await req.manager.query(
           `SELECT a.object_id, t.id, t.name, t.color, t.icon, t.intent FROM werkbank_tag_assignment a
            JOIN werkbank_tag t ON t.id = a.tag_id WHERE a.kind = $1 AND a.object_id = ANY($2) ORDER BY t.name`,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { bootWorkbench, type BootedWorkbench } from '@werkbank/sdk/testing/browser';
+import { bootWorkbench, type BootedWorkbench } from '@werkbank/testing/browser';
 import { createElement } from '@werkbank/sdk/react';
 import { DatumEditorHost, definePlugin, RouteContribution, type RouteContribution as RC } from '@werkbank/sdk/browser';
 import typesBrowser from './types-browser-module';

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { AjvDatumValidator, TypeRegistry } from '@werkbank/sdk/node';
+import { TypeRegistry } from '@werkbank/sdk/node';
+import { AjvDatumValidator } from '@werkbank/testing/node';
 import { CORE_TYPES, coreTypeDescriptors } from '../common/core-types';
 
 type Fields = Record<string, unknown>;

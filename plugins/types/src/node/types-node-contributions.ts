@@ -5,7 +5,9 @@ import {
   guard,
   inject,
   injectable,
-  ServerServices,
+  ComponentGate,
+  TypeHierarchy,
+  type TypeRegistry,
   type DatumTypeContribution,
   type HttpRouteContribution,
   type RegistrySink,
@@ -23,17 +25,18 @@ export const coreTypeDatumTypes: DatumTypeContribution = {
  */
 @injectable()
 export class TypeRoutes implements HttpRouteContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(TypeHierarchy) protected readonly types!: TypeRegistry;
+  @inject(ComponentGate) protected readonly gate!: ComponentGate;
 
   registerHttpRoutes(registry: RegistrySink<RouteDescriptor>): void {
     const shape = (name: string) => {
-      const t = this.services.types.type(name)!;
+      const t = this.types.type(name)!;
       return {
         name,
         base: t.base ?? null,
-        base_chain: this.services.types.baseChain(name),
-        schema: this.services.types.schemaOf(name) ?? null,
-        template: this.services.types.templateOf(name),
+        base_chain: this.types.baseChain(name),
+        schema: this.types.schemaOf(name) ?? null,
+        template: this.types.templateOf(name),
         resource_uri: `/api/v1/type/${name}/`,
       };
     };
@@ -59,7 +62,7 @@ export class TypeRoutes implements HttpRouteContribution {
       },
       mount: (router) => {
         router.get('/api/v1/type/', (ctx) => {
-          guard(ctx, this.services.gate, undefined, 'type');
+          guard(ctx, this.gate, undefined, 'type');
           for (const k of Object.keys(ctx.query)) {
             if (!['q', 'offset', 'limit'].includes(k))
               throw ApiError.badRequest('unknown_filter', 'errors.unknown_filter', { name: k }, k);
@@ -74,7 +77,7 @@ export class TypeRoutes implements HttpRouteContribution {
           const offset = num('offset', 0, Number.MAX_SAFE_INTEGER);
           const limit = Math.max(1, num('limit', DEFAULT_LIMIT, MAX_LIMIT));
           const q = String(ctx.query.q ?? '').toLowerCase();
-          const all = this.services.types
+          const all = this.types
             .all()
             .map((t) => t.name)
             .filter((n) => !q || n.includes(q))
@@ -82,8 +85,8 @@ export class TypeRoutes implements HttpRouteContribution {
           ctx.body = { objects: all.slice(offset, offset + limit).map(shape), meta: { offset, limit, total_count: all.length } };
         });
         router.get('/api/v1/type/:name/', (ctx) => {
-          guard(ctx, this.services.gate, undefined, 'type');
-          if (!this.services.types.type(ctx.params.name)) throw ApiError.notFound();
+          guard(ctx, this.gate, undefined, 'type');
+          if (!this.types.type(ctx.params.name)) throw ApiError.notFound();
           ctx.body = shape(ctx.params.name);
         });
       },

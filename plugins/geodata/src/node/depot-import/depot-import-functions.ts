@@ -1,6 +1,4 @@
 import {
-  DepotAccess,
-  FileAccess,
   inject,
   injectable,
   optional,
@@ -12,6 +10,8 @@ import {
 import { depotImportFile } from './depot-import';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import { DepotAccess } from '@werkbank/plugin-magazine/api';
+import { FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /**
  * Streaming imports from files into depots (decision 0020). Files are read through FileAccess

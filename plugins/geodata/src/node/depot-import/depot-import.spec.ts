@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
-import { ApiError, type DepotAccess, type FileAccess, type FrameItems, type FunctionInputs } from '@werkbank/sdk/node';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { ApiError, type FrameItems, type FunctionInputs } from '@werkbank/sdk/node';
+import { fakeRunContext } from '@werkbank/testing/node';
 import { depotImportFile } from './depot-import';
 import { BATCH } from './file-batches';
+import { type DepotAccess } from '@werkbank/plugin-magazine/api';
+import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /** A FileAccess over in-memory texts keyed by name; it records which files were read. */
 function fakeFiles(texts: Record<string, string>) {

@@ -1,10 +1,12 @@
-import type { DepotAccess, FileAccess, FrameItems, FunctionDescriptor, FunctionRunContext, OpenedFile } from '@werkbank/sdk/node';
+import type { FrameItems, FunctionDescriptor, FunctionRunContext } from '@werkbank/sdk/node';
 import { part } from '../source-items';
 import { failure as tabularFailure, itemsOf } from '../tabular/tabular-params';
 import { BatchChannel } from './batch-channel';
 import { failure } from './depot-import-failure';
 import { BATCH, streamFile } from './file-batches';
 import { depotImportPorts, depotImportSettings, formatOf, type DepotImportSettings, type FORMATS } from './import-settings';
+import { type DepotAccess } from '@werkbank/plugin-magazine/api';
+import { type FileAccess, type OpenedFile } from '@werkbank/plugin-switchboards/api';
 
 /** An opened file with the format it is read in. */
 type OpenedSource = OpenedFile & { format: (typeof FORMATS)[number] };

@@ -1,10 +1,11 @@
-import type { FrameItems, FunctionRunContext, OpenedFile } from '@werkbank/sdk/node';
+import type { FrameItems, FunctionRunContext } from '@werkbank/sdk/node';
 import { readCsv } from '../tabular/csv-read';
 import { rowFeature } from '../tabular/rows-to-features';
 import { readGeoJson } from '../vector/geojson-read';
 import { named } from '../source-items';
 import type { DepotImportSettings, FORMATS } from './import-settings';
 import { Wgs84Batches } from './wgs84-batches';
+import { type OpenedFile } from '@werkbank/plugin-switchboards/api';
 
 /** Features per batch handed to the depot: one batched write in the Magazine, a few MB of memory. */
 export const BATCH = 5000;

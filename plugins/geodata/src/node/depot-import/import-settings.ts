@@ -1,9 +1,10 @@
-import type { FileAccess, FunctionInputs, PortDescriptor } from '@werkbank/sdk/node';
+import type { FunctionInputs, PortDescriptor } from '@werkbank/sdk/node';
 import { csvImport, csvReadSettings } from '../tabular/csv-import';
 import type { CsvReadSettings } from '../tabular/csv-read';
 import { rowsToFeaturesFunction, type GeometryColumns } from '../tabular/rows-to-features';
 import { boolParam, failure as tabularFailure, paramOf, textParam } from '../tabular/tabular-params';
 import { failure } from './depot-import-failure';
+import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 export const FORMATS = ['csv', 'geojson'] as const;
 export const MODES = ['replace', 'append'] as const;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext } from '@werkbank/testing/node';
 import { failsWith, feat, features, pt, run, values } from './geometry-test-helpers';
 
 describe('geodata feature.filter', () => {

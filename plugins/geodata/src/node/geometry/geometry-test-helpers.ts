@@ -1,6 +1,6 @@
 import type { Feature, Geometry } from 'geojson';
 import type { FunctionInputs } from '@werkbank/sdk/node';
-import { fakeRunContext, type FakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext, type FakeRunContext } from '@werkbank/testing/node';
 import { GEOMETRY_FUNCTIONS } from './geometry-functions';
 
 /** A feature datum with the given geometry and properties. */

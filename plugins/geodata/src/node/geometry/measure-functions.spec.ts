@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Point, Polygon } from 'geojson';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext } from '@werkbank/testing/node';
 import { failsWith, feat, features, pt, run, square, values } from './geometry-test-helpers';
 
 describe('geodata geometry: buffer, centroid, simplify', () => {

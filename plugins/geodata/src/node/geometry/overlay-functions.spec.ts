@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { area } from '@turf/area';
 import type { Feature, Polygon } from 'geojson';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext } from '@werkbank/testing/node';
 import { failsWith, feat, features, pt, run, square, values } from './geometry-test-helpers';
 
 const areaOf = (f: Feature) => area(f);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GuardedFetcher } from '@werkbank/sdk/node';
+import { GuardedFetcher } from '@werkbank/testing/node';
 import { LIVE_DATASET_CHANNEL, LiveDatasetWatcher, observationsTopic, SWITCHBOARD_LIVE_CHANNEL } from './live-dataset-watcher';
 import { RUN_REQUEST_CHANNEL } from './live-run-trigger';
 import { startStaTestServer, type StaTestServer } from './sta-test-server';

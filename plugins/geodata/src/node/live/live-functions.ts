@@ -1,7 +1,6 @@
 import {
   inject,
   injectable,
-  ServerServices,
   type FunctionContribution,
   type FunctionDescriptor,
   type NodeTranslationContribution,
@@ -11,14 +10,15 @@ import { sensorthingsImport } from './sta-import';
 import { restImport } from './rest-import';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import { GeodataServices } from '../geodata-services';
 
 /**
  * The live dataset functions of the geodata library (issue 6): SensorThings API and REST/JsonPath
- * imports, reaching services only through the server's guarded fetcher (ServerServices.net).
+ * imports, reaching services only through the server's guarded fetcher (GeodataServices.net).
  */
 @injectable()
 export class LiveFunctions implements FunctionContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(GeodataServices) protected readonly services!: GeodataServices;
 
   registerFunctions(registry: RegistrySink<FunctionDescriptor>): void {
     const net = () => this.services.net;

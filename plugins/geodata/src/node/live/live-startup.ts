@@ -1,7 +1,6 @@
 import {
   inject,
   injectable,
-  ServerServices,
   type RegistrySink,
   type StartupHookContribution,
   type StartupHookDescriptor,
@@ -10,6 +9,7 @@ import { LiveDatasetWatcher } from './live-dataset-watcher';
 import { isRunning, liveTargets } from './live-watch-targets';
 import { STA_IMPORT } from './sta-import';
 import { REST_IMPORT } from './rest-import';
+import { GeodataServices } from '../geodata-services';
 
 /**
  * Starts the LiveDatasetWatcher on API servers (not on worker processes) and stops it when the
@@ -17,7 +17,7 @@ import { REST_IMPORT } from './rest-import';
  */
 @injectable()
 export class LiveDatasetStartup implements StartupHookContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(GeodataServices) protected readonly services!: GeodataServices;
 
   registerStartupHooks(registry: RegistrySink<StartupHookDescriptor>): void {
     registry.add({

@@ -1,4 +1,4 @@
-import type { ServerServices } from '@werkbank/sdk/node';
+import { GeodataServices } from '../geodata-services';
 
 /** A node of a live dataset function on a switchboard marked automatic, with its datasets. */
 export interface LiveTarget {
@@ -10,7 +10,7 @@ export interface LiveTarget {
 }
 
 type Rows = Array<Record<string, unknown>>;
-type Query = Pick<ServerServices['dataSource'], 'query'>;
+type Query = Pick<GeodataServices['dataSource'], 'query'>;
 
 /**
  * The live dataset nodes (functions `funcs`) of switchboards marked automatic that have a user to

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, GuardedFetcher, type FrameItems, type FunctionInputs } from '@werkbank/sdk/node';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { ApiError, type FrameItems, type FunctionInputs } from '@werkbank/sdk/node';
+import { GuardedFetcher } from '@werkbank/testing/node';
+import { fakeRunContext } from '@werkbank/testing/node';
 import { restImport } from './rest-import';
 import { REST_LIVEDATASET } from './live-dataset-types';
 import { select } from './rest-jsonpath';

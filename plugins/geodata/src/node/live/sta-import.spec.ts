@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { ApiError, GuardedFetcher, type FrameItems, type FunctionInputs } from '@werkbank/sdk/node';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { ApiError, type FrameItems, type FunctionInputs } from '@werkbank/sdk/node';
+import { GuardedFetcher } from '@werkbank/testing/node';
+import { fakeRunContext } from '@werkbank/testing/node';
 import { sensorthingsImport } from './sta-import';
 import { startStaTestServer, type StaTestServer } from './sta-test-server';
 import { STA_LIVEDATASET } from './live-dataset-types';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { FrameItems, FunctionInputs } from '@werkbank/sdk/node';
-import { fakeRunContext, type FakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext, type FakeRunContext } from '@werkbank/testing/node';
 import { CHUNK, REPROJECT_FUNCTIONS } from './reproject-functions';
 import { epsgCode } from './crs-definitions';
 import { resolveCrs } from './crs-resolver';

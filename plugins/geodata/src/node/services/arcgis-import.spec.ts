@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ApiError, FrameItems, FunctionInputs } from '@werkbank/sdk/node';
-import { fakeRunContext, type FakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext, type FakeRunContext } from '@werkbank/testing/node';
 import { esriToGeoJson } from './esri-json';
 import { fixture, one, param, serviceFunction, startService, type Answer, type TestService } from './services-test-server';
 

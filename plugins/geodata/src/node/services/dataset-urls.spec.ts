@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ApiError, FunctionInputs } from '@werkbank/sdk/node';
-import { fakeRunContext, type FakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext, type FakeRunContext } from '@werkbank/testing/node';
 import { fixture, one, serviceFunction, startService, type Answer, type TestService } from './services-test-server';
 
 const rejectsWith = (p: Promise<unknown>, code: string, params: Record<string, unknown> = {}) =>

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ApiError, FrameItems, FunctionInputs } from '@werkbank/sdk/node';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext } from '@werkbank/testing/node';
 import { fakeFiles, fixture, one, serviceFunction } from './services-test-server';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };

@@ -1,4 +1,4 @@
-import type { FileAccess, FrameItems, FunctionDescriptor, FunctionRunContext } from '@werkbank/sdk/node';
+import type { FrameItems, FunctionDescriptor, FunctionRunContext } from '@werkbank/sdk/node';
 import { decodeText } from '../sources/download-text';
 import { append, named, part } from '../source-items';
 import { geoJsonSettings } from '../vector/geojson-import';
@@ -7,6 +7,7 @@ import { failure, itemsOf } from '../vector/vector-params';
 import { gmlFeatureItems, type CrsSettings } from './gml-axis';
 import { readGml } from './gml-read';
 import { servicesFailure } from './services-failure';
+import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /** Largest GML file or text gml.import reads (it is parsed in memory). */
 export const GML_MAX_BYTES = 256 * 1024 * 1024;

@@ -1,11 +1,12 @@
-import type { FunctionRunContext, ServerServices } from '@werkbank/sdk/node';
+import type { FunctionRunContext } from '@werkbank/sdk/node';
 import { jsonErrorPosition } from '../live/json-position';
 import { decodeText } from '../sources/download-text';
 import { parseXml, throwIfException, type XmlDocument } from './service-xml';
 import { servicesFailure } from './services-failure';
+import { GeodataServices } from '../geodata-services';
 
 /** The server's guarded fetcher (SSRF guard, redirects re-checked): the only way services are reached. */
-export type Net = ServerServices['net'];
+export type Net = GeodataServices['net'];
 
 /** Size and time budget of one request to a service. */
 export interface FetchBudget {

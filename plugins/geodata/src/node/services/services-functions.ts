@@ -1,8 +1,6 @@
 import {
-  FileAccess,
   inject,
   injectable,
-  ServerServices,
   type FunctionContribution,
   type FunctionDescriptor,
   type NodeTranslationContribution,
@@ -16,6 +14,8 @@ import { wmsImport } from './wms-import';
 import { wmtsImport } from './wmts-import';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import { GeodataServices } from '../geodata-services';
+import { FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /** The reasons the service imports fail with (`geodata-services:errors.*`), in German and English. */
 export const servicesTranslations: NodeTranslationContribution = {
@@ -26,15 +26,15 @@ export const servicesTranslations: NodeTranslationContribution = {
 /**
  * The service imports of the geodata library (issue 6, spec 001 §7), the functions the insert
  * dialog's url tab picks: WFS, WMS, WMTS, ArcGIS FeatureServer and MapServer, dataset listings,
- * and GML files. Every request goes through the server's guarded fetcher (ServerServices.net);
+ * and GML files. Every request goes through the server's guarded fetcher (GeodataServices.net);
  * files are read through FileAccess as the user who runs the switchboard.
  */
 @injectable()
 export class ServicesFunctions implements FunctionContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(GeodataServices) protected readonly services!: GeodataServices;
   @inject(FileAccess) protected readonly files!: FileAccess;
 
-  /** The functions; the fetcher is looked up per run, so a replaced ServerServices.net applies. */
+  /** The functions; the fetcher is looked up per run, so a replaced GeodataServices.net applies. */
   functions(): FunctionDescriptor[] {
     const net = () => this.services.net;
     return [

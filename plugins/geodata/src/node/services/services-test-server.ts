@@ -3,8 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { ApiError, GuardedFetcher, type FileAccess, type FunctionDescriptor, type ServerServices } from '@werkbank/sdk/node';
+import { ApiError, type FunctionDescriptor } from '@werkbank/sdk/node';
+import { GuardedFetcher } from '@werkbank/testing/node';
 import { ServicesFunctions } from './services-functions';
+import { GeodataServices } from '../geodata-services';
+import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /** The folder of the service fixtures (capabilities, GetFeature answers, feeds; see its README). */
 export const FIXTURES = path.resolve(import.meta.dirname, '../../../../../test/fixtures/geodata/services');
@@ -68,7 +71,7 @@ export function fakeFiles(files: Record<string, string>): FileAccess {
 /** The service functions with a guarded fetcher that may reach loopback (as FETCH_ALLOWED_HOSTS=127.0.0.1 allows). */
 export function serviceFunction(id: string, files: FileAccess = fakeFiles({}), maxBytes = 1e8): FunctionDescriptor {
   const net = new GuardedFetcher({ allowPrivate: false, allowedHosts: ['127.0.0.1'], maxBytes });
-  const functions = Object.assign(new ServicesFunctions(), { services: { net } as unknown as ServerServices, files });
+  const functions = Object.assign(new ServicesFunctions(), { services: { net } as unknown as GeodataServices, files });
   const fn = functions.functions().find((f) => f.id === id);
   if (!fn) throw new Error(`no function ${id}`);
   return fn;

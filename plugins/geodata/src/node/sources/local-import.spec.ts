@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ApiError, FunctionInputs, ServerServices } from '@werkbank/sdk/node';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import type { ApiError, FunctionInputs } from '@werkbank/sdk/node';
+import { fakeRunContext } from '@werkbank/testing/node';
 import { fileImport } from './local-import';
+import { GeodataServices } from '../geodata-services';
 
 describe('geodata sources: file.import', () => {
   let dir: string;
@@ -28,7 +29,7 @@ describe('geodata sources: file.import', () => {
   });
   after(() => rm(dir, { recursive: true, force: true }));
 
-  const fn = (roots: string[]) => fileImport({ config: { fileImportRoots: roots } } as unknown as ServerServices);
+  const fn = (roots: string[]) => fileImport({ config: { fileImportRoots: roots } } as unknown as GeodataServices);
   const paths = (...xs: string[]): FunctionInputs => ({ path: xs.map((value) => ({ value })) });
 
   it('is for superusers only', () => {

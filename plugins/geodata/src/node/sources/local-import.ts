@@ -1,8 +1,9 @@
 import { constants } from 'node:fs';
 import { open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
-import type { FrameItems, FunctionDescriptor, ServerServices } from '@werkbank/sdk/node';
+import type { FrameItems, FunctionDescriptor } from '@werkbank/sdk/node';
 import { sourcesFailure } from './download-text';
+import { GeodataServices } from '../geodata-services';
 
 /** Most files one folder import takes (a folder with more is refused: name a smaller one). */
 export const LOCAL_IMPORT_MAX_FILES = 1000;
@@ -71,7 +72,7 @@ async function openConfined(name: string, roots: string[]): Promise<FileHandle> 
  * superusers may run it, and only below the folders FILE_IMPORT_ROOTS names; symbolic links are
  * resolved before the check, and the file is opened without following a link swapped in since.
  */
-export function fileImport(services: ServerServices): FunctionDescriptor {
+export function fileImport(services: GeodataServices): FunctionDescriptor {
   return {
     id: 'file.import',
     version: '1',

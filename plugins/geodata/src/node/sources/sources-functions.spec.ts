@@ -1,19 +1,21 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GuardedFetcher, type FunctionInputs, type ServerServices } from '@werkbank/sdk/node';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { type FunctionInputs } from '@werkbank/sdk/node';
+import { GuardedFetcher } from '@werkbank/testing/node';
+import { fakeRunContext } from '@werkbank/testing/node';
 import { SourcesFunctions } from './sources-functions';
 import { downloadName } from './download-text';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import { GeodataServices } from '../geodata-services';
 
 const runContext = () => fakeRunContext();
 
 /** file.download with a fetcher as the server configures it: loopback refused unless allowed. */
 function functionsWith(allowedHosts: string[]): SourcesFunctions {
   const net = new GuardedFetcher({ allowPrivate: false, allowedHosts, maxBytes: 1e9 });
-  return Object.assign(new SourcesFunctions(), { services: { net } as unknown as ServerServices });
+  return Object.assign(new SourcesFunctions(), { services: { net } as unknown as GeodataServices });
 }
 
 const urls = (...xs: unknown[]) => xs.map((value) => ({ value }));
@@ -77,7 +79,7 @@ describe('geodata sources: file.download', () => {
   it('refuses a file larger than the limit and stores nothing', async () => {
     const ctx = runContext();
     const net = new GuardedFetcher({ allowPrivate: false, allowedHosts: ['127.0.0.1'], maxBytes: 10 });
-    const fns = Object.assign(new SourcesFunctions(), { services: { net } as unknown as ServerServices });
+    const fns = Object.assign(new SourcesFunctions(), { services: { net } as unknown as GeodataServices });
     await assert.rejects(run(fns, { url: urls(`${base}/points.csv`) }, ctx), { code: 'too_large' });
     assert.equal(ctx.files.size, 0);
   });

@@ -1,7 +1,6 @@
 import {
   inject,
   injectable,
-  ServerServices,
   type FrameItems,
   type FunctionContribution,
   type FunctionDescriptor,
@@ -12,6 +11,7 @@ import { downloadName, sourcesFailure } from './download-text';
 import { fileImport } from './local-import';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import { GeodataServices } from '../geodata-services';
 
 /** The reasons sources functions fail with (`geodata-sources:errors.*`), in German and English. */
 export const sourcesTranslations: NodeTranslationContribution = {
@@ -20,12 +20,12 @@ export const sourcesTranslations: NodeTranslationContribution = {
 
 /**
  * The sources functions of the geodata library (issue 6, spec 001 §7): downloading what a URL
- * names, as a file datum, through the server's UrlFetcher (ServerServices.net), which refuses the server's own
+ * names, as a file datum, through the server's UrlFetcher (GeodataServices.net), which refuses the server's own
  * networks unless the administrator allows them (FETCH_ALLOW_PRIVATE, FETCH_ALLOWED_HOSTS).
  */
 @injectable()
 export class SourcesFunctions implements FunctionContribution {
-  @inject(ServerServices) protected readonly services!: ServerServices;
+  @inject(GeodataServices) protected readonly services!: GeodataServices;
 
   /**
    * Downloads, one file datum per URL: the body streams into the server's blob store (nothing is

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import type { ApiError, FileAccess, FrameItems, FunctionInputs } from '@werkbank/sdk/node';
+import type { ApiError, FrameItems, FunctionInputs } from '@werkbank/sdk/node';
 import { csvExport } from './csv-export';
 import { csvImport } from './csv-import';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext } from '@werkbank/testing/node';
+import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 const one = (value: unknown): FrameItems => [{ value }];
 const rows = (...values: Record<string, unknown>[]): FrameItems => values.map((value) => ({ value }));

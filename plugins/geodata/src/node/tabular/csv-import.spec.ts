@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
-import { ApiError, type FileAccess, type FrameItems, type FunctionInputs } from '@werkbank/sdk/node';
+import { ApiError, type FrameItems, type FunctionInputs } from '@werkbank/sdk/node';
 import { csvImport } from './csv-import';
-import { fakeRunContext, type FakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext, type FakeRunContext } from '@werkbank/testing/node';
+import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /** A FileAccess over in-memory files keyed by their download_url; others are refused like the server does. */
 function fakeFiles(files: Record<string, () => Readable>, sizes: Record<string, number> = {}): FileAccess {

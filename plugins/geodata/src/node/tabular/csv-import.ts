@@ -1,7 +1,8 @@
-import type { FileAccess, FrameItems, FunctionDescriptor, FunctionInputs, FunctionRunContext } from '@werkbank/sdk/node';
+import type { FrameItems, FunctionDescriptor, FunctionInputs, FunctionRunContext } from '@werkbank/sdk/node';
 import { CSV_ENCODINGS, CSV_READ_DEFAULTS, readCsv, textSource, type CsvReadSettings } from './csv-read';
 import { append, named, part } from '../source-items';
 import { boolParam, countParam, failure, itemsOf, textParam } from './tabular-params';
+import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 const opt = (name: string, content_type: string, value: unknown) => ({
   name,

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { ApiError, type FileAccess, type FrameItems, type FunctionInputs } from '@werkbank/sdk/node';
+import { ApiError, type FrameItems, type FunctionInputs } from '@werkbank/sdk/node';
 import { excelImport } from './excel-import';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext } from '@werkbank/testing/node';
+import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 const one = (value: unknown): FrameItems => [{ value }];
 const fileDatum = { value: 'daten.xlsx', size: 1, mime_type: 'application/zip', download_url: '/files/daten.xlsx' };

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FileAccess, FrameItems, FunctionDescriptor, FunctionRunContext } from '@werkbank/sdk/node';
+import type { FrameItems, FunctionDescriptor, FunctionRunContext } from '@werkbank/sdk/node';
 import { readExcel, type ExcelReadSettings } from './excel-read';
 import { append, named } from '../source-items';
 import { readBytes } from '../vector/file-import';
@@ -30,6 +30,7 @@ function checkWorkbookZip(bytes: Buffer): void {
   }
 }
 import { boolParam, countParam, failure, itemsOf, textParam } from './tabular-params';
+import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 const opt = (name: string, content_type: string, value: unknown) => ({
   name,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ApiError, FrameItems, FunctionInputs } from '@werkbank/sdk/node';
 import { rowsToFeaturesFunction } from './rows-to-features';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext } from '@werkbank/testing/node';
 
 const one = (value: unknown): FrameItems => [{ value }];
 const rows = (...values: Record<string, unknown>[]): FrameItems => values.map((value) => ({ value }));

@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { ApiError, type FileAccess, type FrameItems } from '@werkbank/sdk/node';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { ApiError, type FrameItems } from '@werkbank/sdk/node';
+import { fakeRunContext } from '@werkbank/testing/node';
 import { csvImport } from './csv-import';
 import { excelImport } from './excel-import';
+import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /** Files written by real tools (test/fixtures/geodata/tabular/README.md says how). */
 const FIXTURES = join(import.meta.dirname, '../../../../../test/fixtures/geodata/tabular');

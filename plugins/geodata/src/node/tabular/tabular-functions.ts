@@ -1,5 +1,4 @@
 import {
-  FileAccess,
   inject,
   injectable,
   type FunctionContribution,
@@ -13,6 +12,7 @@ import { excelImport } from './excel-import';
 import { rowsToFeaturesFunction } from './rows-to-features';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import { FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /**
  * The tabular functions of the geodata library (issue 6): CSV import and export, Excel import, rows to features.

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
-import type { FileAccess, FrameItems, FunctionInputs, FunctionRunContext } from '@werkbank/sdk/node';
+import type { FrameItems, FunctionInputs, FunctionRunContext } from '@werkbank/sdk/node';
 import { append, named, part } from '../source-items';
 import { failure, itemsOf } from './vector-params';
+import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /** One input file read whole into memory: its name (for messages) and bytes. */
 export interface LoadedFile {

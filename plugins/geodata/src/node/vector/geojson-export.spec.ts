@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ApiError, type FrameItems } from '@werkbank/sdk/node';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext } from '@werkbank/testing/node';
 import { geojsonExport } from './geojson-export';
 import { geojsonImport } from './geojson-import';
 

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
-import { ApiError, type FileAccess, type FrameItems, type FunctionInputs } from '@werkbank/sdk/node';
-import { fakeRunContext, type FakeRunContext } from '@werkbank/sdk/testing/node';
+import { ApiError, type FrameItems, type FunctionInputs } from '@werkbank/sdk/node';
+import { fakeRunContext, type FakeRunContext } from '@werkbank/testing/node';
 import { geojsonImport } from './geojson-import';
+import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /** A FileAccess over in-memory files keyed by their download_url; others are refused like the server does. */
 function fakeFiles(files: Record<string, () => Readable>): FileAccess {

@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
-import type { FileAccess, FrameItems, FunctionDescriptor, FunctionInputs, FunctionRunContext } from '@werkbank/sdk/node';
+import type { FrameItems, FunctionDescriptor, FunctionInputs, FunctionRunContext } from '@werkbank/sdk/node';
 import { textSource } from '../tabular/csv-read';
 import { readGeoJson } from './geojson-read';
 import { append, named, part } from '../source-items';
 import { failure, itemsOf } from './vector-params';
 import { settingPorts, toWgs84, vectorSettings, type VectorSettings } from './vector-settings';
+import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /** The vector import settings of spec 001 §3.4 that apply to GeoJSON texts (GML and WFS use them too). */
 export type GeoJsonSettings = Pick<VectorSettings, 'auto_transform' | 'crs'>;

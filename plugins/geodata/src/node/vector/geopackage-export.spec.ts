@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fakeRunContext, type FakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext, type FakeRunContext } from '@werkbank/testing/node';
 import type { FrameItems, FunctionInputs } from '@werkbank/sdk/node';
 import { geopackageExport } from './geopackage-export';
 import { geopackageImport } from './geopackage-import';

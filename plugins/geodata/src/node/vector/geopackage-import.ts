@@ -1,7 +1,8 @@
-import type { FileAccess, FunctionDescriptor } from '@werkbank/sdk/node';
+import type { FunctionDescriptor } from '@werkbank/sdk/node';
 import { importFiles } from './file-import';
 import { readGeoPackage } from './geopackage-read';
 import { settingPorts, vectorSettings } from './vector-settings';
+import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /** Largest GeoPackage read: sql.js holds the whole database in memory (twice while it opens). */
 export const MAX_GEOPACKAGE = 512 * 1024 * 1024;

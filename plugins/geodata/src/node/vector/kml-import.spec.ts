@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { fakeRunContext } from '@werkbank/sdk/testing/node';
+import { fakeRunContext } from '@werkbank/testing/node';
 import type { FunctionInputs } from '@werkbank/sdk/node';
 import { kmlImport } from './kml-import';
 import {

@@ -1,7 +1,8 @@
-import type { FileAccess, FunctionDescriptor } from '@werkbank/sdk/node';
+import type { FunctionDescriptor } from '@werkbank/sdk/node';
 import { importFiles } from './file-import';
 import { MAX_KML, readKml } from './kml-read';
 import { settingPorts, vectorSettings } from './vector-settings';
+import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /** `kml.import`: the placemarks of KML files and KMZ archives as features (spec 001 §3.4 settings). */
 export function kmlImport(files: FileAccess): FunctionDescriptor {

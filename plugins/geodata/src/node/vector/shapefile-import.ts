@@ -1,7 +1,8 @@
-import type { FileAccess, FunctionDescriptor } from '@werkbank/sdk/node';
+import type { FunctionDescriptor } from '@werkbank/sdk/node';
 import { importFiles } from './file-import';
 import { readZippedShapefile } from './shapefile-read';
 import { settingPorts, vectorSettings } from './vector-settings';
+import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /** Largest zip archive read into memory. */
 export const MAX_SHAPEFILE_ZIP = 512 * 1024 * 1024;

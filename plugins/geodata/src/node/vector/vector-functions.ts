@@ -1,5 +1,4 @@
 import {
-  FileAccess,
   inject,
   injectable,
   type FunctionContribution,
@@ -15,6 +14,7 @@ import { geopackageImport } from './geopackage-import';
 import { geopackageExport } from './geopackage-export';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import { FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /**
  * The vector functions of the geodata library (issue 6): GeoJSON, zipped Shapefile, KML/KMZ and

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { ApiError, type FileAccess, type FrameItems } from '@werkbank/sdk/node';
+import { ApiError, type FrameItems } from '@werkbank/sdk/node';
+import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /** test/fixtures/geodata/vector (see its README for the commands that made the files). */
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../test/fixtures/geodata/vector');

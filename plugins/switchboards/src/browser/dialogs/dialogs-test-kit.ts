@@ -1,6 +1,6 @@
 /** Fixtures of the dialogs' jsdom specs. Import it after ../switchboards-test-kit (which installs the DOM). */
 import { ConfigStore, definePlugin, RouteContribution, type RouteContribution as RC } from '@werkbank/sdk/browser';
-import type { BootedWorkbench } from '@werkbank/sdk/testing/browser';
+import type { BootedWorkbench } from '@werkbank/testing/browser';
 import type { ComponentType } from '@werkbank/sdk/react';
 import type { FunctionInfo, NodeRun, Port, SbNode } from '../../common/switchboard-types';
 

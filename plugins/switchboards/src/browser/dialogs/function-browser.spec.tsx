@@ -1,7 +1,7 @@
 import { boot, byTestId, clickText, text, typeInto, type BootedWorkbench } from '../switchboards-test-kit';
 import { dblclick, fn, press, probe } from './dialogs-test-kit';
 import assert from 'node:assert/strict';
-import type { RecordedCall } from '@werkbank/sdk/testing/browser';
+import type { RecordedCall } from '@werkbank/testing/browser';
 import { FunctionBrowser, FUNCTION_DRAG_TYPE } from './function-browser';
 import type { FunctionInfo } from '../../common/switchboard-types';
 

@@ -1,7 +1,7 @@
 /** Fixtures of the frame dialog's jsdom specs. Import it after ../switchboards-test-kit (which installs the DOM). */
 import { definePlugin, RouteContribution, type RouteContribution as RC } from '@werkbank/sdk/browser';
 import type { PluginModule } from '@werkbank/sdk';
-import type { RecordedCall } from '@werkbank/sdk/testing/browser';
+import type { RecordedCall } from '@werkbank/testing/browser';
 import { createElement } from '@werkbank/sdk/react';
 import { boot, byTestId, page } from '../switchboards-test-kit';
 import type { Frame } from '../../common/switchboard-types';

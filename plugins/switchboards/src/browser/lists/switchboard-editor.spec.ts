@@ -1,6 +1,6 @@
 import { boot, byTestId, failure, page, text, typeInto, type BootedWorkbench } from '../switchboards-test-kit';
 import assert from 'node:assert/strict';
-import type { RecordedCall } from '@werkbank/sdk/testing/browser';
+import type { RecordedCall } from '@werkbank/testing/browser';
 import { choose, editorProbe, switchboard } from './lists-test-fixtures';
 import type { ListedSwitchboard } from './switchboard-entries';
 

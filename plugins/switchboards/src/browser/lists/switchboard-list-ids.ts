@@ -25,9 +25,6 @@ export const SWITCHBOARD_TAG_REALM = 'switchboard';
 /** spec 000 §4: after a folder was deleted the list reloads after this delay. */
 export const FOLDER_DELETE_RELOAD_MS = 250;
 
-/** The Magazine's datum card menu (its id is a contract of the magazine plugin, which we do not require). */
-export const DATUM_CARD_MENU = 'magazine.datum-card';
-
 /** "Use in switchboard": the screen that creates a switchboard from a datum (`?datum=` its address). */
 export const FROM_DATUM_ROUTE = `${SWITCHBOARDS_ROUTE}from-datum`;
 export const fromDatumRoute = (datum: string) => `${FROM_DATUM_ROUTE}?datum=${encodeURIComponent(datum)}`;

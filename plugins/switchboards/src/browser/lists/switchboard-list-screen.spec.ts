@@ -10,7 +10,7 @@ import {
   type BootedWorkbench,
 } from '../switchboards-test-kit';
 import assert from 'node:assert/strict';
-import type { RecordedCall } from '@werkbank/sdk/testing/browser';
+import type { RecordedCall } from '@werkbank/testing/browser';
 import { sbFolder, storedNavigation, switchboard } from './lists-test-fixtures';
 
 const FOLDERS = 'GET /api/v1/switchboardfolder/';

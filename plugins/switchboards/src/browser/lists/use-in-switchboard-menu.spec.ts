@@ -1,7 +1,8 @@
 import { boot, byTestId, failure, text, type BootedWorkbench } from '../switchboards-test-kit';
 import assert from 'node:assert/strict';
 import { createElement, useNavigate } from '@werkbank/sdk/react';
-import { definePlugin, Registries, RouteContribution, useService, useT } from '@werkbank/sdk/browser';
+import { definePlugin, Disposable, KernelToken, RouteContribution, useService, useT, type Kernel } from '@werkbank/sdk/browser';
+import { DatumCardMenuContribution, type DatumCardMenuEntry } from '@werkbank/plugin-magazine/api';
 import { switchboard } from './lists-test-fixtures';
 import { useRecordSwitchboardVisit } from './use-record-switchboard-visit';
 
@@ -14,18 +15,16 @@ const target = {
 
 /** Stands in for the Magazine's datum card: renders the entries contributed to its menu as buttons. */
 function DatumCardProbe() {
-  const registries = useService(Registries);
+  const kernel = useService<Kernel>(KernelToken);
   const t = useT('magazine');
-  const items = registries.menus.items('magazine.datum-card', { isSuperuser: false, isEnabled: () => true }, target);
+  const items: DatumCardMenuEntry[] = [];
+  for (const c of kernel.contributions<DatumCardMenuContribution>(DatumCardMenuContribution).getContributions())
+    c.registerDatumCardMenu({ add: (e) => (items.push(e), Disposable.NULL) });
   return createElement(
     'div',
     null,
     items.map((item) =>
-      createElement(
-        'button',
-        { key: item.id, 'data-testid': `menu-${item.id}`, onClick: () => item.run?.(target) },
-        t(item.label),
-      ),
+      createElement('button', { key: item.id, 'data-testid': `menu-${item.id}`, onClick: () => item.run(target) }, t(item.label)),
     ),
   );
 }

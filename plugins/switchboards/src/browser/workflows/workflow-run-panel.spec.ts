@@ -1,7 +1,7 @@
 import { boot, byTestId, failure, page, text, typeInto, type BootedWorkbench } from '../switchboards-test-kit';
 import assert from 'node:assert/strict';
 import { I18nService } from '@werkbank/sdk/browser';
-import type { RecordedCall } from '@werkbank/sdk/testing/browser';
+import type { RecordedCall } from '@werkbank/testing/browser';
 import { execution, ioFrame, workflow } from './workflow-fixtures';
 
 const results = [

@@ -1,4 +1,4 @@
-import { RecordingApiClient } from '@werkbank/sdk/testing/browser';
+import { RecordingApiClient } from '@werkbank/testing/browser';
 import assert from 'node:assert/strict';
 import { TypeRegistry } from '@werkbank/sdk';
 import type { ApiClient } from '@werkbank/sdk/browser';

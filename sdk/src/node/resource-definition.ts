@@ -1,7 +1,8 @@
+import { token } from '@werkbank/kernel';
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { TFunction } from 'i18next';
 import type { ListResponse } from '@werkbank/kernel';
-import type { AuthUser } from '../http/context';
+import type { AuthUser } from './http-context';
 
 export type FieldType = 'string' | 'text' | 'int' | 'number' | 'bool' | 'datetime' | 'json' | 'ref';
 
@@ -91,7 +92,10 @@ export interface ResourceAction {
   }): Promise<unknown>;
 }
 
-/** What actions and extensions may use from the resource layer. */
+/**
+ * The shared resource layer (permissions, events, generic create/update/list) as plugins use it:
+ * injected by the ResourceServices token, and handed to hooks and actions in `req.services`.
+ */
 export interface ResourceServices {
   /** Resolves a resource address (`/api/v1/kind/3/`) to its definition and id, or undefined. */
   resolveAddress(address: string): { def: ResourceDefinition; id: number } | undefined;
@@ -204,3 +208,4 @@ export interface ResourceExtension {
     req: ResourceRequest,
   ): Promise<{ relations: unknown[]; objects: unknown[] } | undefined>;
 }
+export const ResourceServices = token<ResourceServices>('ResourceServices');

@@ -1,4 +1,4 @@
-import type { Disposable } from '@werkbank/kernel';
+import { token, type Disposable } from '@werkbank/kernel';
 
 /**
  * Messages between server processes (API servers and workers). With a PostgreSQL server they
@@ -20,3 +20,4 @@ export interface MessageBus {
   /** Every message on `channel`, from any process (including this one), in order per sender. */
   subscribe(channel: string, handler: (payload: Record<string, unknown>) => void): Disposable;
 }
+export const MessageBus = token<MessageBus>('MessageBus');

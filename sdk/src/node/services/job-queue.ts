@@ -1,4 +1,4 @@
-import type { Disposable } from '@werkbank/kernel';
+import { token, type Disposable } from '@werkbank/kernel';
 
 /**
  * Background jobs. In the default 'inline' mode the server runs them itself, up to the configured
@@ -22,3 +22,4 @@ export interface JobQueue {
   /** Queues a job; resolves with its id once it is stored (or scheduled in-process). */
   send(name: string, data: Record<string, unknown>, options?: { retryLimit?: number }): Promise<string>;
 }
+export const JobQueue = token<JobQueue>('JobQueue');

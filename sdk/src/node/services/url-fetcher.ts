@@ -1,3 +1,4 @@
+import { token } from '@werkbank/kernel';
 import type { Readable } from 'node:stream';
 
 /** Options of one fetch of a user-given URL. */
@@ -54,3 +55,4 @@ export interface UrlFetcher {
    */
   checkHost(url: string, signal?: AbortSignal): Promise<{ address: string; family: number }>;
 }
+export const UrlFetcher = token<UrlFetcher>('UrlFetcher');

@@ -5,7 +5,7 @@ import { discoverPlugins } from '@werkbank/kernel/node';
 import { Kernel, missingTranslations, TranslationRegistry, type PluginEntry, type PluginModule } from '@werkbank/kernel';
 import { installDom } from './browser-harness';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+const ROOT = resolve(import.meta.dirname, '../..');
 
 async function entries(side: 'browser' | 'node'): Promise<PluginEntry[]> {
   const out: PluginEntry[] = [];
@@ -24,7 +24,8 @@ describe('translations', function () {
 
   it('every browser text exists in German and English (core and every plugin)', async () => {
     installDom();
-    const { TranslationContribution, CORE_TRANSLATIONS } = await import('@werkbank/kernel/browser');
+    const { TranslationContribution } = await import('@werkbank/kernel/browser');
+    const { CORE_TRANSLATIONS } = await import('@werkbank/kernel/browser-host');
     const kernel = new Kernel();
     kernel.load(await entries('browser'));
     const registry = new TranslationRegistry();
@@ -36,9 +37,9 @@ describe('translations', function () {
   });
 
   it('every server text exists in German and English (server and every plugin)', async () => {
-    const { NodeTranslationContribution } = await import('@werkbank/server');
-    const en = (await import('../../../server/src/i18n/en.json', { with: { type: 'json' } })).default;
-    const de = (await import('../../../server/src/i18n/de.json', { with: { type: 'json' } })).default;
+    const { NodeTranslationContribution } = await import('@werkbank/sdk/node');
+    const en = (await import('../../server/src/i18n/en.json', { with: { type: 'json' } })).default;
+    const de = (await import('../../server/src/i18n/de.json', { with: { type: 'json' } })).default;
     const kernel = new Kernel();
     kernel.load(await entries('node'));
     const registry = new TranslationRegistry();

@@ -1,4 +1,5 @@
 import type { ParameterizedContext } from 'koa';
+import type Router from '@koa/router';
 import type { TFunction } from 'i18next';
 import type { Language } from '@werkbank/kernel';
 
@@ -27,3 +28,6 @@ export interface WerkbankState {
 }
 
 export type WerkbankContext = ParameterizedContext<WerkbankState>;
+
+/** The router a plugin's routes and service endpoints are mounted on (under the app root). */
+export type WerkbankRouter = Router<WerkbankState>;

@@ -1,3 +1,4 @@
+import { token } from '@werkbank/kernel';
 /**
  * One thing wrong with a datum. `key` is a server translation (namespace 'server') and `params`
  * fill it, so a caller can reply
@@ -28,3 +29,4 @@ export interface DatumValidator {
   /** The datum's text representation for search and cards (at most 200 characters; never throws). */
   textRepr(typeName: string, fields: Record<string, unknown>): string;
 }
+export const DatumValidator = token<DatumValidator>('DatumValidator');

@@ -127,7 +127,7 @@ export function installDom(url = 'http://localhost/', width = 1600): JSDOM {
 export interface BootedWorkbench {
   api: RecordingApiClient;
   root: HTMLElement;
-  workbench: import('@werkbank/kernel/browser').Workbench;
+  workbench: import('@werkbank/kernel/browser-host').Workbench;
   /** Waits until `predicate` holds for the rendered DOM (checks after each macrotask, up to 2 s). */
   waitFor(predicate: () => boolean): Promise<void>;
   unmount(): Promise<void>;
@@ -142,7 +142,8 @@ export async function bootWorkbench(
   options: { path?: string; config?: BackendConfig; api?: RecordingApiClient } = {},
 ): Promise<BootedWorkbench> {
   installDom(`http://localhost${options.path ?? '/'}`);
-  const { createWorkbench, WorkbenchApp, ApiClient } = await import('@werkbank/kernel/browser');
+  const { createWorkbench, WorkbenchApp } = await import('@werkbank/kernel/browser-host');
+  const { ApiClient } = await import('@werkbank/kernel/browser');
   const { createRoot } = await import('react-dom/client');
   const { createElement } = await import('react');
   const config = options.config ?? testConfig({ plugins: entries.map((e) => e.manifest.id) });
@@ -193,3 +194,21 @@ export function bootPlugins(
 // React DOM decides at import time whether it runs in a browser: install the window before any
 // plugin module (and so React) is imported. Import this harness first in a browser spec.
 installDom();
+
+/**
+ * The browser entry of an installed plugin by id (as the server finds it: workspace packages,
+ * node_modules), for specs that boot a plugin with the ones it requires — never a relative import
+ * into another plugin's folder.
+ */
+export async function browserPlugin(id: string): Promise<PluginEntry> {
+  const { discoverPlugins } = await import('@werkbank/kernel/node');
+  const { join, resolve } = await import('node:path');
+  const { pathToFileURL } = await import('node:url');
+  const found = discoverPlugins(resolve(import.meta.dirname, '../..')).find((p) => p.manifest.id === id);
+  if (!found) throw new Error(`No installed plugin '${id}'`);
+  const file = found.manifest.browser;
+  const module = file
+    ? ((await import(pathToFileURL(join(found.dir, file)).href)) as { default: PluginModule }).default
+    : undefined;
+  return { manifest: { id }, module };
+}

@@ -1,3 +1,6 @@
+/** Marks ApiErrors across copies of the SDK (a plugin's own copy in its tests, the host's). */
+const API_ERROR = Symbol.for('werkbank.ApiError');
+
 /**
  * An error a caller caused. `key` names a server translation (namespace 'server' unless given
  * with `ns:`), so the reason reaches the user in their language; `code` is machine-readable.
@@ -12,6 +15,12 @@ export class ApiError extends Error {
   ) {
     super(`${code}: ${key}`);
     this.name = 'ApiError';
+    (this as unknown as Record<symbol, boolean>)[API_ERROR] = true;
+  }
+
+  /** `instanceof ApiError` holds for an ApiError of any copy of the SDK. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[API_ERROR] === true;
   }
 
   static badRequest(code: string, key: string, params: Record<string, unknown> = {}, field?: string): ApiError {

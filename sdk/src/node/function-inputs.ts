@@ -1,5 +1,5 @@
-import type { FrameItems, FunctionInputs, FunctionRunContext } from '../contributions';
-import { ApiError } from '../http/api-error';
+import type { FrameItems, FunctionInputs, FunctionRunContext } from './function-contribution';
+import { ApiError } from './api-error';
 
 /** Items a long loop handles between two checks of the abort signal (and progress reports). */
 export const FUNCTION_CHUNK = 2000;

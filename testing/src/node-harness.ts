@@ -1,13 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import pg from 'pg';
-import { configFromEnv, WerkbankServer, loadNodePlugins, type ServerConfig } from '@werkbank/server';
+import { configFromEnv, WerkbankServer, loadNodePlugins } from '@werkbank/server';
+import type { ServerConfig } from '@werkbank/sdk/node';
 import type { PluginEntry } from '@werkbank/kernel';
 import { TestClient } from './test-client';
 
 export interface TestServerOptions {
-  /** Plugin ids to load (and what they require); default every workspace plugin. */
+  /**
+   * Plugin ids to load, with what they require (the plugin under test alone, STYLE §13); default
+   * every installed plugin but the examples.
+   */
   plugins?: string[];
+  /** Load the example plugins too (hello) when `plugins` is not given. */
+  examples?: boolean;
+  /** The Werkbank installation whose plugins are discovered (default this repository). */
+  root?: string;
+  /**
+   * Services to use instead of the server's, by token (`[[BlobStore, fake]]`): they replace the
+   * core binding for every plugin, as Backstage's startTestBackend does with service factories.
+   */
+  services?: Array<[symbol, unknown]>;
   /** Plugin entries to load instead (e.g. a plugin under test with fakes). */
   entries?: PluginEntry[];
   config?: Partial<ServerConfig>;
@@ -40,7 +53,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
  * Boots Werkbank with chosen plugins on a real database: embedded PGlite in memory by default;
@@ -75,9 +88,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     adminPassword,
     ...options.config,
   };
-  const entries = options.entries ?? (await loadNodePlugins(ROOT, options.plugins));
+  const entries = options.entries ?? (await loadNodePlugins(ROOT, { chosen: options.plugins, examples: options.examples }));
   const logs = options.logs;
-  let server = new WerkbankServer({ config, plugins: entries, log: (m) => logs?.push(m) });
+  const make = () => new WerkbankServer({ config, plugins: entries, services: options.services, log: (m) => logs?.push(m) });
+  let server = make();
   await server.start();
   const port = await server.listen(0);
   const url = `http://127.0.0.1:${port}`;
@@ -103,7 +117,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async restart(meanwhile) {
       await server.close();
       await meanwhile?.();
-      server = new WerkbankServer({ config, plugins: entries, log: (m) => logs?.push(m) });
+      server = make();
       await server.start();
       await server.listen(port);
       t.server = server;
@@ -117,3 +131,5 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 }
 export { TestClient, type TestResponse } from './test-client';
 export { fakeRunContext, TEST_USER, type FakeRunContext, type FakeStoredFile } from './fake-run-context';
+/** The server's own implementations, for unit tests that need a real one (SSRF guard, schema checks). */
+export { GuardedFetcher, AjvDatumValidator, type GuardedFetcherOptions, type HostResolver } from '@werkbank/server';

@@ -1,3 +1,4 @@
+import { token } from '@werkbank/kernel';
 import type { Readable } from 'node:stream';
 
 /** A stored blob: its sha256 (lower-case hex, the address), its length and the sniffed media type. */
@@ -54,3 +55,4 @@ export interface BlobStore {
   /** Removes the blob; a missing one is not an error. */
   delete(hash: string): Promise<void>;
 }
+export const BlobStore = token<BlobStore>('BlobStore');

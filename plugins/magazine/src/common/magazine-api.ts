@@ -1,0 +1,93 @@
+/**
+ * The Magazine's API for other plugins (package export `@werkbank/plugin-magazine/api`): depot
+ * reads and writes for switchboard functions (node), and the datum card menu other plugins add
+ * entries to (browser). Import it only from a plugin that lists 'magazine' in `requires` or
+ * `optional`; when the Magazine is not loaded, nothing is bound to DepotAccess and nothing collects
+ * DatumCardMenuContribution.
+ */
+import { token, type RegistrySink } from '@werkbank/sdk';
+import type { AuthUser } from '@werkbank/sdk/node';
+import type { MenuItemContext } from '@werkbank/sdk/browser';
+
+/** A depot's datums as a switchboard function reads them (fields of the depot's content type). */
+export interface DepotSnapshot {
+  depot_id: number;
+  moment_id: number;
+  content_type: string;
+  items: Record<string, unknown>[];
+}
+
+/**
+ * Depot reads and writes for switchboard functions, bound by the plugin that owns depots (the
+ * Magazine). Permissions are the given user's: read_depot to read, write_depot to write.
+ */
+export interface DepotAccess {
+  /**
+   * The datums at `momentId`, or at the latest approved moment when it is not given. 404 when the
+   * user may not read the depot; 409 `no_approved_moment` when it has none.
+   */
+  read(user: AuthUser, depot: number | string, momentId?: number): Promise<DepotSnapshot>;
+  /**
+   * Writes `items` as a new moment (replacing the depot's datums, or appending with
+   * mode 'append') and records the node run that wrote it. Items are validated against the depot's
+   * content type.
+   */
+  write(
+    user: AuthUser,
+    depot: number | string,
+    items: Record<string, unknown>[],
+    options: { nodeRunId?: number; mode?: 'replace' | 'append'; message?: string; lang?: string },
+  ): Promise<{ depot_id: number; moment_id: number }>;
+  /**
+   * Like `write`, for more items than memory or a frame can hold: the items come from `batches`
+   * and are validated and stored batch by batch (batched statements) into ONE new moment, so
+   * memory holds about one batch whatever the total. All or nothing: when a batch is invalid, or
+   * `batches` throws, nothing is kept (no moment, no datums) and the error is rethrown. An item's
+   * error names its place in the whole stream (`items[i]`). The permission check comes before the
+   * first batch is pulled. `count` is the number of items written.
+   */
+  writeStream(
+    user: AuthUser,
+    depot: number | string,
+    batches: AsyncIterable<Record<string, unknown>[]>,
+    options: { nodeRunId?: number; mode?: 'replace' | 'append'; message?: string; lang?: string },
+  ): Promise<{ depot_id: number; moment_id: number; count: number }>;
+  /**
+   * One datum by its address (`/api/v1/datum/{id}/`, optionally `@{moment}`), when the user may read
+   * its depot; 404 otherwise. `name` is the datum's name or file path where it has one.
+   */
+  datum(
+    user: AuthUser,
+    address: string,
+  ): Promise<{ depot_id: number; moment_id: number; content_type: string; name: string; fields: Record<string, unknown> }>;
+}
+export const DepotAccess = token<DepotAccess>('magazine.DepotAccess');
+
+/** What a datum card menu entry receives. */
+export interface DatumMenuTarget {
+  /** The datum as listed (envelope and type fields). */
+  datum: { id: number; index: number; resource_uri: string; content_type: string; [field: string]: unknown };
+  depot: { id: number; resource_uri: string; name: string; content_type: string };
+  /** True when the datum cannot be changed: shown at an older moment, or the caller may only read the depot. */
+  readOnly: boolean;
+}
+
+/** An entry of the datum card menu (spec 000 §2 "Datum card with a menu"), after the Magazine's own. */
+export interface DatumCardMenuEntry {
+  /** `<plugin-id>.<kebab-name>`. */
+  id: string;
+  /** Translation key (`ns:key`) of the entry's text. */
+  label: string;
+  /** A Blueprint icon name. */
+  icon?: string;
+  /** Entries are sorted by order, then id. */
+  order?: number;
+  /** Whether the entry shows for this datum and caller (default: always). */
+  when?(target: DatumMenuTarget, ctx: MenuItemContext): boolean;
+  run(target: DatumMenuTarget): void;
+}
+export const DatumCardMenuContribution = token<DatumCardMenuContribution>('magazine.DatumCardMenuContribution');
+/** Adds entries to the Magazine's datum card (and table row) menu. */
+export interface DatumCardMenuContribution {
+  registerDatumCardMenu(registry: RegistrySink<DatumCardMenuEntry>): void;
+}
