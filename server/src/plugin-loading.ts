@@ -13,8 +13,11 @@ export function hostSdkVersion(root: string): string {
 
 const hooked = new Set<string>();
 
-/** Lets plugins outside `root` import the shared packages from the Werkbank (plugin-resolve-hook.mjs). */
-function resolveFromHost(root: string, plugins: DiscoveredPlugin[]): void {
+/**
+ * Lets plugins outside the Werkbank import the shared packages from it (plugin-resolve-hook.mjs):
+ * resolved as the server's own modules resolve them, so plugin and server share one copy.
+ */
+function resolveFromHost(plugins: DiscoveredPlugin[]): void {
   const roots = plugins
     .filter((p) => p.source !== 'workspace')
     .map((p) => pathToFileURL(p.dir).href + '/')
@@ -22,7 +25,7 @@ function resolveFromHost(root: string, plugins: DiscoveredPlugin[]): void {
   if (!roots.length) return;
   roots.forEach((r) => hooked.add(r));
   register('./plugin-resolve-hook.mjs', import.meta.url, {
-    data: { hostParent: pathToFileURL(join(root, 'package.json')).href, pluginRoots: roots, shared: SHARED_PACKAGES },
+    data: { hostParent: import.meta.url, pluginRoots: roots, shared: SHARED_PACKAGES },
   });
 }
 
@@ -44,7 +47,7 @@ export function choosePlugins(root: string, options: PluginLoadOptions = {}): Di
 /** Loads the node entries of the chosen plugins. */
 export async function loadNodePlugins(root: string, options: PluginLoadOptions = {}): Promise<PluginEntry[]> {
   const found = choosePlugins(root, options);
-  resolveFromHost(root, found);
+  resolveFromHost(found);
   const out: PluginEntry[] = [];
   for (const p of found) {
     let module: PluginModule | undefined;

@@ -29,7 +29,7 @@ describe('translations', function () {
     const kernel = new Kernel();
     kernel.load(await entries('browser'));
     const registry = new TranslationRegistry();
-    registry.add(CORE_TRANSLATIONS, 'core');
+    kernel.disposables.push(registry.add(CORE_TRANSLATIONS, 'core'));
     kernel.collect(TranslationContribution, registry, (c, s) => c.registerTranslations(s));
     assert.ok(registry.all().length >= 4, 'the plugins contribute translation bundles');
     assert.deepEqual(missingTranslations(registry.all()), []);
@@ -43,7 +43,7 @@ describe('translations', function () {
     const kernel = new Kernel();
     kernel.load(await entries('node'));
     const registry = new TranslationRegistry();
-    registry.add({ id: 'server', namespace: 'server', de, en }, 'server');
+    kernel.disposables.push(registry.add({ id: 'server', namespace: 'server', de, en }, 'server'));
     kernel.collect(NodeTranslationContribution, registry, (c, s) => c.registerTranslations(s));
     assert.deepEqual(missingTranslations(registry.all()), []);
     kernel.dispose();

@@ -14,6 +14,11 @@ describe('DatumEditorRegistry.resolve', () => {
   let editors: DatumEditorRegistry<string>;
   const resolve = (contentType: string) => editors.resolve(contentType, (t) => types.baseChain(t))?.id;
 
+  afterEach(() => {
+    types.dispose();
+    editors.dispose();
+  });
+
   beforeEach(() => {
     types = new TypeRegistry();
     // geometry ← polygon ← building: a chain of three levels, plus an unrelated type.

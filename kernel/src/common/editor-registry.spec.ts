@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { DisposableCollection } from './disposable';
 import { EditorRegistry, UnknownEditorError, type EditorDescriptor } from './editor-registry';
 
 const editor = (id: string, prefix: string, priority?: number): EditorDescriptor<string> => ({
@@ -11,48 +12,52 @@ const editor = (id: string, prefix: string, priority?: number): EditorDescriptor
 describe('EditorRegistry.resolve', () => {
   let editors: EditorRegistry<string>;
 
+  let registered: DisposableCollection;
+
   beforeEach(() => {
     editors = new EditorRegistry<string>();
+    registered = new DisposableCollection();
   });
+  afterEach(() => registered.dispose());
 
   it('chooses the editor with the longest matching prefix, whatever its priority', () => {
-    editors.add(editor('core.any-resource', '/api/v1/', 100), 'core');
-    editors.add(editor('maps.layer', '/api/v1/layer/'), 'maps');
-    editors.add(editor('maps.layer-style', '/api/v1/layer/style/'), 'maps');
+    registered.push(editors.add(editor('core.any-resource', '/api/v1/', 100), 'core'));
+    registered.push(editors.add(editor('maps.layer', '/api/v1/layer/'), 'maps'));
+    registered.push(editors.add(editor('maps.layer-style', '/api/v1/layer/style/'), 'maps'));
     assert.equal(editors.resolve('/api/v1/layer/7/').id, 'maps.layer');
     assert.equal(editors.resolve('/api/v1/layer/style/3/').id, 'maps.layer-style');
     assert.equal(editors.resolve('/api/v1/dataset/1/').id, 'core.any-resource');
   });
 
   it('chooses the highest priority among equally long prefixes', () => {
-    editors.add(editor('a.low', '/api/v1/layer/', -1), 'a');
-    editors.add(editor('b.high', '/api/v1/layer/', 10), 'b');
-    editors.add(editor('c.default', '/api/v1/layer/'), 'c');
+    registered.push(editors.add(editor('a.low', '/api/v1/layer/', -1), 'a'));
+    registered.push(editors.add(editor('b.high', '/api/v1/layer/', 10), 'b'));
+    registered.push(editors.add(editor('c.default', '/api/v1/layer/'), 'c'));
     assert.equal(editors.resolve('/api/v1/layer/1/').id, 'b.high');
   });
 
   it('chooses by plugin id when prefix and priority are equal, whatever the registration order', () => {
-    editors.add(editor('zeta.layer', '/api/v1/layer/', 5), 'zeta');
-    editors.add(editor('alpha.layer', '/api/v1/layer/', 5), 'alpha');
+    registered.push(editors.add(editor('zeta.layer', '/api/v1/layer/', 5), 'zeta'));
+    registered.push(editors.add(editor('alpha.layer', '/api/v1/layer/', 5), 'alpha'));
     assert.equal(editors.resolve('/api/v1/layer/1/').id, 'alpha.layer');
 
     const reversed = new EditorRegistry<string>();
-    reversed.add(editor('alpha.layer', '/api/v1/layer/', 5), 'alpha');
-    reversed.add(editor('zeta.layer', '/api/v1/layer/', 5), 'zeta');
+    registered.push(reversed.add(editor('alpha.layer', '/api/v1/layer/', 5), 'alpha'));
+    registered.push(reversed.add(editor('zeta.layer', '/api/v1/layer/', 5), 'zeta'));
     assert.equal(reversed.resolve('/api/v1/layer/1/').id, 'alpha.layer');
   });
 
   it('lets a configured association win over the longest prefix and the highest priority', () => {
-    editors.add(editor('maps.layer', '/api/v1/layer/', 100), 'maps');
-    editors.add(editor('raw.json', '/api/v1/'), 'raw');
+    registered.push(editors.add(editor('maps.layer', '/api/v1/layer/', 100), 'maps'));
+    registered.push(editors.add(editor('raw.json', '/api/v1/'), 'raw'));
     editors.associate('/api/v1/layer/', 'raw.json');
     assert.equal(editors.resolve('/api/v1/layer/1/').id, 'raw.json');
   });
 
   it('uses the longest matching association, and a later association for the same prefix replaces the earlier', () => {
-    editors.add(editor('maps.layer', '/api/v1/layer/'), 'maps');
-    editors.add(editor('raw.json', '/api/v1/'), 'raw');
-    editors.add(editor('raw.text', '/api/v1/'), 'raw');
+    registered.push(editors.add(editor('maps.layer', '/api/v1/layer/'), 'maps'));
+    registered.push(editors.add(editor('raw.json', '/api/v1/'), 'raw'));
+    registered.push(editors.add(editor('raw.text', '/api/v1/'), 'raw'));
     editors.associate('/api/v1/', 'raw.text');
     editors.associate('/api/v1/layer/', 'raw.text');
     editors.associate('/api/v1/layer/', 'raw.json');
@@ -61,13 +66,13 @@ describe('EditorRegistry.resolve', () => {
   });
 
   it('falls back to prefix resolution when the associated editor is not registered', () => {
-    editors.add(editor('maps.layer', '/api/v1/layer/'), 'maps');
+    registered.push(editors.add(editor('maps.layer', '/api/v1/layer/'), 'maps'));
     editors.associate('/api/v1/layer/', 'uninstalled.editor');
     assert.equal(editors.resolve('/api/v1/layer/1/').id, 'maps.layer');
   });
 
   it("throws 'UnknownEditor: {address}' when no prefix matches", () => {
-    editors.add(editor('maps.layer', '/api/v1/layer/'), 'maps');
+    registered.push(editors.add(editor('maps.layer', '/api/v1/layer/'), 'maps'));
     const address = '/api/v1/dataset/9/';
     assert.throws(
       () => editors.resolve(address),
@@ -81,7 +86,7 @@ describe('EditorRegistry.resolve', () => {
   });
 
   it('stops resolving to an editor once its registration is disposed', () => {
-    editors.add(editor('core.any-resource', '/api/v1/'), 'core');
+    registered.push(editors.add(editor('core.any-resource', '/api/v1/'), 'core'));
     const layer = editors.add(editor('maps.layer', '/api/v1/layer/'), 'maps');
     assert.equal(editors.resolve('/api/v1/layer/1/').id, 'maps.layer');
     layer.dispose();

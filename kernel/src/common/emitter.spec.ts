@@ -9,6 +9,7 @@ describe('Emitter', () => {
     emitter.event((n) => log.push(`b${n}`));
     emitter.fire(1);
     assert.deepEqual(log, ['a1', 'b1']);
+    emitter.dispose();
   });
 
   it('stops calling a listener once its subscription is disposed', () => {
@@ -32,6 +33,7 @@ describe('Emitter', () => {
     emitter.fire();
     assert.equal(calls, 1);
     assert.equal(emitter.listenerCount, 1);
+    emitter.dispose();
   });
 
   it('removes every listener when the emitter is disposed', () => {
@@ -56,5 +58,6 @@ describe('Emitter', () => {
     emitter.fire();
     emitter.fire();
     assert.deepEqual(log, ['first', 'second', 'first']);
+    emitter.dispose();
   });
 });

@@ -231,7 +231,7 @@ describe('Kernel', () => {
     });
 
     it('leaves items registered by others in the same registry alone', () => {
-      commands.add({ id: 'host.quit', label: 'Quit' }, 'host');
+      const host = commands.add({ id: 'host.quit', label: 'Quit' }, 'host');
       kernel.load([corePlugin()]);
       kernel.collect(CommandContribution, commands, (c, sink) => c.registerCommands(sink));
       kernel.dispose();
@@ -239,6 +239,7 @@ describe('Kernel', () => {
         commands.all().map((c) => c.id),
         ['host.quit'],
       );
+      host.dispose();
     });
 
     it('may be called twice', () => {

@@ -13,15 +13,16 @@ describe('Registry', () => {
   });
 
   it('remembers the plugin that registered each item', () => {
-    registry.add({ id: 'core.a', value: 1 }, 'core');
-    sinkFor(registry, 'maps').add({ id: 'maps.b', value: 2 });
+    const a = registry.add({ id: 'core.a', value: 1 }, 'core');
+    const b = sinkFor(registry, 'maps').add({ id: 'maps.b', value: 2 });
     assert.equal(registry.ownerOf('core.a'), 'core');
     assert.equal(registry.ownerOf('maps.b'), 'maps');
     assert.equal(registry.get('maps.b')?.value, 2);
+    [a, b].forEach((d) => d.dispose());
   });
 
   it('refuses a duplicate id, naming the kind, the id and both plugins', () => {
-    registry.add({ id: 'core.a', value: 1 }, 'core');
+    const first = registry.add({ id: 'core.a', value: 1 }, 'core');
     assert.throws(
       () => registry.add({ id: 'core.a', value: 2 }, 'maps'),
       (e: unknown) => {
@@ -31,15 +32,17 @@ describe('Registry', () => {
       },
     );
     assert.equal(registry.get('core.a')?.value, 1);
+    first.dispose();
   });
 
   it('removes an item when its registration is disposed, and only that registration', () => {
     const first = registry.add({ id: 'core.a', value: 1 }, 'core');
     first.dispose();
     assert.deepEqual(registry.all(), []);
-    registry.add({ id: 'core.a', value: 2 }, 'core');
+    const second = registry.add({ id: 'core.a', value: 2 }, 'core');
     first.dispose();
     assert.equal(registry.get('core.a')?.value, 2);
+    second.dispose();
   });
 
   it('fires onDidChange on each add and removal', () => {

@@ -23,8 +23,8 @@ export class DuplicateRegistrationError extends Error {
  * A registry of contributed items keyed by id. `add` throws on a duplicate id and names both
  * plugins; it returns a Disposable that removes the item again.
  */
-export class Registry<T extends Registered> {
-  protected readonly entries = new Map<string, Owned<T>>();
+export class Registry<T extends Registered> implements Disposable {
+  protected readonly entries = new Map<string, Owned<T> & { handle?: Disposable }>();
   private readonly onDidChangeEmitter = new Emitter<void>();
   readonly onDidChange = this.onDidChangeEmitter.event;
 
@@ -33,15 +33,22 @@ export class Registry<T extends Registered> {
   add(item: T, owner = 'unknown'): Disposable {
     const existing = this.entries.get(item.id);
     if (existing) throw new DuplicateRegistrationError(this.kind, item.id, existing.owner, owner);
-    const entry = { item, owner };
+    const entry: Owned<T> & { handle?: Disposable } = { item, owner };
     this.entries.set(item.id, entry);
     this.onDidChangeEmitter.fire();
-    return Disposable.create(() => {
+    entry.handle = Disposable.create(() => {
       if (this.entries.get(item.id) === entry) {
         this.entries.delete(item.id);
         this.onDidChangeEmitter.fire();
       }
     });
+    return entry.handle;
+  }
+
+  /** Removes everything registered (each registration counts as disposed) and ends onDidChange. */
+  dispose(): void {
+    for (const entry of [...this.entries.values()]) entry.handle?.dispose();
+    this.onDidChangeEmitter.dispose();
   }
 
   get(id: string): T | undefined {
@@ -57,7 +64,7 @@ export class Registry<T extends Registered> {
   }
 
   owned(): Owned<T>[] {
-    return [...this.entries.values()];
+    return [...this.entries.values()].map(({ item, owner }) => ({ item, owner }));
   }
 }
 

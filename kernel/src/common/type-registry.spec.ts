@@ -4,6 +4,8 @@ import { TEXT_REPR_MAX, TypeRegistry } from './type-registry';
 describe('TypeRegistry', () => {
   let types: TypeRegistry;
 
+  afterEach(() => types.dispose());
+
   beforeEach(() => {
     types = new TypeRegistry();
     types.add({ id: 'core.geometry', name: 'geometry' }, 'core');

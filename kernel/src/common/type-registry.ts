@@ -1,5 +1,6 @@
 import { Registry, type RegistrySink } from './registry';
 import { token } from './contribution-provider';
+import { markOwned } from './disposable';
 
 /** A JSON Schema (draft 2020-12) as a plain object. */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -51,10 +52,13 @@ export class TypeRegistry extends Registry<DatumTypeDescriptor> {
 
   constructor() {
     super('datum type');
-    this.onDidChange(() => {
-      this.byName.clear();
-      for (const t of this.all()) this.byName.set(t.name, t);
-    });
+    // Its own emitter's subscription: it ends with the registry.
+    markOwned(
+      this.onDidChange(() => {
+        this.byName.clear();
+        for (const t of this.all()) this.byName.set(t.name, t);
+      }),
+    );
   }
 
   type(name: string): DatumTypeDescriptor | undefined {

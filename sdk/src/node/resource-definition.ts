@@ -3,46 +3,17 @@ import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { TFunction } from 'i18next';
 import type { ListResponse } from '@werkbank/kernel';
 import type { AuthUser } from './http-context';
+import type { FieldSpec } from '../common/resource-fields';
 
-export type FieldType = 'string' | 'text' | 'int' | 'number' | 'bool' | 'datetime' | 'json' | 'ref';
+export type { FieldSpec, FieldType } from '../common/resource-fields';
 
-/** One field of a resource: how it is stored, validated, searched, filtered and ordered. */
-export interface FieldSpec {
-  type: FieldType;
-  /** Database column; defaults to the field name. */
-  column?: string;
-  /** Never writable by clients. */
-  readOnly?: boolean;
-  /** Writable on create only; a later change is refused (e.g. a depot's content_type). */
-  createOnly?: boolean;
-  /** Must be given on create. */
-  required?: boolean;
-  nullable?: boolean;
-  maxLength?: number;
-  /** Allowed values of a string field. */
-  enum?: readonly string[];
-  /** For 'ref': the kind the stored id points to; serialised as that kind's resource address. */
-  refKind?: string;
-  /** For 'ref': the base path of the referenced kind (defaults to /api/v1/{refKind}/). */
-  refPath?: string;
-  /** Matched by ?q= (case-insensitive substring). */
-  search?: boolean;
-  /** Allowed in ?order_by=. */
-  order?: boolean;
-  /** Allowed as an exact-match query parameter (?field=value). */
-  filter?: boolean;
-  /** Value used on create when the field is not given. */
-  default?: unknown;
-  /** Extra check; returns a translation key (namespace 'server' or `ns:key`) when the value is bad. */
-  validate?: (value: unknown) => string | undefined;
-  /** Not part of replies (e.g. secrets). */
-  hidden?: boolean;
-  /**
-   * Not a column: validated like other fields, then handed to hooks.afterWrite (e.g. a user's
-   * groups); hooks.serialize adds it to replies.
-   */
-  virtual?: boolean;
-}
+/**
+ * The alias of the kind's table in every query the resource layer hands a plugin (readFilter,
+ * namedFilters, queryParams, ResourceExtension.queryParams): write `t.column` (or
+ * `${RESOURCE_ALIAS}.column`) there. A plugin that builds its own query names its own alias and
+ * passes it to `ResourceServices.applyReadable(qb, def, req, alias)`.
+ */
+export const RESOURCE_ALIAS = 't';
 
 /** What hooks and actions get: the caller, its language, and the manager of the transaction. */
 export interface ResourceRequest {

@@ -3,6 +3,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT, type ListResponse, type Registry } from '@wer
 import {
   ApiError,
   parseRef,
+  RESOURCE_ALIAS,
   type ResourceDefinition,
   type ResourceExtension,
   type ResourceRequest,
@@ -60,7 +61,7 @@ export class ResourceService implements ResourceServices {
   }
 
   private baseQuery(m: EntityManager, def: ResourceDefinition): SelectQueryBuilder<Row> {
-    return m.createQueryBuilder().from(def.table, 't') as SelectQueryBuilder<Row>;
+    return m.createQueryBuilder().from(def.table, RESOURCE_ALIAS) as SelectQueryBuilder<Row>;
   }
 
   private selectColumns(qb: SelectQueryBuilder<Row>, def: ResourceDefinition): SelectQueryBuilder<Row> {
@@ -91,7 +92,7 @@ export class ResourceService implements ResourceServices {
     }
   }
 
-  applyReadable(qb: SelectQueryBuilder<Row>, def: ResourceDefinition, req: ResourceRequest, alias = 't'): void {
+  applyReadable(qb: SelectQueryBuilder<Row>, def: ResourceDefinition, req: ResourceRequest, alias = RESOURCE_ALIAS): void {
     this.permissions.applyReadable(qb, def, req.user, alias);
     if (def.readFilter && !req.user.isSuperuser) def.readFilter(qb, req, this);
   }

@@ -17,6 +17,8 @@ describe('AjvDatumValidator', () => {
   let types: TypeRegistry;
   let validator: AjvDatumValidator;
 
+  afterEach(() => types.dispose());
+
   beforeEach(() => {
     types = new TypeRegistry();
     types.add({ id: 't.number', name: 'number', schema: fields({ value: { type: 'number' } }), template: { value: 0 } });

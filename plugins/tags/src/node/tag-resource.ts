@@ -7,7 +7,7 @@ import {
   type ResourceServices,
   type Row,
 } from '@werkbank/sdk/node';
-import { DEFAULT_TAG_COLOR, HEX_COLOR, TAG_INTENTS, TAGS_PATH, tagChangeRefusal } from '../common/tag-rules';
+import { TAG_FIELDS, TAGS_PATH, tagChangeRefusal } from '../common/tag-rules';
 
 /** Splits `a,b` of resource addresses; addresses themselves contain no commas. */
 function addresses(raw: string | undefined): string[] {
@@ -39,18 +39,7 @@ export const tagResource: ResourceDefinition = {
   label: { de: 'den Tag', en: 'tag' },
   defaultOrder: 'name',
   description: 'Tags. Only superusers change or delete user tags; system tags are never changed or deleted.',
-  fields: {
-    name: { type: 'string', required: true, maxLength: 100, search: true, order: true, filter: true },
-    color: {
-      type: 'string',
-      default: DEFAULT_TAG_COLOR,
-      validate: (v) => (typeof v === 'string' && HEX_COLOR.test(v) ? undefined : 'tags:errors.color'),
-    },
-    icon: { type: 'string', maxLength: 50, default: 'tag' },
-    intent: { type: 'string', enum: TAG_INTENTS, createOnly: true, default: 'user', filter: true, order: true },
-    user: { type: 'ref', column: 'created_by', refKind: 'user', readOnly: true, nullable: true, filter: true },
-    created: { type: 'datetime', readOnly: true, order: true },
-  },
+  fields: TAG_FIELDS,
   queryParams: {
     /** Tags used on objects of one kind (the sidebar tag list of a realm). */
     realm: (qb, value, req) => {

@@ -8,6 +8,9 @@ import { WorkflowRunStore } from './workflow-run-store';
 const macrotasks = (n: number) =>
   Array.from({ length: n }).reduce<Promise<void>>((p) => p.then(() => new Promise((r) => setTimeout(r, 0))), Promise.resolve());
 
+/** The type registries the tests made: they end with each test, as the workbench's ends with it. */
+const registries: TypeRegistry[] = [];
+
 function store(routes: Record<string, unknown>): { store: WorkflowRunStore; api: RecordingApiClient } {
   const api = new RecordingApiClient({
     'GET /api/v1/workflow/1/': workflow(1, 'Großschreibung'),
@@ -15,11 +18,14 @@ function store(routes: Record<string, unknown>): { store: WorkflowRunStore; api:
     ...routes,
   } as never);
   const types = new TypeRegistry();
+  registries.push(types);
   types.add({ id: 'core.string', name: 'string', template: { value: '' } }, 'core');
   return { store: new WorkflowRunStore(api as unknown as ApiClient, types, '/api/v1/workflow/1/', 0), api };
 }
 
 describe('switchboards: workflow run store', () => {
+  afterEach(() => registries.splice(0).forEach((r) => r.dispose()));
+
   it('stops polling when the panel closes while the execution runs', async () => {
     const { store: s, api } = store({ 'GET /api/v1/execution/77/': execution('started') });
     await s.load();
