@@ -41,7 +41,10 @@ describe('a plugin packed with npm pack and installed into a Werkbank', function
     mkdirSync(packs);
     run('npm', ['pack', '--silent', '--pack-destination', packs], join(ROOT, 'examples/hello'));
     run(process.execPath, [join(ROOT, 'scripts/build-sdk.mjs'), '--pack'], ROOT);
-    const helloTarball = join(packs, readdirSync(packs).find((f) => f.endsWith('.tgz'))!);
+    const helloTarball = join(
+      packs,
+      readdirSync(packs).find((f) => f.endsWith('.tgz'))!,
+    );
 
     // A Werkbank installation: its plugins are npm packages in node_modules (linked to this repository's).
     outside = mkdtempSync(join(tmpdir(), 'werkbank-packed-'));
@@ -70,7 +73,14 @@ describe('a plugin packed with npm pack and installed into a Werkbank', function
 
   it('compiles in a project of its own against the built SDK, without the Werkbank’s sources', () => {
     const project = join(scratch, 'author');
-    unpack(join(scratch, 'packs', readdirSync(join(scratch, 'packs')).find((f) => f.endsWith('.tgz'))!), project);
+    unpack(
+      join(
+        scratch,
+        'packs',
+        readdirSync(join(scratch, 'packs')).find((f) => f.endsWith('.tgz'))!,
+      ),
+      project,
+    );
     unpack(join(ROOT, 'sdk/dist/werkbank-sdk-0.1.0.tgz'), join(project, 'node_modules', '@werkbank', 'sdk'));
     writeFileSync(
       join(project, 'tsconfig.json'),
@@ -91,7 +101,11 @@ describe('a plugin packed with npm pack and installed into a Werkbank', function
         exclude: ['src/**/*.spec.ts', 'src/**/*.spec.tsx'],
       }),
     );
-    const resolved = run(process.execPath, ['--input-type=module', '-e', "console.log(import.meta.resolve('@werkbank/sdk/node'))"], project);
+    const resolved = run(
+      process.execPath,
+      ['--input-type=module', '-e', "console.log(import.meta.resolve('@werkbank/sdk/node'))"],
+      project,
+    );
     assert.match(resolved, /author\/node_modules\/@werkbank\/sdk\/sdk\/src\/node\/index\.js/, 'the built SDK, not the sources');
     run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], project);
   });

@@ -12,7 +12,10 @@ describe('npm test’s pretest step (scripts/check-test-prereqs.mjs)', () => {
     });
     assert.equal(run.status, 1);
     assert.match(run.stderr, /The tests need Chromium \(browser suites\), PROJ cs2cs and projinfo/);
-    assert.match(run.stderr, /apt-get update && apt-get install -y chromium proj-bin proj-data gdal-bin python3-gdal postgresql mosquitto/);
+    assert.match(
+      run.stderr,
+      /apt-get update && apt-get install -y chromium proj-bin proj-data gdal-bin python3-gdal postgresql mosquitto/,
+    );
   });
 
   it('passes on a machine that has everything (this one)', () => {
