@@ -1,6 +1,8 @@
 import type { FunctionDescriptor, PortDescriptor } from '@werkbank/sdk/node';
 
-export const FUNCTION_PATH = '/api/v1/function/';
+import { FUNCTION_PATH } from '../common/switchboard-types';
+
+export { FUNCTION_PATH };
 /** spec 000 §10: functions list limit. */
 export const FUNCTION_LIST_LIMIT = 1000;
 /** spec 000 §5: a query filters only from this length on. */

@@ -1,13 +1,16 @@
 import { ApiError, type ResourceDefinition, type ResourceRequest, type Row } from '@werkbank/sdk/node';
 
-export const SWITCHBOARD_PATH = '/api/v1/switchboard/';
-export const NODE_PATH = '/api/v1/node/';
-export const FRAME_PATH = '/api/v1/frame/';
-export const LINK_PATH = '/api/v1/link/';
-export const NOTE_PATH = '/api/v1/note/';
-export const WORKFLOW_PATH = '/api/v1/workflow/';
-export const NODERUN_PATH = '/api/v1/noderun/';
-export const EXECUTION_PATH = '/api/v1/execution/';
+// The addresses are the plugin's contract with its browser side: declared once, in common code.
+export {
+  EXECUTION_PATH,
+  FRAME_PATH,
+  LINK_PATH,
+  NODE_PATH,
+  NODERUN_PATH,
+  NOTE_PATH,
+  SWITCHBOARD_PATH,
+  WORKFLOW_PATH,
+} from '../common/switchboard-types';
 
 export type SwitchboardAccess = 'read' | 'write' | 'execute';
 

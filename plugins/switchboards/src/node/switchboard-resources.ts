@@ -4,8 +4,9 @@ import { definitionOf, FRAME_PATH, refParam, SWITCHBOARD_PATH, WORKFLOW_PATH, EX
 import { switchboardContextview } from './contextview';
 import { publishLive } from './live';
 import { SwitchboardsServices } from './switchboards-services';
+import { SWITCHBOARD_FOLDER_PATH as FOLDER_PATH } from '../common/switchboard-types';
 
-export const FOLDER_PATH = '/api/v1/switchboardfolder/';
+export { FOLDER_PATH };
 
 /** A readable folder named in a body; 400 naming the field otherwise. */
 async function ensureFolder(id: number | null | undefined, req: ResourceRequest, field: string): Promise<void> {
