@@ -54,6 +54,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resol
     execution: env.EXECUTION === 'workers' ? 'workers' : 'inline',
     executionConcurrency: Number(env.EXECUTION_CONCURRENCY) > 0 ? Math.floor(Number(env.EXECUTION_CONCURRENCY)) : 4,
     workerTimeoutSeconds: Number(env.WORKER_TIMEOUT_SECONDS) > 0 ? Number(env.WORKER_TIMEOUT_SECONDS) : 30,
+    workerThreads: Number(env.WORKER_THREADS) > 0 ? Math.floor(Number(env.WORKER_THREADS)) : undefined,
+    workerTimeLimitSeconds: Number(env.WORKER_TIME_LIMIT_SECONDS) > 0 ? Number(env.WORKER_TIME_LIMIT_SECONDS) : 600,
     distDir: resolve(root, 'dist'),
     root,
   };

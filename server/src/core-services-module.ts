@@ -18,6 +18,7 @@ import {
   Translator,
   UrlFetcher,
   UserDirectory,
+  WorkerPool,
 } from '@werkbank/sdk/node';
 import type { DataSource } from 'typeorm';
 import { ConfiguredRequestBodies, StoreBlobDownloads } from './http/http-services';
@@ -46,6 +47,7 @@ export interface CoreServices {
   net: UrlFetcher;
   bus: MessageBus;
   jobs: JobQueue;
+  workers: WorkerPool;
 }
 
 /** Which token each core service is bound to: one token per service (STYLE §7). */
@@ -67,6 +69,7 @@ export const CORE_SERVICE_TOKENS: { [K in keyof CoreServices]: Token<unknown> | 
   net: UrlFetcher,
   bus: MessageBus,
   jobs: JobQueue,
+  workers: WorkerPool,
 };
 
 /**

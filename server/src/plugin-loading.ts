@@ -12,6 +12,12 @@ export function hostSdkVersion(root: string): string {
 }
 
 const hooked = new Set<string>();
+let hookData: { hostParent: string; pluginRoots: string[]; shared: string[] } | undefined;
+
+/** What the resolve hook was registered with (worker threads register it again), if it was. */
+export function pluginHookData(): typeof hookData {
+  return hookData;
+}
 
 /**
  * Lets plugins outside the Werkbank import the shared packages from it (plugin-resolve-hook.mjs):
@@ -24,9 +30,9 @@ function resolveFromHost(plugins: DiscoveredPlugin[]): void {
     .filter((r) => !hooked.has(r));
   if (!roots.length) return;
   roots.forEach((r) => hooked.add(r));
-  register('./plugin-resolve-hook.mjs', import.meta.url, {
-    data: { hostParent: import.meta.url, pluginRoots: roots, shared: SHARED_PACKAGES },
-  });
+  const data = { hostParent: import.meta.url, pluginRoots: roots, shared: SHARED_PACKAGES };
+  register('./plugin-resolve-hook.mjs', import.meta.url, { data });
+  hookData = { ...data, pluginRoots: [...(hookData?.pluginRoots ?? []), ...roots] };
 }
 
 export interface PluginLoadOptions {

@@ -75,6 +75,7 @@ import { InlineJobQueue } from './exec/inline-job-queue';
 import { PgNotifyBus } from './exec/pg-notify-bus';
 import { PgBossJobQueue } from './exec/pg-boss-job-queue';
 import { TransactionHooks } from './exec/transaction-hooks';
+import { PiscinaWorkerPool } from './exec/piscina-worker-pool';
 import serverEn from './i18n/en.json' with { type: 'json' };
 import serverDe from './i18n/de.json' with { type: 'json' };
 
@@ -123,6 +124,8 @@ export class WerkbankServer {
   bus!: MessageBus & Partial<Disposable & { close(): Promise<void> }>;
   /** InlineJobQueue, or PgBossJobQueue when EXECUTION=workers. */
   jobs!: JobQueue & Partial<Disposable & { close(): Promise<void> }>;
+  /** CPU-heavy work in worker threads (WorkerPool). */
+  workers?: PiscinaWorkerPool;
   /** The core services, one token each (coreServicesModule). */
   services!: CoreServices;
   private readonly log: (m: string) => void;
@@ -229,6 +232,7 @@ export class WerkbankServer {
             log: this.log,
           })
         : new InlineJobQueue(config.executionConcurrency, this.log);
+    this.workers = new PiscinaWorkerPool({ threads: config.workerThreads, timeLimitMs: config.workerTimeLimitSeconds * 1000 });
     const pool = (dataSource.driver as unknown as { master: { query(q: object): Promise<{ rows: unknown[] }> } }).master;
     this.services = {
       config,
@@ -256,6 +260,7 @@ export class WerkbankServer {
       }),
       bus: this.bus,
       jobs: this.jobs,
+      workers: this.workers,
     };
   }
 
@@ -432,6 +437,7 @@ export class WerkbankServer {
     // No new jobs are taken; running handlers get a few seconds while plugins and database still work.
     await (this.jobs?.close ? this.jobs.close() : this.jobs?.dispose?.());
     await this.blobSweep?.stop();
+    await this.workers?.close();
     // Plugins' background work (runs, timers) stops while the database is still open.
     this.kernel.dispose();
     await (this.bus?.close ? this.bus.close() : this.bus?.dispose?.());

@@ -29,6 +29,7 @@ export * from './services/request-bodies';
 export * from './services/url-fetcher';
 export * from './services/message-bus';
 export * from './services/job-queue';
+export * from './services/worker-pool';
 export {
   EntitySchema,
   type DataSource,

@@ -68,6 +68,10 @@ export interface ServerConfig {
   executionConcurrency: number;
   /** Seconds without a heartbeat after which a worker counts as dead (WORKER_TIMEOUT_SECONDS, default 30). */
   workerTimeoutSeconds: number;
+  /** Worker threads for CPU-heavy work (WORKER_THREADS; default one less than the cores, at least one). */
+  workerThreads?: number;
+  /** Longest a task of the worker pool may run (WORKER_TIME_LIMIT_SECONDS, default 600). */
+  workerTimeLimitSeconds: number;
   /** Folder of the built browser bundle. */
   distDir: string;
   root: string;
