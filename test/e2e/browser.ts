@@ -77,3 +77,40 @@ export function browserSuite(
     await s.context?.close();
   });
 }
+
+/** The WCAG levels German public bodies must meet (BITV 2.0 = WCAG 2.1 AA). */
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
+
+/**
+ * The axe-core WCAG 2.1 AA violations of what the page shows now, as readable lines (rule, what,
+ * where). An empty list means the screen passes. `exclude` leaves out selectors axe must not judge
+ * (e.g. a third-party map canvas), each with its reason in the caller.
+ */
+export async function accessibilityViolations(page: Page, exclude: string[] = []): Promise<string[]> {
+  const { createRequire } = await import('node:module');
+  const { readFileSync } = await import('node:fs');
+  const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // Evaluated through the DevTools protocol: the page's Content-Security-Policy forbids inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source);
+  const violations = (await page.evaluate(
+    ([tags, excluded]) =>
+      (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: unknown[] }> } }).axe
+        .run({ exclude: excluded.map((s) => [s]) }, { runOnly: { type: 'tag', values: tags } })
+        .then((r) => r.violations),
+    [WCAG_AA, exclude] as const,
+  )) as AxeViolation[];
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} — ${n.target.join(' ')}`));
+}
+
+/** Fails when the page as it is now has WCAG 2.1 AA violations (axe-core), listing each. */
+export async function expectAccessible(page: Page, exclude: string[] = []): Promise<void> {
+  const found = await accessibilityViolations(page, exclude);
+  if (found.length) throw new Error(`WCAG 2.1 AA violations on ${page.url()}:\n${found.join('\n')}`);
+}

@@ -130,6 +130,7 @@ export function SearchBar(props: SearchBarProps) {
             icon="multi-select"
             endIcon="caret-down"
             data-testid="selection-menu"
+            aria-label={String(t('common.selection'))}
             text={selected ? t('common.selected', { count: selected }) : undefined}
           />
         </PopoverNext>
