@@ -10,7 +10,7 @@ import {
 import { buildGraph, reachable, topologicalOrder } from './graph';
 import { contentColumns } from './frame-write';
 import { frameLive, nodeLive, switchboardLive } from './live';
-import type { NodePort } from './links';
+import { checkRunLinks, type NodePort } from './links';
 import { nodeLinks, runInputs, runKey, unchanged, type NodeLink, type PreviousRun } from './run-plan';
 
 export type Trigger = 'manual' | 'automatic' | 'periodic' | 'api' | 'workflow' | 'replay';
@@ -170,6 +170,11 @@ export async function startExecution(
     chosen = new Set(nodes.map((n) => n.id));
   }
   checkFunctions(services, opts.user, [...new Set(nodes.filter((n) => chosen.has(n.id)).map((n) => String(n.func)))]);
+  checkRunLinks(
+    services.types,
+    nodes.filter((n) => chosen.has(n.id)),
+    links,
+  );
   const planned = await plan(m, services, nodes, links, chosen, !!opts.force);
   const skippedCount = planned.filter((p) => p.skipped).length;
   const finished = skippedCount === planned.length;
