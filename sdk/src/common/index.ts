@@ -2,3 +2,4 @@
 export * from '@werkbank/kernel';
 export { injectable, inject, optional, postConstruct, multiInject } from 'inversify';
 export { formatBytes } from './byte-size';
+export { datumEditorValue, datumFieldsFromEditor, editedField } from './datum-editor-value';

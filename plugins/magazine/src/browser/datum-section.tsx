@@ -24,10 +24,13 @@ import { DatumCard } from './datum-card';
 import { DatumEditDialog } from './datum-edit-dialog';
 import { fieldColumns, fileColumns } from './datum-columns';
 import { FileUploadWidget } from './file-upload-widget';
+import { useTypeTemplate } from './use-types';
 
 interface Editing {
   datum?: Datum;
   fields: Record<string, unknown>;
+  /** The new datum's template (for an existing datum: the type's, useTypeTemplate). */
+  template?: Record<string, unknown>;
 }
 
 /**
@@ -60,6 +63,7 @@ export const DatumSection = observer(function DatumSection({
   const [editing, setEditing] = useState<Editing>();
   const presentation = nav.get<Presentation>(DATUM_PRESENTATION_KEY, 'cards');
   const typeName = typeNameOf(depot.content_type);
+  const typeTemplate = useTypeTemplate(typeName);
   const isFile = types.isAssignable(typeName, 'file') || typeName === 'file';
   const readOnly = store.datumsReadOnly;
   const reload = () => void list.reload().catch(() => undefined);
@@ -87,7 +91,7 @@ export const DatumSection = observer(function DatumSection({
   );
   const create = () =>
     actions.template().then(
-      (fields) => setEditing({ fields }),
+      (fields) => setEditing({ fields, template: fields }),
       (e: Error) => notifications.error(e.message),
     );
   const columns = isFile ? fileColumns(t, i18n.language, menu) : fieldColumns(list.items, t, menu);
@@ -118,11 +122,12 @@ export const DatumSection = observer(function DatumSection({
         onOpen={edit}
         renderCard={(d) => <DatumCard datum={d} isFile={isFile} menu={menu(d)} />}
       />
-      {editing && (
+      {editing && (editing.template ?? typeTemplate) && (
         <DatumEditDialog
           title={String(editing.datum ? editing.datum.text_repr || t('datum.title') : t('datum.new'))}
           contentType={depot.content_type}
           fields={editing.fields}
+          template={(editing.template ?? typeTemplate)!}
           readOnly={readOnly}
           onSave={(fields) => (editing.datum ? actions.save(editing.datum, fields) : actions.create(fields))}
           onClose={() => setEditing(undefined)}
