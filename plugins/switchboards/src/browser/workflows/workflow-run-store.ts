@@ -106,7 +106,10 @@ export class WorkflowRunStore {
   }
 
   addValue(input: number): void {
-    this.change(input, (values) => [...values, datumEditorValue(this.inputs[input].template, plain(this.inputs[input].template))]);
+    this.change(input, (values) => [
+      ...values,
+      datumEditorValue(this.inputs[input].template, plain(this.inputs[input].template)),
+    ]);
   }
 
   removeValue(input: number, item: number): void {
@@ -120,7 +123,9 @@ export class WorkflowRunStore {
     this.starting = true;
     this.error = undefined;
     const inputs = plain(
-      Object.fromEntries(this.inputs.map((i) => [i.key, i.values.map((v) => datumFieldsFromEditor(i.template, plain(i.template), v))])),
+      Object.fromEntries(
+        this.inputs.map((i) => [i.key, i.values.map((v) => datumFieldsFromEditor(i.template, plain(i.template), v))]),
+      ),
     );
     try {
       const execution = await this.api.post<Execution>(`${this.address}execute/`, { inputs });
