@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { TestServer } from '@werkbank/sdk/testing/node';
-import { assertError, expectStatus, userUri } from './api-test-support';
+import { assertError, EVENTS, expectStatus, userUri } from './api-test-support';
 import {
   addFrame,
   addNode,
@@ -67,6 +67,26 @@ describe('Switchboard model: canvas', function () {
       assertField(await alice.client.patch(sb.resource_uri, { ui_zoom: 0 }), 400, 'invalid_field', 'ui_zoom');
       assertField(await alice.client.patch(sb.resource_uri, { status: 'success' }), 400, 'read_only_field', 'status');
       assert.equal((await get(alice.client, sb.resource_uri)).status, 'initialized');
+    });
+
+    it('writes no activity-feed entry for a saved pan or zoom of the canvas, but one for a real change (issue 14 item 18)', async () => {
+      const sb = await newSwitchboard(alice.client, { name: 'Ansicht' });
+      const entries = async () =>
+        (
+          expectStatus(await alice.client.get(`${EVENTS}?limit=1000&content_kind=switchboard`), 200).objects as Array<{
+            key: string;
+            content_object: string | null;
+          }>
+        ).filter((e) => e.content_object === sb.resource_uri);
+      const before = (await entries()).length;
+      expectStatus(await alice.client.patch(sb.resource_uri, { ui_offset_x: 1200, ui_offset_y: 900, ui_zoom: 0.8 }), 200);
+      expectStatus(await alice.client.patch(sb.resource_uri, { ui_zoom: 1.2 }), 200);
+      assert.equal((await entries()).length, before);
+      assert.equal((await get(alice.client, sb.resource_uri)).ui_zoom, 1.2, 'the viewport is saved');
+      expectStatus(await alice.client.patch(sb.resource_uri, { name: 'Ansicht 2', ui_zoom: 1 }), 200);
+      const after = await entries();
+      assert.equal(after.length, before + 1);
+      assert.equal(after[0].key, 'update');
     });
 
     it('deletes a switchboard with everything on it, but not while it runs (409)', async () => {
