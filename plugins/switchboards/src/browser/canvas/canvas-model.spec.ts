@@ -157,6 +157,20 @@ describe('canvas model', () => {
       conn.dispose();
     });
 
+    it('reports the connection down when the first one cannot be made at all (issue 14 item 17)', () => {
+      const states: boolean[] = [];
+      const conn = new LiveConnection(
+        'ws://x',
+        { onMessage: () => undefined, onState: (s) => states.push(s) },
+        () => new FakeSocket() as unknown as WebSocket,
+        () => 0 as unknown as ReturnType<typeof setTimeout>,
+      );
+      // A proxy that refuses websockets: the socket closes before it ever opened.
+      FakeSocket.made[0].onclose!({ wasClean: false, code: 1006 });
+      assert.deepEqual(states, [false]);
+      conn.dispose();
+    });
+
     it('stops after a clean close', () => {
       const conn = new LiveConnection(
         'ws://x',
