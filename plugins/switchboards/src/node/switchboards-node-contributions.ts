@@ -12,6 +12,7 @@ import { SwitchboardsSchema1764300000000 } from './switchboards-migration';
 import { SwitchboardContentBlobs1764400002000 } from './content-blob-migration';
 import { SwitchboardFrameFiles1764400003000 } from './frame-file-migration';
 import { SwitchboardFrameStorageContext1764500100000 } from './frame-storage-migration';
+import { SwitchboardRunMessages1764500200000 } from './run-message-migration';
 import { switchboardFolderResource, switchboardResource, workflowResource } from './switchboard-resources';
 import { nodeResource } from './node-resource';
 import { frameResource } from './frame-resource';
@@ -34,6 +35,7 @@ export const switchboardEntities: EntityContribution = {
         SwitchboardContentBlobs1764400002000,
         SwitchboardFrameFiles1764400003000,
         SwitchboardFrameStorageContext1764500100000,
+        SwitchboardRunMessages1764500200000,
       ],
     }),
 };
