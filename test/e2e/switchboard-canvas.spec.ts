@@ -210,6 +210,27 @@ describe('the switchboard canvas in a browser', function () {
     await menu.getByText('Disconnect').waitFor();
   });
 
+  it('edits an unlinked input’s value in the node’s dialog and shows it on the node; a run uses it (issue 14 item 13)', async () => {
+    const sb = await newSwitchboard(admin, { name: 'Werte' });
+    const out = await addFrame(admin, sb, 'string', [], { ui_x: 500, ui_y: 0 });
+    const node = await addNode(admin, sb, 'string.upper');
+    await admin.post('/api/v1/link/', { node: node.resource_uri, frame: out.resource_uri, name: 'result', is_input: false });
+    await open(page, sb);
+    await nodeOf(page, node.resource_uri).locator('.wb-node-title').dblclick();
+    await page.getByTestId('node-info-dialog').waitFor();
+    await page.locator('[data-testid=node-ports] [data-port=value] [data-testid=port-value-edit]').click();
+    await page.getByTestId('datum-editor-string').fill('hallo');
+    await page.getByTestId('port-value-save').click();
+    await page.getByTestId('port-value-editor').waitFor({ state: 'detached' });
+    await page.locator('.bp6-dialog-footer').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('node-info-dialog').waitFor({ state: 'detached' });
+    await nodeOf(page, node.resource_uri).getByTestId('port-value').getByText('hallo').waitFor();
+    await page.locator('[data-testid=canvas-area]').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('r');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Run' }).click();
+    await frameOf(page, out.resource_uri).getByText('HALLO').waitFor();
+  });
+
   it('shows a colleague’s edits live in a second browser, with who is here and what they selected', async () => {
     const sb = await newSwitchboard(admin, { name: 'Gemeinsam' });
     const frame = await addFrame(admin, sb, 'string', [{ value: 'a' }], { ui_x: 0, ui_y: 0 });

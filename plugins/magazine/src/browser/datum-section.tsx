@@ -10,6 +10,7 @@ import {
   SearchBar,
   TypeHierarchy,
   observer,
+  useTypeTemplate,
   useService,
   useT,
   type Presentation,
@@ -24,7 +25,6 @@ import { DatumCard } from './datum-card';
 import { DatumEditDialog } from './datum-edit-dialog';
 import { fieldColumns, fileColumns } from './datum-columns';
 import { FileUploadWidget } from './file-upload-widget';
-import { useTypeTemplate } from './use-types';
 
 interface Editing {
   datum?: Datum;
