@@ -14,4 +14,3 @@ export function useTypes(): TypeInfo[] {
   }, [api]);
   return types;
 }
-
