@@ -13,7 +13,7 @@ import {
   switchboardServer,
   type User,
 } from './switchboard-support';
-import { SwitchboardDepotAddresses1764500300000 } from '../../plugins/switchboards/src/node/depot-address-migration';
+import { SwitchboardDepotAddresses1764500300100 } from '../../plugins/switchboards/src/node/depot-address-migration';
 import { MagazineDepotAddresses1764500300000 } from '../../plugins/magazine/src/node/depot-address-migration';
 
 /**
@@ -30,8 +30,8 @@ describe('depot datums: one representation, the depot’s address', function () 
   const migrate = async () => {
     const runner = t.server.db.dataSource.createQueryRunner();
     try {
-      await new SwitchboardDepotAddresses1764500300000().up(runner);
       await new MagazineDepotAddresses1764500300000().up(runner);
+      await new SwitchboardDepotAddresses1764500300100().up(runner);
     } finally {
       await runner.release();
     }

@@ -2,10 +2,10 @@ import type { MigrationInterface, QueryRunner } from '@werkbank/sdk/node';
 
 /**
  * Each depot path (`Folder/Sub/Depot`, a depot at the root by its name alone) that names exactly one
- * depot, with that depot's address. The switchboards plugin resolves the paths its frames and
- * nodes hold with the same query (its depot-address migration).
+ * depot, with that depot's address: the view `magazine_depot_path (path, address)`, which other
+ * plugins read to resolve paths they stored (the switchboards plugin's depot-address migration).
  */
-export const DEPOT_PATHS_SQL = `
+const DEPOT_PATHS_SQL = `
   WITH RECURSIVE folder_path(id, path) AS (
     SELECT id, name::text FROM magazine_depotfolder WHERE parent_id IS NULL
     UNION ALL
@@ -28,16 +28,17 @@ export class MagazineDepotAddresses1764500300000 implements MigrationInterface {
   name = 'MagazineDepotAddresses1764500300000';
 
   async up(q: QueryRunner): Promise<void> {
+    await q.query(`CREATE OR REPLACE VIEW magazine_depot_path AS ${DEPOT_PATHS_SQL}`);
     await q.query(`
-      WITH paths AS (${DEPOT_PATHS_SQL})
       UPDATE magazine_datum_version v
          SET data = jsonb_set(v.data, '{value}', to_jsonb(p.address)), repr = p.address
-        FROM magazine_depot d, paths p
+        FROM magazine_depot d, magazine_depot_path p
        WHERE d.id = v.depot_id AND d.content_type = 'depot' AND jsonb_typeof(v.data->'value') = 'string'
          AND v.data->>'value' NOT LIKE '/api/v1/depot/%' AND btrim(btrim(v.data->>'value'), '/') = p.path`);
   }
 
-  async down(): Promise<void> {
-    // Addresses are what every reader takes; there is nothing to go back to.
+  async down(q: QueryRunner): Promise<void> {
+    // Addresses are what every reader takes; only the view goes.
+    await q.query(`DROP VIEW IF EXISTS magazine_depot_path`);
   }
 }

@@ -3,38 +3,22 @@ import { putContent, textRepr } from './frame-content';
 import type { NodePort } from './links';
 
 /**
- * Each depot path of the Magazine's tables that names exactly one depot, with its address. The same
- * query as the Magazine's depot-address migration (a plugin's migration may not import another's).
- */
-const DEPOT_PATHS_SQL = `
-  WITH RECURSIVE folder_path(id, path) AS (
-    SELECT id, name::text FROM magazine_depotfolder WHERE parent_id IS NULL
-    UNION ALL
-    SELECT f.id, p.path || '/' || f.name FROM magazine_depotfolder f JOIN folder_path p ON f.parent_id = p.id
-  ),
-  depot_path AS (
-    SELECT d.id, CASE WHEN d.folder_id IS NULL THEN d.name::text ELSE fp.path || '/' || d.name END AS path
-      FROM magazine_depot d LEFT JOIN folder_path fp ON fp.id = d.folder_id
-  )
-  SELECT path, '/api/v1/depot/' || min(id) || '/' AS address FROM depot_path
-   WHERE path IS NOT NULL GROUP BY path HAVING count(*) = 1`;
-
-/**
  * Depot datums in frames (type `depot`) and in node parameters name their depot by address
  * (`/api/v1/depot/3/`), the one form `depot.read`, `depot.store` and the editors take (issue 14
  * item 12). Values the depot path editor stored as `Folder/Depot` get the address of the depot
  * that path names; a path that names no depot, or several, stays (running fails with a message
  * naming it). Without the Magazine there are no depots and nothing to do.
  */
-export class SwitchboardDepotAddresses1764500300000 implements MigrationInterface {
-  name = 'SwitchboardDepotAddresses1764500300000';
+export class SwitchboardDepotAddresses1764500300100 implements MigrationInterface {
+  name = 'SwitchboardDepotAddresses1764500300100';
 
   async up(q: QueryRunner): Promise<void> {
-    const [{ present }] = (await q.query(`SELECT to_regclass('magazine_depot') IS NOT NULL AS present`)) as {
+    // The Magazine's view of depot paths (its migration 1764500300000, which runs before this one).
+    const [{ present }] = (await q.query(`SELECT to_regclass('magazine_depot_path') IS NOT NULL AS present`)) as {
       present: boolean;
     }[];
     if (!present) return;
-    const rows = (await q.query(DEPOT_PATHS_SQL)) as { path: string; address: string }[];
+    const rows = (await q.query(`SELECT path, address FROM magazine_depot_path`)) as { path: string; address: string }[];
     const addresses = new Map(rows.map((r) => [r.path, r.address]));
     const resolve = (fields: unknown): Record<string, unknown> | undefined => {
       const f = fields as Record<string, unknown> | null;

@@ -13,7 +13,7 @@ import { SwitchboardContentBlobs1764400002000 } from './content-blob-migration';
 import { SwitchboardFrameFiles1764400003000 } from './frame-file-migration';
 import { SwitchboardFrameStorageContext1764500100000 } from './frame-storage-migration';
 import { SwitchboardRunMessages1764500200000 } from './run-message-migration';
-import { SwitchboardDepotAddresses1764500300000 } from './depot-address-migration';
+import { SwitchboardDepotAddresses1764500300100 } from './depot-address-migration';
 import { switchboardFolderResource, switchboardResource, workflowResource } from './switchboard-resources';
 import { nodeResource } from './node-resource';
 import { frameResource } from './frame-resource';
@@ -37,7 +37,7 @@ export const switchboardEntities: EntityContribution = {
         SwitchboardFrameFiles1764400003000,
         SwitchboardFrameStorageContext1764500100000,
         SwitchboardRunMessages1764500200000,
-        SwitchboardDepotAddresses1764500300000,
+        SwitchboardDepotAddresses1764500300100,
       ],
     }),
 };
