@@ -14,6 +14,7 @@ import type { InsertResult } from '../dialogs/insert-result';
 import { CanvasActions, type LinkSpec, type Point } from './canvas-actions';
 import { CanvasInserts } from './canvas-inserts';
 import { CanvasStore, kindOf } from './canvas-store';
+import { ServerTypes } from './server-types';
 import { LiveConnection, liveUrl, type SocketFactory } from './live-connection';
 import { CANVAS_OFFSET_ORIGIN, type CanvasHandlers, type ReteCanvas } from './rete-canvas';
 
@@ -42,6 +43,8 @@ export class CanvasController implements Omit<CanvasHandlers, 'onContextMenu' | 
   readonly store: CanvasStore;
   readonly actions: CanvasActions;
   private readonly inserts: CanvasInserts;
+  /** The types the link rule asks: the server's (ServerTypes), the browser's until they loaded. */
+  private readonly types: ServerTypes;
   rete?: ReteCanvas = undefined;
   dialog?: CanvasDialog = undefined;
   selection: string[] = [];
@@ -59,10 +62,11 @@ export class CanvasController implements Omit<CanvasHandlers, 'onContextMenu' | 
     private readonly api: ApiClient,
     private readonly notify: NotificationService,
     private readonly confirmer: ConfirmService,
-    private readonly types: TypeRegistry,
+    browserTypes: TypeRegistry,
     readonly t: T,
     switchboardId: number,
   ) {
+    this.types = new ServerTypes(browserTypes);
     this.store = new CanvasStore(api, switchboardId);
     this.actions = new CanvasActions(api, this.store);
     this.inserts = new CanvasInserts({
@@ -73,7 +77,7 @@ export class CanvasController implements Omit<CanvasHandlers, 'onContextMenu' | 
       t,
       center: () => this.rete?.center(),
       guard: (p) => this.guard(p),
-      types,
+      types: this.types,
     });
     makeAutoObservable<CanvasController, 'api' | 'notify' | 'confirmer' | 'types' | 'live' | 'inserts'>(this, {
       api: false,
@@ -87,6 +91,11 @@ export class CanvasController implements Omit<CanvasHandlers, 'onContextMenu' | 
       rete: false,
       t: false,
     });
+  }
+
+  /** Loads the server's types for the link rule (the browser may not know every plugin's). */
+  loadTypes(): Promise<void> {
+    return this.types.load(this.api);
   }
 
   /** Opens the live connection; every reconnect reloads what may have been missed. */

@@ -72,6 +72,7 @@ const CanvasForId = observer(function CanvasForId({ id }: { id: number }) {
   useEffect(() => {
     active.current = c;
     void c.store.load();
+    void c.loadTypes();
     c.connect();
     return () => {
       if (active.current === c) active.current = undefined;
