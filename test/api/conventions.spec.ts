@@ -115,4 +115,15 @@ describe('API conventions beyond the generic calls', function () {
     assert.equal(page.status, 200);
     assert.match(String(page.body), /Werkbank Backend/);
   });
+
+  it('names no internal references in the functions’ titles and descriptions, in German and English (issue 14 item 19)', async () => {
+    for (const lang of ['de', 'en']) {
+      const list = expectStatus(await user.get('/api/v1/function/?limit=1000', { headers: { 'Accept-Language': lang } }), 200);
+      assert.ok(list.objects.length > 20, 'every plugin’s functions');
+      const internal = (list.objects as Array<{ name: string; verbose_name: string; doc: string }>)
+        .filter((f) => /§|\b(spec|Spezifikation) 00\d|\/(home|work|tmp|usr)\//.test(`${f.verbose_name} ${f.doc}`))
+        .map((f) => f.name);
+      assert.deepEqual(internal, [], lang);
+    }
+  });
 });

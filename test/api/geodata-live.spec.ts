@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestServer } from '@werkbank/testing/node';
-import { expectStatus, type Client } from './api-test-support';
+import { assertError, expectStatus, type Client } from './api-test-support';
+import { addDatum, newDepot } from './magazine-support';
 import {
   addFrame,
   addNode,
@@ -83,7 +84,7 @@ describe('geodata live datasets: an automatic switchboard kept current by a Sens
     const sta = expectStatus<Obj>(await alice.get('/api/v1/type/sta-livedataset/'), 200);
     assert.deepEqual(sta.template, {
       origin: '',
-      version: 'v1.1',
+      sta_version: 'v1.1',
       thing_filter: '',
       datastream_filter: '',
       mqtt_uri: '',
@@ -100,9 +101,35 @@ describe('geodata live datasets: an automatic switchboard kept current by a Sens
     });
   });
 
+  it('keeps the API version of a dataset stored in a depot and refuses v1.0 when it is saved (issue 14 item 9)', async () => {
+    const depot = await newDepot(alice, 'sta-livedataset');
+    const saved = await addDatum(alice, depot, { origin: sta.origin, sta_version: 'v1.1', batch_size: 5 });
+    const [read] = expectStatus<{ objects: Obj[] }>(await alice.get(`/api/v1/datum/by-depot/${depot.id}/`), 200).objects;
+    assert.equal(read.sta_version, 'v1.1');
+    assert.equal(read.batch_size, 5);
+    assert.notEqual(read.version, 'v1.1', 'version is the datum envelope’s');
+    const refused = await alice.post(`/api/v1/datum/create-in-depot/${depot.id}/`, { origin: sta.origin, sta_version: 'v1.0' });
+    assertError(refused, 400, 'invalid_value', /sta_version.*v1\.1/);
+    assert.equal(refused.body.field, 'sta_version');
+    assertError(
+      await alice.patch(`/api/v1/datum/${saved.index}/`, { sta_version: 'v1.0', version: saved.version }),
+      400,
+      'invalid_value',
+    );
+    // In a frame too.
+    const sb = await newSwitchboard(alice);
+    const framed = await alice.post('/api/v1/frame/', {
+      switchboard: sb.resource_uri,
+      content_type: 'sta-livedataset',
+      content: [{ origin: sta.origin, sta_version: 'v1.0' }],
+    });
+    assertError(framed, 400, 'invalid_value');
+    assert.equal(framed.body.field, 'content[0].sta_version');
+  });
+
   it('runs again when the broker announces an observation, with the new value in the output frame', async () => {
     const ds = sta.things[0].datastreams[0];
-    const { sb, out } = await staSwitchboard(alice, { origin: sta.origin, version: 'v1.1', mqtt_uri: BROKER, batch_size: 2 });
+    const { sb, out } = await staSwitchboard(alice, { origin: sta.origin, sta_version: 'v1.1', mqtt_uri: BROKER, batch_size: 2 });
     const first = await runAndWait(t, alice, sb);
     assert.equal(first.status, 'success');
     const [oven] = (await contentOf(alice, out)) as Array<{ feature: Feature }>;
@@ -196,7 +223,7 @@ describe('geodata live datasets: an automatic switchboard kept current by a Sens
   });
 
   it('watches datasets given as a node parameter or in a linked frame, on switchboards marked automatic only', async () => {
-    const dataset = { origin: sta.origin, version: 'v1.1', mqtt_uri: BROKER, batch_size: 7 };
+    const dataset = { origin: sta.origin, sta_version: 'v1.1', mqtt_uri: BROKER, batch_size: 7 };
     const manual = await newSwitchboard(alice);
     await addNode(alice, manual, 'sensorthings.import', [{ name: 'dataset', default_value: dataset }]);
     const automatic = await newSwitchboard(alice, { automatic: true });
@@ -214,10 +241,10 @@ describe('geodata live datasets: an automatic switchboard kept current by a Sens
     for (const sb of [automatic, linked]) expectStatus(await alice.patch(sb.resource_uri, { automatic: false }), 200);
   });
 
-  it('refuses any SensorThings version but v1.1, in the language of the user who runs it', async () => {
+  it('refuses a service root naming any SensorThings version but v1.1, in the language of the user who runs it', async () => {
     const hans = await t.user();
     expectStatus(await hans.client.patch('/api/v2/backend/profile', { language: 'de' }), 200);
-    const { sb, node } = await staSwitchboard(hans.client, { origin: sta.origin, version: 'v1.0' });
+    const { sb, node } = await staSwitchboard(hans.client, { origin: `${sta.origin}/v1.0` });
     const exec = await runAndWait(t, hans.client, sb);
     assert.equal(exec.status, 'failure');
     const failed = await get(hans.client, node.resource_uri);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { TestServer } from '@werkbank/testing/node';
-import { assertError, expectStatus, userUri } from './api-test-support';
+import { assertError, EVENTS, expectStatus, userUri } from './api-test-support';
 import {
   addFrame,
   addNode,
@@ -21,6 +21,7 @@ import {
   type User,
 } from './switchboard-support';
 import { Engine } from '../../plugins/switchboards/src/node/engine';
+import { SwitchboardFrameStorageContext1764500100000 } from '../../plugins/switchboards/src/node/frame-storage-migration';
 
 /**
  * The switchboard canvas through the API (spec 000 §3): switchboards and folders, nodes, frames
@@ -66,6 +67,26 @@ describe('Switchboard model: canvas', function () {
       assertField(await alice.client.patch(sb.resource_uri, { ui_zoom: 0 }), 400, 'invalid_field', 'ui_zoom');
       assertField(await alice.client.patch(sb.resource_uri, { status: 'success' }), 400, 'read_only_field', 'status');
       assert.equal((await get(alice.client, sb.resource_uri)).status, 'initialized');
+    });
+
+    it('writes no activity-feed entry for a saved pan or zoom of the canvas, but one for a real change (issue 14 item 18)', async () => {
+      const sb = await newSwitchboard(alice.client, { name: 'Ansicht' });
+      const entries = async () =>
+        (
+          expectStatus(await alice.client.get(`${EVENTS}?limit=1000&content_kind=switchboard`), 200).objects as Array<{
+            key: string;
+            content_object: string | null;
+          }>
+        ).filter((e) => e.content_object === sb.resource_uri);
+      const before = (await entries()).length;
+      expectStatus(await alice.client.patch(sb.resource_uri, { ui_offset_x: 1200, ui_offset_y: 900, ui_zoom: 0.8 }), 200);
+      expectStatus(await alice.client.patch(sb.resource_uri, { ui_zoom: 1.2 }), 200);
+      assert.equal((await entries()).length, before);
+      assert.equal((await get(alice.client, sb.resource_uri)).ui_zoom, 1.2, 'the viewport is saved');
+      expectStatus(await alice.client.patch(sb.resource_uri, { name: 'Ansicht 2', ui_zoom: 1 }), 200);
+      const after = await entries();
+      assert.equal(after.length, before + 1);
+      assert.equal(after[0].key, 'update');
     });
 
     it('deletes a switchboard with everything on it, but not while it runs (409)', async () => {
@@ -331,6 +352,88 @@ describe('Switchboard model: canvas', function () {
       const changed = expectStatus<Obj>(await alice.client.patch(free.resource_uri, { content_type: 'int' }), 200);
       assert.equal(changed.type_name, 'int');
       assert.equal(changed.content_type, '/api/v1/type/int/');
+    });
+    it('keeps the storage setting an object through create, change and reload, and refuses any other shape (issue 14 item 11)', async () => {
+      const sb = await newSwitchboard(alice.client);
+      const frame = expectStatus<Obj>(
+        await alice.client.post(FRAMES, {
+          switchboard: sb.resource_uri,
+          content_type: 'string',
+          storage_context: { kind: 'lazy', keep: 1 },
+        }),
+        201,
+      );
+      assert.deepEqual(frame.storage_context, { kind: 'lazy', keep: 1 });
+      const changed = expectStatus<Obj>(
+        await alice.client.patch(frame.resource_uri, { storage_context: { kind: 'deferred', keep: 1 } }),
+        200,
+      );
+      assert.deepEqual(changed.storage_context, { kind: 'deferred', keep: 1 });
+      assert.deepEqual((await get(alice.client, frame.resource_uri)).storage_context, { kind: 'deferred', keep: 1 });
+      const [stored] = (await t.server.db.dataSource.query(
+        `SELECT jsonb_typeof(storage_context) AS kind FROM switchboard_frame WHERE id = $1`,
+        [frame.id],
+      )) as { kind: string }[];
+      assert.equal(stored.kind, 'object');
+      for (const bad of ['{"kind":"deferred"}', ['deferred'], 3]) {
+        assertField(
+          await alice.client.patch(frame.resource_uri, { storage_context: bad }),
+          400,
+          'invalid_field',
+          'storage_context',
+        );
+      }
+      assert.equal((await alice.client.patch(frame.resource_uri, { storage_context: null })).body.storage_context, null);
+    });
+
+    it('repairs storage settings stored as JSON strings, also those a later save spread into characters', async () => {
+      const sb = await newSwitchboard(alice.client);
+      const twice = await addFrame(alice.client, sb, 'string');
+      const spread = await addFrame(alice.client, sb, 'string');
+      const q = (sql: string, params: unknown[]) => t.server.db.dataSource.query(sql, params);
+      // As the server stored them before: the object's JSON as a jsonb string, and the dialog's save of that.
+      await q(`UPDATE switchboard_frame SET storage_context = to_jsonb($2::text) WHERE id = $1`, [
+        twice.id,
+        '{"kind":"deferred"}',
+      ]);
+      const chars = Object.fromEntries([...'{"kind":"x"}'].map((c, i) => [String(i), c]));
+      await q(`UPDATE switchboard_frame SET storage_context = to_jsonb($2::text) WHERE id = $1`, [
+        spread.id,
+        JSON.stringify({ ...chars, kind: 'lazy' }),
+      ]);
+      const runner = t.server.db.dataSource.createQueryRunner();
+      try {
+        await new SwitchboardFrameStorageContext1764500100000().up(runner);
+      } finally {
+        await runner.release();
+      }
+      assert.deepEqual((await get(alice.client, twice.resource_uri)).storage_context, { kind: 'deferred' });
+      assert.deepEqual((await get(alice.client, spread.resource_uri)).storage_context, { kind: 'lazy' });
+    });
+
+    it('empties a frame whose data type changes through the API, as the dialog does; content sent along fits the new type', async () => {
+      const sb = await newSwitchboard(alice.client);
+      const frame = await addFrame(alice.client, sb, 'string', [{ value: 'a' }, { value: 'b' }]);
+      const changed = expectStatus<Obj>(await alice.client.patch(frame.resource_uri, { content_type: 'int' }), 200);
+      assert.equal(changed.size, 0);
+      assert.equal(changed.text_repr, '');
+      assert.deepEqual(await contentOf(alice.client, frame), []);
+      assertField(
+        await alice.client.patch(frame.resource_uri, { content_type: 'bool', content: [{ value: 'x' }] }),
+        400,
+        'invalid_value',
+        /^content\[0\]/,
+      );
+      assert.equal((await get(alice.client, frame.resource_uri)).type_name, 'int', 'nothing half-written');
+      const both = expectStatus<Obj>(
+        await alice.client.patch(frame.resource_uri, { content_type: 'bool', content: [{ value: true }] }),
+        200,
+      );
+      assert.equal(both.size, 1);
+      assert.deepEqual(await contentOf(alice.client, frame), [{ value: true }]);
+      // The same type again keeps the items.
+      expectStatus(await alice.client.patch(frame.resource_uri, { content_type: 'bool' }), 200);
+      assert.deepEqual(await contentOf(alice.client, frame), [{ value: true }]);
     });
   });
 

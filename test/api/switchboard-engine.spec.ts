@@ -6,6 +6,7 @@ import {
   addFrame,
   addNode,
   contentOf,
+  grant,
   link,
   newSwitchboard,
   runAndWait,
@@ -167,6 +168,46 @@ describe('Switchboard engine', function () {
         .sort(),
       ['end', 'id', 'stacktrace', 'start', 'status', 'user'],
     );
+  });
+
+  it('shows a failure in each reader’s language, and stack traces only to superusers without server paths (issue 14 item 19)', async () => {
+    const owner = await t.user();
+    const hans = await t.user();
+    expectStatus(await hans.client.patch('/api/v2/backend/profile', { language: 'de' }), 200);
+    const sb = await newSwitchboard(owner.client);
+    const mid = await addFrame(owner.client, sb, 'string');
+    const upper = await addNode(owner.client, sb, 'string.upper');
+    const lower = await addNode(owner.client, sb, 'string.lower');
+    await link(owner.client, upper, 'result', mid, false);
+    await link(owner.client, lower, 'value', mid, true);
+    await grant(owner.client, sb, hans, ['read']);
+    const exec = await runAndWait(t, owner.client, sb);
+    assert.equal(exec.status, 'failure');
+
+    // The owner started it in English; Hans reads it in German, everywhere it shows.
+    const node = expectStatus<Obj>(await hans.client.get(upper.resource_uri), 200);
+    assert.equal(node.runinfo.exception, "Der Eingang 'value' ist nicht verbunden und hat keinen Wert.");
+    const seen = expectStatus<Obj>(await hans.client.get(exec.resource_uri), 200);
+    const runs = new Map((seen.runs as Obj[]).map((r) => [r.node, r]));
+    assert.equal(runs.get(upper.resource_uri)!.exception, "Der Eingang 'value' ist nicht verbunden und hat keinen Wert.");
+    assert.equal(
+      runs.get(lower.resource_uri)!.exception,
+      'Nicht ausgeführt: der vorherige Knoten string.upper ist fehlgeschlagen.',
+    );
+    const english = expectStatus<Obj>(await owner.client.get(upper.resource_uri), 200);
+    assert.equal(english.runinfo.exception, "Input 'value' is not connected and has no value.");
+
+    // The run's details: the message for every reader, the stack trace for superusers only.
+    const runUri = runs.get(upper.resource_uri)!.resource_uri as string;
+    const forHans = expectStatus<Obj>(await hans.client.get(runUri), 200);
+    assert.equal(forHans.exception, "Der Eingang 'value' ist nicht verbunden und hat keinen Wert.");
+    assert.equal(forHans.stacktrace, null);
+    const listed = expectStatus<{ items: Obj[] }>(await owner.client.get(`/api/v2/switchboard/nodes/${upper.id}/runs/`), 200);
+    assert.equal(listed.items[0].stacktrace, null);
+    const forAdmin = expectStatus<Obj>(await admin.get(runUri), 200);
+    assert.match(forAdmin.stacktrace, /at /);
+    assert.doesNotMatch(forAdmin.stacktrace, /file:\/\/|\/(?:[\w.@-]+\/)+[\w.-]+\.[cm]?[jt]s/, 'no server paths');
+    assert.match(forAdmin.stacktrace, /node-runner\.ts:\d+:\d+/, 'the file names stay');
   });
 
   it('abort stops running nodes through their signal and fails the switchboard', async () => {

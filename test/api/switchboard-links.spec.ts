@@ -98,6 +98,48 @@ describe('Switchboard model: links', function () {
       );
     });
 
+    it('lets a generic (any) output write into a frame of any registered type, as the canvas does', async () => {
+      const sb = await newSwitchboard(alice.client);
+      const texts = await addFrame(alice.client, sb, 'string', [{ value: 'x' }]);
+      const out = await addFrame(alice.client, sb, 'string');
+      const merge = await addNode(alice.client, sb, 'frame.merge');
+      await link(alice.client, merge, 'frames', texts, true);
+      const written = await link(alice.client, merge, 'frame', out, false);
+      assert.equal(written.frame, out.resource_uri);
+      assert.equal((await runAndWait(t, alice.client, sb)).status, 'success');
+      assert.deepEqual(await contentOf(alice.client, out), [{ value: 'x' }]);
+    });
+
+    it('refuses a frame whose type is no longer registered, even into an any port, naming the types', async () => {
+      const sb = await newSwitchboard(alice.client);
+      const orphan = await addFrame(alice.client, sb, 'string', [{ value: 'x' }]);
+      // The plugin that registered the type was removed: the frame keeps a type nobody knows.
+      await t.server.db.dataSource.query(`UPDATE switchboard_frame SET content_type = 'gone-type' WHERE id = $1`, [orphan.id]);
+      const count = await addNode(alice.client, sb, 'frame.count');
+      const res = await alice.client.post(LINKS, {
+        node: count.resource_uri,
+        frame: orphan.resource_uri,
+        name: 'frame',
+        is_input: true,
+      });
+      assertField(res, 400, 'unknown_type', 'frame');
+      assert.match(res.body.reason, /gone-type/);
+    });
+
+    it('refuses to run a node whose saved link no longer fits the link rule, and runs nothing', async () => {
+      const sb = await newSwitchboard(alice.client);
+      const texts = await addFrame(alice.client, sb, 'string', [{ value: 'x' }]);
+      const out = await addFrame(alice.client, sb, 'string');
+      const upper = await addNode(alice.client, sb, 'string.upper');
+      await link(alice.client, upper, 'value', texts, true);
+      await link(alice.client, upper, 'result', out, false);
+      await t.server.db.dataSource.query(`UPDATE switchboard_frame SET content_type = 'int' WHERE id = $1`, [texts.id]);
+      const res = await alice.client.post(`${sb.resource_uri}run/`, {});
+      assertField(res, 400, 'type_mismatch', 'frame');
+      assert.match(res.body.reason, /\bint\b/);
+      assert.deepEqual(await contentOf(alice.client, out), []);
+    });
+
     it('refuses a cycle: two nodes feeding each other, or a node reading its own output', async () => {
       const sb = await newSwitchboard(alice.client);
       const a = await addFrame(alice.client, sb, 'string', [{ value: 'x' }]);

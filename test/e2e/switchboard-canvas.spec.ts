@@ -56,6 +56,10 @@ describe('the switchboard canvas in a browser', function () {
     await p.mouse.up();
   };
   const links = async (sb: Obj) => (await list(admin, `/api/v1/link/?switchboard_id=${sb.id}`)) as Obj[];
+  const expectLink = (res: { status: number; body: unknown }) => {
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    return res.body as Obj;
+  };
   const canvasObjects = async (sb: Obj) => (await get(admin, `${sb.resource_uri}reload/`)) as unknown as Record<string, Obj[]>;
 
   it('builds a switchboard with keyboard and mouse and runs it: f, d, connect, r and confirm, statuses', async () => {
@@ -131,6 +135,100 @@ describe('the switchboard canvas in a browser', function () {
     await page.getByText(/Wrong input type: int cannot be connected to string/).waitFor();
     assert.equal((await links(sb)).length, 0);
     assert.equal(await page.locator('[data-testid=canvas-link]').count(), 0);
+  });
+
+  it('keeps the valid link of an input when a connection of the wrong type onto it is refused (issue 14 item 10)', async () => {
+    const sb = await newSwitchboard(admin, { name: 'Bleibt verbunden' });
+    const texts = await addFrame(admin, sb, 'string', [{ value: 'a' }], { ui_x: 0, ui_y: 0 });
+    const numbers = await addFrame(admin, sb, 'int', [{ value: 3 }], { ui_x: 0, ui_y: 260 });
+    const node = await addNode(admin, sb, 'string.upper');
+    await admin.patch(node.resource_uri, { ui_x: 400, ui_y: 0 });
+    const valid = expectLink(
+      await admin.post('/api/v1/link/', { node: node.resource_uri, frame: texts.resource_uri, name: 'value', is_input: true }),
+    );
+    await open(page, sb);
+    await page.locator('[data-testid=canvas-link]').waitFor();
+    await drag(
+      page,
+      frameOf(page, numbers.resource_uri).getByTestId('output-socket'),
+      inSocket(nodeOf(page, node.resource_uri), 'value'),
+    );
+    await page.getByText(/Wrong input type: int cannot be connected to string/).waitFor();
+    assert.deepEqual(
+      (await links(sb)).map((l) => l.id),
+      [valid.id],
+    );
+    await page.locator('[data-testid=canvas-link]').waitFor();
+    assert.equal(await page.locator('[data-testid=canvas-link]').count(), 1);
+  });
+
+  it('connects a generic (any) output to a typed frame, as the server allows (one link rule)', async () => {
+    const sb = await newSwitchboard(admin, { name: 'Generisch' });
+    const out = await addFrame(admin, sb, 'string', [], { ui_x: 500, ui_y: 0 });
+    const merge = await addNode(admin, sb, 'frame.merge');
+    await open(page, sb);
+    await drag(
+      page,
+      outSocket(nodeOf(page, merge.resource_uri), 'frame'),
+      frameOf(page, out.resource_uri).getByTestId('input-socket'),
+    );
+    await page.locator('[data-testid=canvas-link]').waitFor();
+    const [made] = await links(sb);
+    assert.equal(made.frame, out.resource_uri);
+    assert.equal(made.is_input, false);
+  });
+
+  it('offers a frame of the port’s type when a link is let go over empty canvas; a link’s menu still offers Add Function', async () => {
+    const sb = await newSwitchboard(admin, { name: 'Loslassen' });
+    const node = await addNode(admin, sb, 'string.length');
+    await open(page, sb);
+    const socket = outSocket(nodeOf(page, node.resource_uri), 'result');
+    const a = (await socket.boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(a.x + 200, a.y + 150, { steps: 5 });
+    await page.mouse.move(a.x + 300, a.y + 200, { steps: 5 });
+    await page.mouse.up();
+    await page.getByTestId('drop-new-frame').getByText('New int frame for this output').click();
+    await page.locator('[data-testid=canvas-link]').waitFor();
+    const objs = await canvasObjects(sb);
+    assert.equal(objs.frames.length, 1);
+    assert.equal(objs.frames[0].type_name, 'int');
+    const [made] = await links(sb);
+    assert.deepEqual(
+      [made.node, made.frame, made.name, made.is_input],
+      [node.resource_uri, objs.frames[0].resource_uri, 'result', false],
+    );
+
+    // The link's context menu: Add Function, Intermediate function, Disconnect.
+    const path = page.locator('[data-testid=canvas-link] path').first();
+    const box = (await path.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { button: 'right' });
+    const menu = page.getByTestId('link-menu');
+    await menu.getByText('Add Function').waitFor();
+    await menu.getByText('Intermediate function').waitFor();
+    await menu.getByText('Disconnect').waitFor();
+  });
+
+  it('edits an unlinked input’s value in the node’s dialog and shows it on the node; a run uses it (issue 14 item 13)', async () => {
+    const sb = await newSwitchboard(admin, { name: 'Werte' });
+    const out = await addFrame(admin, sb, 'string', [], { ui_x: 500, ui_y: 0 });
+    const node = await addNode(admin, sb, 'string.upper');
+    await admin.post('/api/v1/link/', { node: node.resource_uri, frame: out.resource_uri, name: 'result', is_input: false });
+    await open(page, sb);
+    await nodeOf(page, node.resource_uri).locator('.wb-node-title').dblclick();
+    await page.getByTestId('node-info-dialog').waitFor();
+    await page.locator('[data-testid=node-ports] [data-port=value] [data-testid=port-value-edit]').click();
+    await page.getByTestId('datum-editor-string').fill('hallo');
+    await page.getByTestId('port-value-save').click();
+    await page.getByTestId('port-value-editor').waitFor({ state: 'detached' });
+    await page.locator('.bp6-dialog-footer').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('node-info-dialog').waitFor({ state: 'detached' });
+    await nodeOf(page, node.resource_uri).getByTestId('port-value').getByText('hallo').waitFor();
+    await page.locator('[data-testid=canvas-area]').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('r');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Run' }).click();
+    await frameOf(page, out.resource_uri).getByText('HALLO').waitFor();
   });
 
   it('shows a colleague’s edits live in a second browser, with who is here and what they selected', async () => {

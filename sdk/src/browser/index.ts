@@ -13,6 +13,7 @@ export { ObjectEditorHost } from './object-editor-host';
 export { useObjectActions, type ObjectActions } from './object-actions';
 export { UserSelect, useUsers, type UserOption } from './user-select';
 export { DatumEditorHost, type DatumEditorHostProps } from './datum-editor-host';
+export { useTypeTemplate } from './use-type-template';
 export {
   PermissionsEditor,
   completePermissions,

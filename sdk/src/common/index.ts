@@ -3,3 +3,4 @@ export * from '@werkbank/kernel';
 export { injectable, inject, optional, postConstruct, multiInject } from 'inversify';
 export { formatBytes } from './byte-size';
 export * from './resource-fields';
+export { datumEditorValue, datumFieldsFromEditor, editedField } from './datum-editor-value';

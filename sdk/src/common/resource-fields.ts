@@ -38,6 +38,11 @@ export interface FieldSpec {
   /** Not part of replies (e.g. secrets). */
   hidden?: boolean;
   /**
+   * View state, not content (a canvas's pan and zoom): an update that changes only such fields is
+   * no event in the activity feed.
+   */
+  viewState?: boolean;
+  /**
    * Not a column: validated like other fields, then handed to hooks.afterWrite (e.g. a user's
    * groups); hooks.serialize adds it to replies.
    */

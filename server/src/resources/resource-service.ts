@@ -336,7 +336,8 @@ export class ResourceService implements ResourceServices {
     }
     const updated = (await this.loadRow(def, id, req.manager))!;
     await def.hooks?.afterWrite?.(updated, virtuals, req);
-    await this.recordEvent(def, eventKey, updated, req, { fields: Object.keys(body) });
+    const fields = Object.keys(body);
+    if (!fields.every((f) => def.fields[f]?.viewState)) await this.recordEvent(def, eventKey, updated, req, { fields });
     return (await this.serialize(def, [updated], req))[0];
   }
 

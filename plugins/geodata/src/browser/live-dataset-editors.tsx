@@ -29,7 +29,9 @@ function shared(prefix: string, { value, readOnly, onChange }: DatumEditorProps)
 function VersionField(props: Omit<LiveFieldProps, 'name'>) {
   const t = useT('geodata');
   const id = useFieldId();
-  const current = typeof props.fields.version === 'string' && props.fields.version ? props.fields.version : STA_VERSION;
+  // Stored as sta_version; frames written before hold it as version.
+  const held = props.fields.sta_version ?? props.fields.version;
+  const current = typeof held === 'string' && held ? held : STA_VERSION;
   const options = [{ value: STA_VERSION, label: STA_VERSION }];
   if (current !== STA_VERSION)
     options.push({ value: current, label: String(t('live.sta.version_unsupported', { version: current })) });
@@ -41,7 +43,9 @@ function VersionField(props: Omit<LiveFieldProps, 'name'>) {
         disabled={props.readOnly}
         value={current}
         options={options}
-        onChange={(e) => props.onChange(withField(props.fields, 'version', e.currentTarget.value))}
+        onChange={(e) =>
+          props.onChange(withField(withField(props.fields, 'version', undefined), 'sta_version', e.currentTarget.value))
+        }
       />
     </FormGroup>
   );

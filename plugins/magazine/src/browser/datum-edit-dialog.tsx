@@ -1,13 +1,15 @@
 import { useState } from '@werkbank/sdk/react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@werkbank/sdk/ui';
+import { datumEditorValue, datumFieldsFromEditor } from '@werkbank/sdk';
 import { DatumEditorHost, useT } from '@werkbank/sdk/browser';
-import { editorValue, fieldsFromEditor } from '../common/datum-fields';
 
 export interface DatumEditDialogProps {
   title: string;
   contentType: string;
   /** The datum's type fields (datumFields). */
   fields: Record<string, unknown>;
+  /** The template of the depot's type: decides what the editor edits (datumEditorValue). */
+  template: Record<string, unknown>;
   readOnly?: boolean;
   /** Saves the changed fields; resolves true when the dialog may close. Throws to show an error. */
   onSave(fields: Record<string, unknown>): Promise<boolean>;
@@ -17,14 +19,14 @@ export interface DatumEditDialogProps {
 /** A datum in the editor its content type chooses (spec 002 §2), in a dialog. */
 export function DatumEditDialog(props: DatumEditDialogProps) {
   const t = useT('magazine');
-  const [value, setValue] = useState<unknown>(() => editorValue(props.fields));
+  const [value, setValue] = useState<unknown>(() => datumEditorValue(props.template, props.fields));
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const save = async () => {
     setSaving(true);
     setError(undefined);
     try {
-      if (await props.onSave(fieldsFromEditor(props.fields, value))) return props.onClose();
+      if (await props.onSave(datumFieldsFromEditor(props.template, props.fields, value))) return props.onClose();
     } catch (e) {
       setError((e as Error).message);
     }

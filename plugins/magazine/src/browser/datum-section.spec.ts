@@ -60,6 +60,42 @@ describe('magazine: datums of a depot (browser kernel in jsdom)', function () {
     await booted.waitFor(() => !byTestId('datum-editor-string'));
   });
 
+  it('opens a datum holding one field of a several-field type with that field, and saves only what changed (issue 14 item 9)', async () => {
+    const gauge = {
+      ...elbe,
+      content_type: '/api/v1/type/sta-livedataset/',
+      text_repr: 'https://example.org/FROST-Server (SensorThings v1.1)',
+      origin: 'https://example.org/FROST-Server',
+    } as Record<string, unknown>;
+    delete gauge.value;
+    booted = await boot(
+      '/depot/1/',
+      routes({
+        'GET /api/v1/depot/1/': depot(1, 'Pegel', {
+          current_moment: head,
+          size: 1,
+          content_type: '/api/v1/type/sta-livedataset/',
+        }),
+        'GET /api/v1/datum/by-depot/1/': page([gauge]),
+        // The browser registers no such type: its template comes from the server.
+        'GET /api/v1/type/sta-livedataset/': {
+          name: 'sta-livedataset',
+          template: { origin: '', sta_version: 'v1.1', batch_size: 100 },
+        },
+        'PATCH /api/v1/datum/5/': { ...gauge, moment_id: 12, moment_size: 1 },
+      }),
+    );
+    await booted.waitFor(() => !!byTestId('card-5'));
+    byTestId('card-5')!.click();
+    await booted.waitFor(() => !!byTestId('datum-editor-generic'));
+    const area = byTestId('datum-editor-generic')!.querySelector('textarea')!;
+    assert.deepEqual(JSON.parse(area.value), { origin: 'https://example.org/FROST-Server' });
+    typeInto(area, JSON.stringify({ origin: 'https://example.org/FROST-Server', thing_filter: "name eq 'Elbe'" }));
+    byTestId('datum-save')!.click();
+    await booted.waitFor(() => booted!.api.calls.some((c) => c.method === 'PATCH'));
+    assert.deepEqual(booted.api.calls.find((c) => c.method === 'PATCH')!.body, { thing_filter: "name eq 'Elbe'", version: 3 });
+  });
+
   it('duplicates a datum as read at the head and deletes one after asking, both based on the head', async () => {
     booted = await boot(
       '/depot/1/',

@@ -10,6 +10,7 @@ import {
   SearchBar,
   TypeHierarchy,
   observer,
+  useTypeTemplate,
   useService,
   useT,
   type Presentation,
@@ -29,6 +30,8 @@ import { FileUploadWidget } from './file-upload-widget';
 interface Editing {
   datum?: Datum;
   fields: Record<string, unknown>;
+  /** The new datum's template (for an existing datum: the type's, useTypeTemplate). */
+  template?: Record<string, unknown>;
 }
 
 /**
@@ -61,6 +64,7 @@ export const DatumSection = observer(function DatumSection({
   const [editing, setEditing] = useState<Editing>();
   const presentation = nav.get<Presentation>(DATUM_PRESENTATION_KEY, 'cards');
   const typeName = typeNameOf(depot.content_type);
+  const typeTemplate = useTypeTemplate(typeName);
   const isFile = types.isAssignable(typeName, 'file') || typeName === 'file';
   const readOnly = store.datumsReadOnly;
   const reload = () => void list.reload().catch(() => undefined);
@@ -88,7 +92,7 @@ export const DatumSection = observer(function DatumSection({
   );
   const create = () =>
     actions.template().then(
-      (fields) => setEditing({ fields }),
+      (fields) => setEditing({ fields, template: fields }),
       (e: Error) => notifications.error(e.message),
     );
   const columns = isFile ? fileColumns(t, i18n.language, menu) : fieldColumns(list.items, t, menu);
@@ -119,11 +123,12 @@ export const DatumSection = observer(function DatumSection({
         onOpen={edit}
         renderCard={(d) => <DatumCard datum={d} isFile={isFile} menu={menu(d)} />}
       />
-      {editing && (
+      {editing && (editing.template ?? typeTemplate) && (
         <DatumEditDialog
           title={String(editing.datum ? editing.datum.text_repr || t('datum.title') : t('datum.new'))}
           contentType={depot.content_type}
           fields={editing.fields}
+          template={(editing.template ?? typeTemplate)!}
           readOnly={readOnly}
           onSave={(fields) => (editing.datum ? actions.save(editing.datum, fields) : actions.create(fields))}
           onClose={() => setEditing(undefined)}

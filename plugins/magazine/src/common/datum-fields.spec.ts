@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { changedFields, datumFields, duplicateBody, editorValue, fieldsFromEditor } from './datum-fields';
+import { datumEditorValue, datumFieldsFromEditor } from '@werkbank/sdk';
+import { changedFields, datumFields, duplicateBody } from './datum-fields';
 import type { Datum } from './magazine-types';
 
 const envelope = {
@@ -15,8 +16,8 @@ describe('datum fields (decision 0013)', () => {
   it('gives a one-field datum to its editor as the plain value and takes it back', () => {
     const fields = datumFields({ ...envelope, content_type: '/api/v1/type/color/', text_repr: '#ff0000', hex: '#ff0000' });
     assert.deepEqual(fields, { hex: '#ff0000' });
-    assert.equal(editorValue(fields), '#ff0000');
-    assert.deepEqual(fieldsFromEditor(fields, '#00ff00'), { hex: '#00ff00' });
+    assert.equal(datumEditorValue({ hex: '#000000' }, fields), '#ff0000');
+    assert.deepEqual(datumFieldsFromEditor({ hex: '#000000' }, fields, '#00ff00'), { hex: '#00ff00' });
   });
 
   it('gives a several-field datum as an object and sends only what changed', () => {
@@ -30,7 +31,11 @@ describe('datum fields (decision 0013)', () => {
       download_url: '/d/',
     };
     const fields = datumFields(file);
-    const renamed = fieldsFromEditor(fields, { ...(editorValue(fields) as object), value: 'b.csv' });
+    const template = { value: '', size: 0, mime_type: 'application/octet-stream' };
+    const renamed = datumFieldsFromEditor(template, fields, {
+      ...(datumEditorValue(template, fields) as object),
+      value: 'b.csv',
+    });
     assert.deepEqual(changedFields(fields, renamed), { value: 'b.csv' });
   });
 

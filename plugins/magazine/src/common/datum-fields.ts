@@ -26,23 +26,6 @@ export function datumFields(datum: Record<string, unknown>): Record<string, unkn
   return Object.fromEntries(Object.entries(datum).filter(([k]) => !DATUM_ENVELOPE.includes(k)));
 }
 
-/**
- * What a datum editor edits (decision 0013): a datum with one field gives that field's value (a
- * string's `value`, a colour's `hex`), so the editors of simple types work on plain values; a
- * datum with several fields gives the fields as an object.
- */
-export function editorValue(fields: Record<string, unknown>): unknown {
-  const keys = Object.keys(fields);
-  return keys.length === 1 ? fields[keys[0]] : fields;
-}
-
-/** The inverse of editorValue: the datum fields after the editor changed `value`. */
-export function fieldsFromEditor(fields: Record<string, unknown>, value: unknown): Record<string, unknown> {
-  const keys = Object.keys(fields);
-  if (keys.length === 1) return { [keys[0]]: value };
-  return value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : fields;
-}
-
 /** The fields of `next` that differ from `before` (a PATCH body sends only those). */
 export function changedFields(before: Record<string, unknown>, next: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(next).filter(([k, v]) => JSON.stringify(before[k]) !== JSON.stringify(v)));

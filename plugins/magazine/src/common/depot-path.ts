@@ -17,3 +17,8 @@ export function joinDepotPath({ folder, name }: DepotPath): string {
   const f = folder.replace(/^\/+|\/+$/g, '');
   return f ? `${f}/${name}` : name;
 }
+
+/** A depot's address (`/api/v1/depot/3/`): how a datum of type `depot` names its depot (issue 14 item 12). */
+export function isDepotAddress(value: string): boolean {
+  return /^\/api\/v1\/depot\/[1-9][0-9]{0,8}\/$/.test(value);
+}

@@ -61,6 +61,8 @@ export class EngineLiveness {
           await m.query(
             `UPDATE switchboard_noderun
                 SET status = 'failure', "end" = now(), exception = CASE WHEN status = 'started' THEN $2::text ELSE $3::text END,
+                    exception_i18n = jsonb_build_object('key', CASE WHEN status = 'started' THEN 'switchboards:errors.worker_lost'
+                                                                    ELSE 'switchboards:errors.server_restart' END, 'params', '{}'::jsonb),
                     stacktrace = 'The process executing this run stopped (no heartbeat).'
               WHERE id = $1 AND status IN ('waiting', 'started') AND (${stale('$4')})
           RETURNING *`,

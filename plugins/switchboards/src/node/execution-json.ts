@@ -1,7 +1,9 @@
 import { ApiError, type ResourceRequest, type Row } from '@werkbank/sdk/node';
+import { exceptionText } from './run-message';
 import { definitionOf, FRAME_PATH, NODE_PATH, SWITCHBOARD_PATH, WORKFLOW_PATH } from './switchboard-access';
 import { executionSummary } from './switchboard-resources';
 import { loadContents } from './frame-content';
+import { SwitchboardsServices } from './switchboards-services';
 
 /**
  * May the caller see this execution? Who may read its switchboard may; who started it through a
@@ -23,14 +25,20 @@ async function mayPoll(r: ResourceRequest, e: Row): Promise<boolean> {
 /**
  * An execution for polling: status, the run panel's stage, progress, node runs and, at the end, the
  * results — the output frames' content as this execution's runs wrote it (not as the frames hold it
- * now). 404 unless the caller may see it (mayPoll) or is `trusted` (who just started it).
+ * now). 404 unless the caller may see it (mayPoll) or is `trusted` (who just started it). Exceptions
+ * are in the caller's language.
  */
-export async function executionJson(r: ResourceRequest, id: number, trusted = false): Promise<Record<string, unknown>> {
+export async function executionJson(
+  r: ResourceRequest,
+  services: Pick<SwitchboardsServices, 'translate'>,
+  id: number,
+  trusted = false,
+): Promise<Record<string, unknown>> {
   const [e] = (await r.manager.query(`SELECT * FROM switchboard_execution WHERE id = $1`, [id])) as Row[];
   if (!e) throw ApiError.notFound();
   if (!trusted && !(await mayPoll(r, e))) throw ApiError.notFound();
   const runs = (await r.manager.query(
-    `SELECT r.id, r.node_id, r.status, r.start, r."end", r.exception, r.skipped, r.outputs, n.func
+    `SELECT r.id, r.node_id, r.status, r.start, r."end", r.exception, r.exception_i18n, r.skipped, r.outputs, n.func
        FROM switchboard_noderun r JOIN switchboard_node n ON n.id = r.node_id WHERE r.execution_id = $1 ORDER BY r.id`,
     [id],
   )) as Row[];
@@ -50,7 +58,7 @@ export async function executionJson(r: ResourceRequest, id: number, trusted = fa
       func: x.func,
       status: x.status,
       skipped: !!x.skipped,
-      exception: x.exception,
+      exception: exceptionText(services, r.lang, x.exception, x.exception_i18n),
       start: x.start ? new Date(x.start as string).toISOString() : null,
       end: x.end ? new Date(x.end as string).toISOString() : null,
     })),

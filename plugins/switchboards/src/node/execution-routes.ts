@@ -69,7 +69,7 @@ export class ExecutionRoutes implements HttpRouteContribution {
       force: bool(body.force, 'force'),
     });
     ctx.status = 202;
-    ctx.body = await executionJson(r, execution.id as number);
+    ctx.body = await executionJson(r, this.services, execution.id as number);
   }
 
   private async executeWorkflow(ctx: WerkbankContext, sbId: number, trigger: Trigger, workflowId?: number): Promise<void> {
@@ -85,7 +85,7 @@ export class ExecutionRoutes implements HttpRouteContribution {
       force: bool(body.force, 'force'),
     });
     ctx.status = 202;
-    ctx.body = await executionJson(r, execution.id as number, true);
+    ctx.body = await executionJson(r, this.services, execution.id as number, true);
   }
 
   /**
@@ -106,7 +106,7 @@ export class ExecutionRoutes implements HttpRouteContribution {
     const r = this.caller(ctx);
     await switchboardFor(r, sbId, 'execute');
     const e = await this.engine.abort(sbId, r.user);
-    ctx.body = await executionJson(r, e.id as number);
+    ctx.body = await executionJson(r, this.services, e.id as number);
   }
 
   private async nodeRow(r: ResourceRequest, raw: string): Promise<Row> {
@@ -148,11 +148,11 @@ export class ExecutionRoutes implements HttpRouteContribution {
               WHERE r.node_id = $1 ORDER BY r.id DESC LIMIT $2`,
             [node.id, Math.min(Number(raw), 1000)],
           )) as Row[];
-          ctx.body = { items: runs.map((x) => nodeRunJson(x)) };
+          ctx.body = { items: runs.map((x) => nodeRunJson(x, r, this.services)) };
         });
         router.get('/api/v1/noderun/:id/', async (ctx) => {
           const r = this.caller(ctx);
-          ctx.body = nodeRunJson(await this.runRow(r, ctx.params.id), true);
+          ctx.body = nodeRunJson(await this.runRow(r, ctx.params.id), r, this.services, true);
         });
         router.post('/api/v1/noderun/:id/replay/', async (ctx) => {
           const r = this.caller(ctx);
@@ -160,11 +160,11 @@ export class ExecutionRoutes implements HttpRouteContribution {
           await switchboardFor(r, run.switchboard_id as number, 'execute');
           const execution = await this.engine.replay(run.id, r.user);
           ctx.status = 202;
-          ctx.body = await executionJson(r, execution.id as number);
+          ctx.body = await executionJson(r, this.services, execution.id as number);
         });
         router.get(`${EXECUTION_PATH}:id/`, async (ctx) => {
           const r = this.pollCaller(ctx);
-          ctx.body = await executionJson(r, idParam(ctx.params.id));
+          ctx.body = await executionJson(r, this.services, idParam(ctx.params.id));
         });
         router.post(`${SWITCHBOARD_PATH}:id/run/`, async (ctx) => {
           this.caller(ctx);

@@ -2,7 +2,7 @@ import { ApiError, returnedRows, type AuthUser, type EntityManager, type FrameIt
 import { buildGraph, reachable, topologicalOrder } from './graph';
 import { contentColumns } from './frame-write';
 import { frameLive, nodeLive, switchboardLive } from './live';
-import type { NodePort } from './links';
+import { checkRunLinks, type NodePort } from './links';
 import { nodeLinks, runInputs, runKey, unchanged, type NodeLink, type PreviousRun } from './run-plan';
 import { SwitchboardsServices } from './switchboards-services';
 
@@ -163,6 +163,11 @@ export async function startExecution(
     chosen = new Set(nodes.map((n) => n.id));
   }
   checkFunctions(services, opts.user, [...new Set(nodes.filter((n) => chosen.has(n.id)).map((n) => String(n.func)))]);
+  checkRunLinks(
+    services.types,
+    nodes.filter((n) => chosen.has(n.id)),
+    links,
+  );
   const planned = await plan(m, services, nodes, links, chosen, !!opts.force);
   const skippedCount = planned.filter((p) => p.skipped).length;
   const finished = skippedCount === planned.length;
@@ -287,23 +292,25 @@ export async function stopExecution(
     sb.execution_id,
   ])) as Row[];
   if (!e) throw new ApiError(409, 'not_running', 'switchboards:errors.not_running');
-  const message = services.translate(user.language ?? 'en', 'switchboards:messages.aborted_by', { user: user.username });
+  const aborted = { key: 'switchboards:messages.aborted_by', params: { user: user.username } };
+  const message = services.translate(user.language ?? 'en', aborted.key, aborted.params);
   const runs = returnedRows<Row>(
     await m.query(
       `UPDATE switchboard_noderun
-          SET status = CASE status WHEN 'waiting' THEN 'cancelled' ELSE 'failure' END, "end" = now(), exception = $2
+          SET status = CASE status WHEN 'waiting' THEN 'cancelled' ELSE 'failure' END, "end" = now(), exception = $2,
+              exception_i18n = $3
         WHERE execution_id = $1 AND status IN ('waiting', 'started')
     RETURNING id, node_id, status`,
-      [e.id, message],
+      [e.id, message, JSON.stringify(aborted)],
     ),
   );
   const failed = runs.filter((r) => r.status === 'failure').map((r) => r.node_id as number);
   const cancelled = runs.filter((r) => r.status !== 'failure').map((r) => r.node_id as number);
   if (failed.length) {
-    await m.query(`UPDATE switchboard_node SET status = 'failure', status_changed = now(), exception = $2 WHERE id = ANY($1)`, [
-      failed,
-      message,
-    ]);
+    await m.query(
+      `UPDATE switchboard_node SET status = 'failure', status_changed = now(), exception = $2, exception_i18n = $3 WHERE id = ANY($1)`,
+      [failed, message, JSON.stringify(aborted)],
+    );
   }
   if (cancelled.length) {
     await m.query(

@@ -5,6 +5,9 @@ import { frameContentWrite } from './frame-write';
 import { canvasKind, switchboardField, uiFields } from './canvas-kind';
 import { SwitchboardsServices } from './switchboards-services';
 
+/** The content columns of an empty frame. */
+const EMPTY_CONTENT = { content_hash: null, size: 0, text_repr: '' };
+
 /** Fields whose change alters what a frame produces (moves on the canvas do not). */
 const FRAME_SEMANTIC = ['content_type', 'storage_context', 'dynamic_storage_context'];
 
@@ -18,11 +21,17 @@ export function frameResource(services: SwitchboardsServices): ResourceDefinitio
       table: 'switchboard_frame',
       label: { de: 'den Frame', en: 'frame' },
       description:
-        'Frames of a switchboard: typed lists of datums that nodes read and write. PATCH `content` (a list of datum fields) replaces the items.',
+        'Frames of a switchboard: typed lists of datums that nodes read and write. PATCH `content` (a list of datum fields) replaces the items; a new `content_type` empties the frame (unless `content` for the new type comes along). `storage_context` is an object `{kind, …}` or null.',
       fields: {
         switchboard: switchboardField,
         content_type: { type: 'string', required: true, maxLength: 100, filter: true },
-        storage_context: { type: 'json', nullable: true },
+        // spec 001 §2.6: where the items are kept, `{kind, …}`; null is the default (the database).
+        storage_context: {
+          type: 'json',
+          nullable: true,
+          validate: (v) =>
+            v && typeof v === 'object' && !Array.isArray(v) ? undefined : 'switchboards:errors.storage_context_shape',
+        },
         dynamic_storage_context: { type: 'bool', default: false },
         frame_type: {
           type: 'int',
@@ -44,8 +53,6 @@ export function frameResource(services: SwitchboardsServices): ResourceDefinitio
       hooks: {
         async beforeCreate(values) {
           values.content_type = checkType(values.content_type, services);
-          if (values.storage_context !== undefined && values.storage_context !== null)
-            values.storage_context = JSON.stringify(values.storage_context);
           // spec 000 §9: hiding a frame also turns off editing.
           if (!values.content_visible) values.content_edit = false;
         },
@@ -62,9 +69,10 @@ export function frameResource(services: SwitchboardsServices): ResourceDefinitio
             if (n > 0 && changes.content_type !== row.content_type) {
               throw ApiError.badRequest('frame_linked', 'switchboards:errors.frame_type_linked', {}, 'content_type');
             }
+            // spec 001 §2.6: a new data type empties the frame (as the dialog does); `content` sent
+            // along is written afterwards, checked against the new type.
+            if (changes.content_type !== row.content_type) Object.assign(changes, EMPTY_CONTENT);
           }
-          if (changes.storage_context !== undefined && changes.storage_context !== null)
-            changes.storage_context = JSON.stringify(changes.storage_context);
           const visible = changes.content_visible ?? row.content_visible;
           if (!visible) changes.content_edit = false;
           if (FRAME_SEMANTIC.some((f) => f in changes))

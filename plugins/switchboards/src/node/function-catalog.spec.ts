@@ -64,4 +64,27 @@ describe('function search (spec 000 §5)', () => {
     assert.deepEqual(ids({ namespace: 'frame,string' }), ['frame.count', 'string.upper', 'string.length']);
     assert.deepEqual(ids({ onlyFavorites: true, favorites: new Set(['number.round']) }), ['number.round']);
   });
+
+  it('ranks the name and the title first, then words of the title, then the description (issue 14 item 14)', () => {
+    const geodata = [
+      fn('file.download', [], ['file'], {
+        verbose_name: { en: 'Download file', de: 'Datei herunterladen' },
+        doc: { en: 'Downloads a file, e.g. a zipped shapefile.', de: 'Lädt eine Datei, z. B. ein gezipptes Shapefile.' },
+      }),
+      fn('shapefile.import', ['file'], ['feature'], { verbose_name: { en: 'Import Shapefile', de: 'Shapefile importieren' } }),
+      fn('gml.import', ['file'], ['feature'], {
+        verbose_name: { en: 'Import GML', de: 'GML importieren' },
+        doc: { en: 'Reads GML; reproject the result when it is not in EPSG:4326.', de: 'Liest GML.' },
+      }),
+      fn('geometry.reproject', ['feature'], ['feature'], { verbose_name: { en: 'Reproject', de: 'Umprojizieren' } }),
+      fn('raster.reprojection_grid', ['grid'], ['grid'], { verbose_name: { en: 'Grid for reprojecting', de: 'Raster' } }),
+      fn('geo.transform', ['feature'], ['feature'], { verbose_name: { en: 'Transform and reproject', de: 'Transformieren' } }),
+    ];
+    const found = (q: string) => searchFunctions(geodata, { q }, types).map((f) => f.id);
+    assert.deepEqual(found('shapefile'), ['shapefile.import', 'file.download']);
+    assert.deepEqual(found('reproject'), ['geometry.reproject', 'raster.reprojection_grid', 'geo.transform', 'gml.import']);
+    assert.deepEqual(found('umproj'), ['geometry.reproject']);
+    // Among equals the rules of spec 000 §5 remain: a port of the queried type first, then shorter names.
+    assert.deepEqual(found('import').slice(0, 2), ['gml.import', 'shapefile.import']);
+  });
 });

@@ -39,12 +39,31 @@ function typeScore(ports: PortDescriptor[], wanted: string | undefined, accepts:
 }
 
 /**
+ * How well a function's texts match a query (lower case, at least MIN_SEARCH_LENGTH long); 0 when
+ * they do not. From best: 5 the name (or one of its dotted segments) or a title is the query;
+ * 4 one of them starts with it; 3 a word of a title starts with it; 2 the name or a title holds
+ * it; 1 only the description does. Titles and descriptions count in every language.
+ */
+export function textScore(fn: FunctionDescriptor, needle: string): number {
+  const names = [fn.id, ...fn.id.split('.')].map((n) => n.toLowerCase());
+  const titles = Object.values(fn.verbose_name).map((v) => v.toLowerCase());
+  const both = [...names, ...titles];
+  if (both.some((t) => t === needle)) return 5;
+  if (both.some((t) => t.startsWith(needle))) return 4;
+  if (titles.some((t) => t.split(/[^\p{L}\p{N}]+/u).some((w) => w.startsWith(needle)))) return 3;
+  if (both.some((t) => t.includes(needle))) return 2;
+  return Object.values(fn.doc).some((d) => d.toLowerCase().includes(needle)) ? 1 : 0;
+}
+
+/**
  * The function list with the search rules of spec 000 §5: a query shorter than 2 characters does
  * not filter; matching is case-insensitive over name, verbose name and doc (both languages); a
  * query ending with '!' also includes hidden functions. Input and output type filters keep
  * functions with a port that accepts (input) or yields (output) the type, along the base chain.
- * Ranking: type matches first (exact before derived, and for a query that names a type, functions
- * with a port of that type), then shorter names, then by name.
+ * Ranking (issue 14 item 14): how well the texts match (textScore: name and title before words of
+ * the title before the description); among equals type matches first (exact before derived, and
+ * for a query that names a type, functions with a port of that type), then shorter names, then by
+ * name.
  */
 export function searchFunctions(all: FunctionDescriptor[], query: FunctionQuery, types: TypeRelation): FunctionDescriptor[] {
   let q = (query.q ?? '').trim();
@@ -55,7 +74,7 @@ export function searchFunctions(all: FunctionDescriptor[], query: FunctionQuery,
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const scored: Array<{ fn: FunctionDescriptor; score: number }> = [];
+  const scored: Array<{ fn: FunctionDescriptor; text: number; score: number }> = [];
   for (const fn of all) {
     if (fn.hidden && !withHidden) continue;
     if (namespaces.length && !namespaces.includes(namespaceOf(fn.id))) continue;
@@ -65,14 +84,16 @@ export function searchFunctions(all: FunctionDescriptor[], query: FunctionQuery,
     if (query.input_type && !inScore) continue;
     if (query.output_type && !outScore) continue;
     let queryTypeScore = 0;
+    const text = needle ? textScore(fn, needle) : 0;
     if (needle) {
-      const haystack = [fn.id, ...Object.values(fn.verbose_name), ...Object.values(fn.doc)].join('\n').toLowerCase();
-      if (!haystack.includes(needle)) continue;
+      if (!text) continue;
       if ([...fn.inputs, ...fn.outputs].some((p) => p.content_type.toLowerCase() === needle)) queryTypeScore = 1;
     }
-    scored.push({ fn, score: inScore + outScore + queryTypeScore });
+    scored.push({ fn, text, score: inScore + outScore + queryTypeScore });
   }
-  scored.sort((a, b) => b.score - a.score || a.fn.id.length - b.fn.id.length || a.fn.id.localeCompare(b.fn.id));
+  scored.sort(
+    (a, b) => b.text - a.text || b.score - a.score || a.fn.id.length - b.fn.id.length || a.fn.id.localeCompare(b.fn.id),
+  );
   return scored.map((s) => s.fn);
 }
 

@@ -1,5 +1,7 @@
 import { ApiError, type FunctionDescriptor, type ResourceRequest, type Row } from '@werkbank/sdk/node';
+import { canLink, type LinkVerdict, type TypeLookup } from '../common/can-link';
 import { buildGraph, hasCycle, type GraphLink } from './graph';
+import type { NodeLink } from './run-plan';
 import { bulkRequests } from './switchboard-access';
 import { SwitchboardsServices } from './switchboards-services';
 
@@ -106,18 +108,11 @@ export async function checkLink(
     );
   }
   const frameType = String(frame.content_type);
-  const fits = isInput
-    ? services.types.isAssignable(frameType, port.content_type)
-    : // A generic output ('any') yields what its inputs hold, so it may write into a frame of any type.
-      port.content_type === 'any' || services.types.isAssignable(port.content_type, frameType);
-  if (!fits) {
-    throw ApiError.badRequest(
-      'type_mismatch',
-      isInput ? 'switchboards:errors.type_mismatch_input' : 'switchboards:errors.type_mismatch_output',
-      { frame: frameType, port: port.name, type: port.content_type },
-      'frame',
-    );
-  }
+  const verdict = canLink(services.types, frameType, port, {
+    list_index: values.list_index as number | null | undefined,
+    dict_key: values.dict_key as string | null | undefined,
+  });
+  if (!verdict.ok) throw linkRefusal(verdict, port, frameType);
   // In bulk (import) only the links this one may replace matter; the cycle check runs once at the end.
   const bulk = bulkRequests.has(req);
   const links = (
@@ -132,28 +127,12 @@ export async function checkLink(
           [node.switchboard_id],
         )
   ) as Row[];
-  if (isInput && port.is_list) {
-    if (values.dict_key != null) throw ApiError.badRequest('invalid_field', 'switchboards:errors.list_key', {}, 'dict_key');
-    if (values.list_index == null) {
-      const taken = links
-        .filter((l) => l.is_input && l.node_id === node.id && l.name === port.name)
-        .map((l) => Number(l.list_index));
-      values.list_index = taken.length ? Math.max(...taken) + 1 : 0;
-    } else if ((values.list_index as number) < 0) {
-      throw ApiError.badRequest('invalid_field', 'switchboards:errors.list_index', {}, 'list_index');
-    }
-  } else if (isInput && port.is_dict) {
-    if (values.list_index != null) throw ApiError.badRequest('invalid_field', 'switchboards:errors.dict_index', {}, 'list_index');
-    if (typeof values.dict_key !== 'string' || !values.dict_key.trim()) {
-      throw ApiError.badRequest('invalid_field', 'switchboards:errors.dict_key', {}, 'dict_key');
-    }
-  } else if (values.list_index != null || values.dict_key != null) {
-    throw ApiError.badRequest(
-      'invalid_field',
-      'switchboards:errors.plain_slot',
-      { name: port.name },
-      values.list_index != null ? 'list_index' : 'dict_key',
-    );
+  // A list input without a position takes the next free one.
+  if (isInput && port.is_list && values.list_index == null) {
+    const taken = links
+      .filter((l) => l.is_input && l.node_id === node.id && l.name === port.name)
+      .map((l) => Number(l.list_index));
+    values.list_index = taken.length ? Math.max(...taken) + 1 : 0;
   }
   const replaced = links
     .filter((l) =>
@@ -189,4 +168,38 @@ export async function checkLink(
     throw ApiError.badRequest('link_cycle', 'switchboards:errors.link_cycle', {}, 'frame');
   }
   return replaced;
+}
+
+/**
+ * The 400 for a link canLink refused, in the user's language: the reason is canLink's, the message
+ * names the port and both types.
+ */
+export function linkRefusal(verdict: Exclude<LinkVerdict, { ok: true }>, port: NodePort, frameType: string): ApiError {
+  const dir = port.is_input ? 'input' : 'output';
+  const params = { frame: frameType, port: port.name, type: port.content_type, name: port.name };
+  switch (verdict.reason) {
+    case 'type_mismatch':
+      return ApiError.badRequest('type_mismatch', `switchboards:errors.type_mismatch_${dir}`, params, verdict.field);
+    case 'unknown_type':
+      return ApiError.badRequest('unknown_type', 'switchboards:errors.link_unknown_type', params, verdict.field);
+    default:
+      return ApiError.badRequest('invalid_field', `switchboards:errors.${verdict.reason}`, params, verdict.field);
+  }
+}
+
+/**
+ * Checks the links of the nodes about to run against the link rule again: a link saved under
+ * other types (a type plugin removed since, a node's ports changed) refuses the run with the 400
+ * the link would get today, instead of handing a function data of a type it does not take.
+ */
+export function checkRunLinks(types: TypeLookup, nodes: Row[], links: NodeLink[]): void {
+  for (const node of nodes) {
+    const ports = node.ports as NodePort[];
+    for (const l of links.filter((x) => x.node_id === node.id)) {
+      const port = ports.find((p) => p.name === l.name && p.is_input === l.is_input);
+      if (!port) continue;
+      const verdict = canLink(types, l.type, port, { list_index: l.list_index, dict_key: l.dict_key });
+      if (!verdict.ok) throw linkRefusal(verdict, port, l.type);
+    }
+  }
 }

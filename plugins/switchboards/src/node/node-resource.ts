@@ -5,6 +5,7 @@ import { textOf } from './i18n-text';
 import { canvasKind, switchboardField, uiFields } from './canvas-kind';
 import { linkJson } from './link-resource';
 import { SwitchboardsServices } from './switchboards-services';
+import { exceptionText } from './run-message';
 
 /** Fields whose change alters what a node produces (moves on the canvas do not). */
 const NODE_SEMANTIC = ['ports'];
@@ -33,6 +34,7 @@ export function nodeResource(services: SwitchboardsServices): ResourceDefinition
         progress: { type: 'number', readOnly: true, hidden: true },
         run_count: { type: 'int', readOnly: true, hidden: true },
         exception: { type: 'text', readOnly: true, hidden: true },
+        exception_i18n: { type: 'json', readOnly: true, hidden: true },
         last_run_id: { type: 'int', readOnly: true, hidden: true },
       },
       hooks: {
@@ -81,7 +83,7 @@ export function nodeResource(services: SwitchboardsServices): ResourceDefinition
             o.runinfo = {
               progress: Math.round(Number(row.progress) * 10) / 10,
               count: row.run_count,
-              exception: row.exception,
+              exception: exceptionText(services, req.lang, row.exception, row.exception_i18n),
             };
             o.last_run = row.last_run_id ? `/api/v1/noderun/${String(row.last_run_id)}/` : null;
           });

@@ -1,9 +1,20 @@
-import type { Row } from '@werkbank/sdk/node';
+import type { ResourceRequest, Row } from '@werkbank/sdk/node';
+import { exceptionText, visibleStack } from './run-message';
+import { SwitchboardsServices } from './switchboards-services';
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 
-/** A node run as the API replies it (spec 000 §3 Node run, plus what replay and lineage need). */
-export function nodeRunJson(r: Row, full = false): Record<string, unknown> {
+/**
+ * A node run as the API replies it to `req` (spec 000 §3 Node run, plus what replay and lineage
+ * need): the exception in the reader's language; the stack trace for superusers only, without
+ * server paths (issue 14 item 19), null for everybody else.
+ */
+export function nodeRunJson(
+  r: Row,
+  req: Pick<ResourceRequest, 'lang' | 'user'>,
+  services: Pick<SwitchboardsServices, 'translate'>,
+  full = false,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: r.id,
     resource_uri: `/api/v1/noderun/${r.id}/`,
@@ -13,8 +24,8 @@ export function nodeRunJson(r: Row, full = false): Record<string, unknown> {
     end: iso(r.end),
     user: r.user_id ? `/api/v1/user/${String(r.user_id)}/` : null,
     user_name: r.user_name ?? null,
-    stacktrace: r.stacktrace,
-    exception: r.exception,
+    stacktrace: visibleStack(r.stacktrace, req.user.isSuperuser),
+    exception: exceptionText(services, req.lang, r.exception, r.exception_i18n),
     skipped: !!r.skipped,
     func: r.func,
     func_version: r.func_version,

@@ -27,6 +27,7 @@ import {
 import { queueRuns } from './engine-jobs';
 import type { LocalRuns } from './local-runs';
 import { NodeRunError } from './node-run-error';
+import { runMessageOf } from './run-message';
 import { RunRecorder, type RunRecord } from './run-recorder';
 import { callFunction } from './function-call';
 import { progressReporter } from './progress-reporter';
@@ -103,11 +104,12 @@ export class NodeRunner {
       }
     } catch (e) {
       const err = e as Error;
+      const i18n = runMessageOf(e);
       const message =
         e instanceof NodeRunError || e instanceof ApiError
           ? this.services.translate(lang, e.key, e.params)
           : err?.message || String(e);
-      await this.recorder.fail(run, { ...record, message, stack: err?.stack ?? message });
+      await this.recorder.fail(run, { ...record, message, i18n, stack: err?.stack ?? message });
     } finally {
       this.runs.delete(run.id);
     }

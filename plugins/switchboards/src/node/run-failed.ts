@@ -4,16 +4,18 @@ import { nodeLive, switchboardLive } from './live';
 import { SwitchboardsServices } from './switchboards-services';
 
 /**
- * After a run failed (in `m`, the transaction that failed it): marks its node, cancels everything
+ * After a run failed (in `m`, the transaction that failed it, `run` as it is stored now, with its
+ * `exception` and `exception_i18n`): marks its node, cancels everything
  * downstream in its execution, and counts them; the execution (and switchboard) end as failure when
  * nothing else runs.
  */
 export async function runFailed(m: EntityManager, services: SwitchboardsServices, run: Row, message: string): Promise<void> {
   const sbId = run.switchboard_id as number;
   await m.query(
-    `UPDATE switchboard_node SET status = 'failure', status_changed = now(), exception = $2, run_count = run_count + 1, last_run_id = $3
+    `UPDATE switchboard_node SET status = 'failure', status_changed = now(), exception = $2, run_count = run_count + 1, last_run_id = $3,
+            exception_i18n = $4
       WHERE id = $1`,
-    [run.node_id, message, run.id],
+    [run.node_id, message, run.id, run.exception_i18n ? JSON.stringify(run.exception_i18n) : null],
   );
   nodeLive(services, m, sbId, run.node_id as number, { status: 'failure', runinfo: { exception: message } });
   let cancelled = 0;
@@ -22,12 +24,13 @@ export async function runFailed(m: EntityManager, services: SwitchboardsServices
       run.execution_id,
     ])) as Row[];
     const edges = new Map(all.map((r) => [r.node_id as number, new Set((r.downstream as number[]) ?? [])]));
-    const note = services.translate('en', 'switchboards:errors.upstream_failed', { name: String(run.func ?? '') });
+    const upstream = { key: 'switchboards:errors.upstream_failed', params: { name: String(run.func ?? '') } };
+    const note = services.translate('en', upstream.key, upstream.params);
     const gone = returnedRows<Row>(
       await m.query(
-        `UPDATE switchboard_noderun SET status = 'cancelled', "end" = now(), exception = $3
+        `UPDATE switchboard_noderun SET status = 'cancelled', "end" = now(), exception = $3, exception_i18n = $4
           WHERE execution_id = $1 AND node_id = ANY($2) AND status = 'waiting' RETURNING node_id`,
-        [run.execution_id, [...reachable([run.node_id as number], edges)], note],
+        [run.execution_id, [...reachable([run.node_id as number], edges)], note, JSON.stringify(upstream)],
       ),
     );
     cancelled = gone.length;

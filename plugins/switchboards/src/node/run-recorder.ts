@@ -5,6 +5,7 @@ import type { LocalRuns } from './local-runs';
 import type { InputRef } from './run-plan';
 import { runFailed } from './run-failed';
 import { SwitchboardsServices } from './switchboards-services';
+import type { RunMessage } from './run-message';
 
 /** Moments a run read or wrote (its lineage). */
 export type Lineage = Array<{ depot_id: number; moment_id: number }>;
@@ -30,7 +31,9 @@ export interface RunSuccess extends RunRecord {
 }
 
 export interface RunFailure extends RunRecord {
+  /** The failure in the language of who started the run, and as key and parameters (RunMessage). */
   message: string;
+  i18n: RunMessage | null;
   stack: string;
 }
 
@@ -97,7 +100,7 @@ export class RunRecorder {
         await m.query(
           `UPDATE switchboard_noderun
               SET status = 'failure', "end" = now(), run_key = $3, inputs = $4, parameters = $5, moments_read = $6,
-                  moments_written = $7, log = $8, exception = $9, stacktrace = $10
+                  moments_written = $7, log = $8, exception = $9, stacktrace = $10, exception_i18n = $11
             WHERE id = $1 AND status = 'started' AND worker = $2
         RETURNING *`,
           [
@@ -111,6 +114,7 @@ export class RunRecorder {
             r.logs.join('\n'),
             r.message,
             r.stack,
+            r.i18n ? JSON.stringify(r.i18n) : null,
           ],
         ),
       );

@@ -178,6 +178,7 @@ export async function importSwitchboard(
             'ui_x',
             'ui_y',
           ]),
+          ...(typeof f.storage_context === 'string' ? { storage_context: storedContext(f.storage_context) } : {}),
           content: f.items ?? [],
           switchboard: sb.resource_uri,
         }),
@@ -213,5 +214,18 @@ export async function importSwitchboard(
     const def = definitionOf(r, 'switchboard');
     const row = await r.services.loadReadable(def, sb.id, r);
     return (await r.services.serialize(def, [row!], r))[0];
+  }
+}
+
+/**
+ * A storage_context as files exported before issue 14 item 11 hold it: a JSON string of the
+ * object. Anything else a string may hold is the default storage (null).
+ */
+function storedContext(text: string): unknown {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
   }
 }

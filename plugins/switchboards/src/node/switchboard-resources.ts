@@ -106,11 +106,13 @@ export function switchboardResource(services: SwitchboardsServices): ResourceDef
       folder: { type: 'ref', column: 'folder_id', refKind: 'switchboardfolder', nullable: true, filter: true },
       status: { type: 'string', readOnly: true, order: true },
       progress: { type: 'number', readOnly: true, hidden: true },
-      ui_offset_x: { type: 'number', default: 0 },
-      ui_offset_y: { type: 'number', default: 0 },
+      // The canvas's saved viewport: view state, no event (issue 14 item 18).
+      ui_offset_x: { type: 'number', default: 0, viewState: true },
+      ui_offset_y: { type: 'number', default: 0, viewState: true },
       ui_zoom: {
         type: 'number',
         default: 1,
+        viewState: true,
         validate: (v) => ((v as number) > 0 && (v as number) <= 100 ? undefined : 'switchboards:errors.zoom'),
       },
       automatic: { type: 'bool', default: false, filter: true },

@@ -10,6 +10,9 @@ import {
 import { SwitchboardsSchema1764300000000 } from './switchboards-migration';
 import { SwitchboardContentBlobs1764400002000 } from './content-blob-migration';
 import { SwitchboardFrameFiles1764400003000 } from './frame-file-migration';
+import { SwitchboardFrameStorageContext1764500100000 } from './frame-storage-migration';
+import { SwitchboardRunMessages1764500200000 } from './run-message-migration';
+import { SwitchboardDepotAddresses1764500300100 } from './depot-address-migration';
 import { switchboardFolderResource, switchboardResource, workflowResource } from './switchboard-resources';
 import { nodeResource } from './node-resource';
 import { frameResource } from './frame-resource';
@@ -28,7 +31,14 @@ export const switchboardEntities: EntityContribution = {
     registry.add({
       id: 'switchboards.entities',
       entities: [],
-      migrations: [SwitchboardsSchema1764300000000, SwitchboardContentBlobs1764400002000, SwitchboardFrameFiles1764400003000],
+      migrations: [
+        SwitchboardsSchema1764300000000,
+        SwitchboardContentBlobs1764400002000,
+        SwitchboardFrameFiles1764400003000,
+        SwitchboardFrameStorageContext1764500100000,
+        SwitchboardRunMessages1764500200000,
+        SwitchboardDepotAddresses1764500300100,
+      ],
     }),
 };
 

@@ -7,6 +7,7 @@ import {
   countOf,
   DATE_TIME,
   datumFields,
+  DEPOT_ADDRESS,
   HEX_COLOR,
   INTEGER,
   listText,
@@ -163,8 +164,8 @@ export const CORE_TYPES: CoreType[] = [
   },
   // a layer address
   { name: 'layer', schema: valueFields(STRING), template: { value: '' } },
-  // a depot address /api/v1/depot/{id}/ or a depot path 'Folder/Sub/Depot'
-  { name: 'depot', schema: valueFields(STRING), template: { value: '' } },
+  // A depot by its address (issue 14 item 12: one form for editors, functions and stored values); '' is none yet.
+  { name: 'depot', schema: valueFields(DEPOT_ADDRESS), template: { value: '' } },
   { name: 'service', schema: valueFields(STRING), template: { value: '' } },
 ];
 

@@ -33,6 +33,13 @@ export const BBOX = numbers(4);
 export const BBOX3D = numbers(6);
 
 /** `#rrggbb` or `#rrggbbaa` (spec 001 §3.6 colour: hex). */
+/** A depot's address, `/api/v1/depot/{id}/`, or '' for none yet. */
+export const DEPOT_ADDRESS: JsonSchema = {
+  type: 'string',
+  pattern: '^(/api/v1/depot/[1-9][0-9]{0,8}/)?$',
+  examples: ['/api/v1/depot/3/'],
+};
+
 export const HEX_COLOR: JsonSchema = {
   type: 'string',
   pattern: '^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$',

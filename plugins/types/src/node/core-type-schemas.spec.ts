@@ -148,9 +148,14 @@ const CASES: Record<string, Case> = {
     wrong: [[{ tms_url: 'https://x/wmts' }, 'bbox', 'errors.datum_missing']],
   },
   layer: { valid: { value: '/api/v1/layer/3/' }, wrong: [[{ value: 3 }, 'value', 'errors.datum_not_string']] },
+  // issue 14 item 12: a depot by its address only.
   depot: {
-    valid: { value: 'Folder/Sub/Depot' },
-    wrong: [[{ value: '/api/v1/depot/1/', depot_id: 1 }, 'depot_id', 'errors.datum_not_allowed']],
+    valid: { value: '/api/v1/depot/3/' },
+    wrong: [
+      [{ value: '/api/v1/depot/1/', depot_id: 1 }, 'depot_id', 'errors.datum_not_allowed'],
+      [{ value: 'Folder/Sub/Depot' }, 'value', 'errors.datum_form'],
+      [{ value: '3' }, 'value', 'errors.datum_form'],
+    ],
   },
   service: { valid: { value: 'wfs' }, wrong: [[{}, 'value', 'errors.datum_missing']] },
 };

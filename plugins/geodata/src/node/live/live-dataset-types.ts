@@ -15,8 +15,10 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /**
  * `sta-livedataset` (spec 002 §3 "Live dataset settings"): an OGC SensorThings API service. Only
- * `origin` is required; the version is checked by the import, not here, so an author gets a clear
- * message instead of a schema error.
+ * `origin` is required. The setting "version" is stored as `sta_version`: `version` is the datum
+ * envelope's, which the validator and a depot drop; only v1.1 is accepted (spec 002 §5), so v1.0
+ * is refused when saved. The import still reads `version` from frames written before, and checks
+ * it and a version at the end of `origin` when it runs.
  */
 export const STA_LIVEDATASET: DatumTypeDescriptor = {
   id: 'geodata.sta-livedataset',
@@ -27,7 +29,7 @@ export const STA_LIVEDATASET: DatumTypeDescriptor = {
     required: ['origin'],
     properties: {
       origin: STRING,
-      version: STRING,
+      sta_version: { enum: [STA_VERSION] },
       thing_filter: STRING,
       datastream_filter: STRING,
       mqtt_uri: STRING,
@@ -36,13 +38,13 @@ export const STA_LIVEDATASET: DatumTypeDescriptor = {
   },
   template: {
     origin: '',
-    version: STA_VERSION,
+    sta_version: STA_VERSION,
     thing_filter: '',
     datastream_filter: '',
     mqtt_uri: '',
     batch_size: STA_BATCH_SIZE,
   },
-  repr: (f) => `${text(f.origin)} (SensorThings ${text(f.version) || STA_VERSION})`,
+  repr: (f) => `${text(f.origin)} (SensorThings ${text(f.sta_version) || text(f.version) || STA_VERSION})`,
 };
 
 /** `rest-livedataset` (spec 002 §3): a JSON service read with JsonPath expressions. */

@@ -74,7 +74,7 @@ export function staSettings(fields: Record<string, unknown>, dataset = 'dataset[
   const root = originOf(fields, dataset);
   const given = /^(.*)\/(v\d+\.\d+)$/.exec(root);
   const origin = given ? given[1] : root;
-  const version = given?.[2] ?? (textOf(fields, 'version') || STA_VERSION);
+  const version = given?.[2] ?? (textOf(fields, 'sta_version') || textOf(fields, 'version') || STA_VERSION);
   if (version !== STA_VERSION) throw liveFailure('sta_version', { dataset, version, supported: STA_VERSION });
   const mqtt = textOf(fields, 'mqtt_uri');
   if (mqtt && !/^mqtts?:\/\/[^/]/i.test(mqtt)) throw liveFailure('mqtt_uri_invalid', { dataset, uri: mqtt.slice(0, 200) });

@@ -72,12 +72,17 @@ describe('sensorthings.import', () => {
   });
 
   it('refuses any version but v1.1 with a message in both languages, before asking the service', async () => {
-    await assert.rejects(run({ dataset: [dataset({ version: 'v1.0' })] }), (e: ApiError) => {
-      assert.equal(e.code, 'sta_version');
-      assert.equal(e.key, 'geodata-live:errors.sta_version');
-      assert.deepEqual(e.params, { dataset: 'dataset[0]', version: 'v1.0', supported: 'v1.1' });
-      return true;
-    });
+    const before: Props = { ...dataset() };
+    delete before.sta_version;
+    // sta_version, and version as frames written before hold it.
+    for (const given of [dataset({ sta_version: 'v1.0' }), { ...before, version: 'v1.0' }]) {
+      await assert.rejects(run({ dataset: [given] }), (e: ApiError) => {
+        assert.equal(e.code, 'sta_version');
+        assert.equal(e.key, 'geodata-live:errors.sta_version');
+        assert.deepEqual(e.params, { dataset: 'dataset[0]', version: 'v1.0', supported: 'v1.1' });
+        return true;
+      });
+    }
     assert.deepEqual(sta.requests, []);
   });
 

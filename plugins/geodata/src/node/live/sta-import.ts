@@ -43,8 +43,8 @@ export function sensorthingsImport(net: () => UrlFetcher): FunctionDescriptor {
         'Liest die Things eines OGC-SensorThings-API-Dienstes (Version v1.1) als Features: je Ort (Location) eines Things ein Feature ' +
         'mit dessen Geometrie (GeoJSON), den Eigenschaften des Things (properties, thing_id, name, description, location_name) und je ' +
         'Datastream dem Ergebnis der neuesten Beobachtung (Eigenschaft mit dem Namen des Datastreams, dazu <Name>_time und <Name>_unit). ' +
-        'Eingang dataset: ein Live-Datensatz sta-livedataset mit origin (Adresse des Dienstes, z. B. https://example.org/FROST-Server; eine angehängte Version wie /v1.1 gilt als version), ' +
-        "version (nur v1.1), thing_filter und datastream_filter (OData-$filter, z. B. name eq 'Pegel'), mqtt_uri (MQTT-Broker des Dienstes, " +
+        'Eingang dataset: ein Live-Datensatz sta-livedataset mit origin (Adresse des Dienstes, z. B. https://example.org/FROST-Server; eine angehängte Version wie /v1.1 gilt als sta_version), ' +
+        "sta_version (die API-Version, nur v1.1), thing_filter und datastream_filter (OData-$filter, z. B. name eq 'Pegel'), mqtt_uri (MQTT-Broker des Dienstes, " +
         'z. B. mqtt://example.org:1883) und batch_size (Things je Abfrage, Standard 100). Seiten werden über @iot.nextLink nachgeladen, höchstens ' +
         '100.000 Things, je Seite 32 MiB und 60 Sekunden. Ist das Schaltpult auf automatische Ausführung gestellt und mqtt_uri gesetzt, ' +
         'läuft es von selbst erneut, sobald der Broker eine neue Beobachtung eines der Datastreams meldet.',
@@ -52,8 +52,8 @@ export function sensorthingsImport(net: () => UrlFetcher): FunctionDescriptor {
         'Reads the Things of an OGC SensorThings API service (version v1.1) as features: one feature per Location of a Thing with its ' +
         "geometry (GeoJSON), the Thing's properties (properties, thing_id, name, description, location_name) and per Datastream the result " +
         'of its latest Observation (a property named after the Datastream, with <name>_time and <name>_unit). ' +
-        'Input dataset: an sta-livedataset with origin (the service address, e.g. https://example.org/FROST-Server; a version at its end such as /v1.1 counts as version), ' +
-        "version (only v1.1), thing_filter and datastream_filter (OData $filter, e.g. name eq 'Gauge'), mqtt_uri (the service's MQTT broker, " +
+        'Input dataset: an sta-livedataset with origin (the service address, e.g. https://example.org/FROST-Server; a version at its end such as /v1.1 counts as sta_version), ' +
+        "sta_version (the API version, only v1.1), thing_filter and datastream_filter (OData $filter, e.g. name eq 'Gauge'), mqtt_uri (the service's MQTT broker, " +
         'e.g. mqtt://example.org:1883) and batch_size (Things per request, default 100). Pages are followed through @iot.nextLink, at most ' +
         '100,000 Things, 32 MiB and 60 seconds per page. When the switchboard runs automatically and mqtt_uri is set, it runs again by ' +
         'itself as soon as the broker announces a new Observation of one of the Datastreams.',

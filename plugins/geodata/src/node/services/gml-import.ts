@@ -33,7 +33,7 @@ export function gmlImport(files: FileAccess): FunctionDescriptor {
         'posList, coordinates und coord, mit srsName und srsDimension. Die Achsenreihenfolge folgt dem srsName: ' +
         'urn:ogc:def:crs:EPSG::4326 und http://www.opengis.net/def/crs/EPSG/0/4326 schreiben Breite vor Länge, EPSG:4326 Länge vor Breite. ' +
         'Die übrigen Elemente eines Features werden zu Eigenschaften (Zahlen in üblicher Schreibweise als Zahlen, sonst Text). ' +
-        'Einstellungen (Spezifikation 001 §3.4): auto_transform – nach EPSG:4326 (WGS 84) umprojizieren (Standard: ja); ' +
+        'Einstellungen: auto_transform – nach EPSG:4326 (WGS 84) umprojizieren (Standard: ja); ' +
         'crs – das Bezugssystem der Daten, ersetzt den srsName der Datei. Höchstens 256 MiB je Datei.',
       en:
         'Reads GML files (input file) or GML texts (input text) as features: FeatureCollections in GML 2, 3.1 and 3.2, ' +
@@ -43,7 +43,7 @@ export function gmlImport(files: FileAccess): FunctionDescriptor {
         'posList, coordinates and coord, with srsName and srsDimension. The axis order follows the srsName: ' +
         'urn:ogc:def:crs:EPSG::4326 and http://www.opengis.net/def/crs/EPSG/0/4326 write latitude before longitude, EPSG:4326 longitude first. ' +
         "A feature's other elements become properties (numbers in the usual notation as numbers, else text). " +
-        'Settings (spec 001 §3.4): auto_transform – reproject to EPSG:4326 (WGS 84) (default: yes); ' +
+        'Settings: auto_transform – reproject to EPSG:4326 (WGS 84) (default: yes); ' +
         "crs – the reference system of the data, replacing the file's srsName. At most 256 MiB per file.",
     },
     inputs: [

@@ -84,7 +84,7 @@ export const csvExport: FunctionDescriptor = {
   verbose_name: { de: 'CSV exportieren', en: 'Export CSV' },
   doc: {
     de:
-      'Schreibt Zeilen als CSV-Text (Spezifikation 001 §3.5): header – eine Kopfzeile mit den Spaltennamen (Standard: ja); ' +
+      'Schreibt Zeilen als CSV-Text: header – eine Kopfzeile mit den Spaltennamen (Standard: ja); ' +
       'transposed – gekippt: jede Spalte wird eine Zeile; sep – Trennzeichen (Standard ;); decimal – Dezimalzeichen (Standard ,). ' +
       'Die Spalten sind alle Namen aller Zeilen in der Reihenfolge ihres ersten Auftretens. Zellen mit Trennzeichen, ' +
       'Anführungszeichen oder Zeilenumbrüchen werden in Anführungszeichen gesetzt; Zeilen enden mit CRLF. ' +
@@ -92,7 +92,7 @@ export const csvExport: FunctionDescriptor = {
       'in der Zeichenkodierung encoding: automatic (Standard: UTF-8 mit Byte-Order-Mark, damit Tabellenprogramme Umlaute richtig lesen), ' +
       'utf-8 (ohne Byte-Order-Mark), windows-1252 oder iso-8859-1 (ein Zeichen, das dort fehlt, ist ein Fehler mit seiner Zeile).',
     en:
-      'Writes rows as CSV text (spec 001 §3.5): header – a header line with the column names (default: yes); ' +
+      'Writes rows as CSV text: header – a header line with the column names (default: yes); ' +
       'transposed – turned: every column becomes a line; sep – the separator (default ;); decimal – the decimal mark (default ,). ' +
       'The columns are every name of every row in the order they first appear. Cells holding the separator, quotes or ' +
       'line breaks are quoted; lines end in CRLF. ' +

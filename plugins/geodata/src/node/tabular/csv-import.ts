@@ -52,7 +52,7 @@ export function csvImport(files: FileAccess): FunctionDescriptor {
     verbose_name: { de: 'CSV importieren', en: 'Import CSV' },
     doc: {
       de:
-        'Liest CSV-Dateien (Eingang file) oder CSV-Texte (Eingang text) als Zeilen. Einstellungen (Spezifikation 001 §3.4): ' +
+        'Liest CSV-Dateien (Eingang file) oder CSV-Texte (Eingang text) als Zeilen. Einstellungen: ' +
         'header – die erste Zeile enthält die Spaltennamen (Standard: ja); encoding – utf-8, windows-1252 oder iso-8859-1; ' +
         'names – Spaltennamen (ersetzen die Kopfzeile, oder benennen die Spalten einer Datei ohne Kopfzeile; sonst column_1, column_2, …); ' +
         'sep – Trennzeichen (Standard ;, \\t für Tabulator); skiprows – Zeilen, die vor der Tabelle übersprungen werden; ' +
@@ -61,7 +61,7 @@ export function csvImport(files: FileAccess): FunctionDescriptor {
         'Zahlen werden zu Zahlen, leere Zellen zu null, alles andere bleibt Text (auch Ziffern mit führender Null wie Postleitzahlen). ' +
         'Dateien werden als Datenstrom gelesen; nur gekippte Tabellen werden ganz im Speicher gehalten.',
       en:
-        'Reads CSV files (input file) or CSV texts (input text) as rows. Settings (spec 001 §3.4): ' +
+        'Reads CSV files (input file) or CSV texts (input text) as rows. Settings: ' +
         'header – the first line holds the column names (default: yes); encoding – utf-8, windows-1252 or iso-8859-1; ' +
         'names – column names (they replace the header line, or name the columns of a file without one; otherwise column_1, column_2, …); ' +
         'sep – the separator (default ;, \\t for tab); skiprows – lines skipped before the table; ' +

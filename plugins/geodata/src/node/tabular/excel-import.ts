@@ -47,12 +47,12 @@ export function excelImport(files: FileAccess): FunctionDescriptor {
     verbose_name: { de: 'Excel importieren', en: 'Import Excel' },
     doc: {
       de:
-        'Liest ein Tabellenblatt von Excel-Dateien (.xlsx) als Zeilen. Einstellungen (Spezifikation 001 §3.4): header – die erste Zeile ' +
+        'Liest ein Tabellenblatt von Excel-Dateien (.xlsx) als Zeilen. Einstellungen: header – die erste Zeile ' +
         'enthält die Spaltennamen (Standard: ja; sonst column_1, column_2, …); skiprows – Zeilen, die vor der Tabelle übersprungen werden; ' +
         'skipfooter – Zeilen am Ende, die nicht zur Tabelle gehören; sheet – der Name des Blatts (Standard: das erste). ' +
         'Formeln ergeben ihr gespeichertes Ergebnis, Datumswerte ISO-8601-Text, leere Zellen null. Mehrere Dateien werden nacheinander gelesen.',
       en:
-        'Reads one sheet of Excel files (.xlsx) as rows. Settings (spec 001 §3.4): header – the first row holds the column names ' +
+        'Reads one sheet of Excel files (.xlsx) as rows. Settings: header – the first row holds the column names ' +
         '(default: yes; otherwise column_1, column_2, …); skiprows – rows skipped before the table; skipfooter – rows at the end ' +
         'that are not part of the table; sheet – the sheet’s name (default: the first). Formulas give their stored result, dates ' +
         'ISO 8601 text, empty cells null. Several files are read one after the other.',

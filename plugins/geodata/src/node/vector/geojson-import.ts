@@ -31,7 +31,7 @@ export function geojsonImport(files: FileAccess): FunctionDescriptor {
         'Liest GeoJSON-Dateien (Eingang file) oder GeoJSON-Texte (Eingang text) als Features: eine FeatureCollection, ' +
         'ein einzelnes Feature oder eine einzelne Geometrie (sie wird zu einem Feature ohne Eigenschaften). ' +
         'Dateien werden als Datenstrom gelesen, Feature für Feature, auch sehr große. ' +
-        'Einstellungen (Spezifikation 001 §3.4): encoding – Zeichenkodierung der Dateien: utf-8 (Standard), windows-1252 ' +
+        'Einstellungen: encoding – Zeichenkodierung der Dateien: utf-8 (Standard), windows-1252 ' +
         'oder iso-8859-1 (Texte sind schon dekodiert); auto_transform – Koordinaten in einem anderen Bezugssystem werden nach ' +
         'EPSG:4326 (WGS 84, Länge/Breite) umprojiziert (Standard: ja); das Bezugssystem steht im crs-Mitglied der Datei ' +
         '(z. B. urn:ogc:def:crs:EPSG::25832), ohne crs gilt WGS 84; crs – das Bezugssystem der Daten (z. B. EPSG:25832), ' +
@@ -41,7 +41,7 @@ export function geojsonImport(files: FileAccess): FunctionDescriptor {
         'Reads GeoJSON files (input file) or GeoJSON texts (input text) as features: a FeatureCollection, ' +
         'a single Feature or a single geometry (it becomes a feature without properties). ' +
         'Files are read as a stream, feature by feature, however large. ' +
-        'Settings (spec 001 §3.4): encoding – the character encoding of the files: utf-8 (default), windows-1252 or ' +
+        'Settings: encoding – the character encoding of the files: utf-8 (default), windows-1252 or ' +
         'iso-8859-1 (texts are already decoded); auto_transform – coordinates in another reference system are reprojected to ' +
         'EPSG:4326 (WGS 84, longitude/latitude) (default: yes); the reference system is the crs member of the file ' +
         '(e.g. urn:ogc:def:crs:EPSG::25832), without one WGS 84 applies; crs – the reference system of the data ' +

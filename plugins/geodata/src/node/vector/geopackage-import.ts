@@ -18,7 +18,7 @@ export function geopackageImport(files: FileAccess): FunctionDescriptor {
         'Liest die Feature-Tabellen von GeoPackage-Dateien (OGC GeoPackage) als Features: jede Zeile ein Feature, ' +
         'der ganzzahlige Primärschlüssel als id, die übrigen Spalten als Eigenschaften (Binärdaten werden ausgelassen). ' +
         'Die Datei wird ganz in den Speicher gelesen (SQLite in WebAssembly) und darf höchstens 512 MiB groß sein. ' +
-        'Einstellungen (Spezifikation 001 §3.4): layer – der Name der Tabelle (ohne Angabe werden alle gelesen; bei mehreren ' +
+        'Einstellungen: layer – der Name der Tabelle (ohne Angabe werden alle gelesen; bei mehreren ' +
         'erhält jedes Feature die Eigenschaft layer); ignore_missing_layer – eine fehlende Ebene ergibt keine Features statt ' +
         'eines Fehlers (Standard: nein); auto_transform – nach EPSG:4326 (WGS 84) umprojizieren, wenn das Bezugssystem ' +
         'der Ebene ein anderes ist (Standard: ja); crs – das Bezugssystem der Daten, ersetzt das der Datei. ' +
@@ -26,7 +26,7 @@ export function geopackageImport(files: FileAccess): FunctionDescriptor {
       en:
         'Reads the feature tables of GeoPackage files (OGC GeoPackage) as features: each row a feature, its integer ' +
         'primary key as id, the other columns as properties (binary values are left out). The file is read into memory ' +
-        'whole (SQLite in WebAssembly) and may be at most 512 MiB. Settings (spec 001 §3.4): layer – the name of the ' +
+        'whole (SQLite in WebAssembly) and may be at most 512 MiB. Settings: layer – the name of the ' +
         'table (without one all are read; with several each feature gets the property layer); ignore_missing_layer – a ' +
         'missing layer gives no features instead of a failure (default: no); auto_transform – reproject to EPSG:4326 ' +
         '(WGS 84) when the layer’s CRS is another one (default: yes); crs – the CRS of the data, replacing the file’s. ' +

@@ -14,7 +14,7 @@ export function kmlImport(files: FileAccess): FunctionDescriptor {
       de:
         'Liest KML-Dateien und KMZ-Archive (ZIP mit doc.kml) als Features: Placemarks mit Punkten, Linien, Flächen ' +
         'und Mehrfachgeometrien, Name, Beschreibung, ExtendedData und Stil als Eigenschaften (@tmcw/togeojson). ' +
-        'XML mit DOCTYPE oder Entitäten wird abgewiesen; Dateien bis 128 MiB. Einstellungen (Spezifikation 001 §3.4): ' +
+        'XML mit DOCTYPE oder Entitäten wird abgewiesen; Dateien bis 128 MiB. Einstellungen: ' +
         'encoding – Zeichenkodierung: utf-8 (Standard), windows-1252 oder iso-8859-1; layer – nur die Placemarks in einem ' +
         'Folder oder Document dieses Namens; ignore_missing_layer – fehlt er, ergibt das keine Features statt eines ' +
         'Fehlers (Standard: nein); auto_transform und crs – KML ist immer WGS 84; nur wenn crs ein anderes ' +
@@ -22,7 +22,7 @@ export function kmlImport(files: FileAccess): FunctionDescriptor {
       en:
         'Reads KML files and KMZ archives (a ZIP with doc.kml) as features: placemarks with points, lines, polygons ' +
         'and multi-geometries, with name, description, ExtendedData and style as properties (@tmcw/togeojson). ' +
-        'XML with a DOCTYPE or entities is refused; files up to 128 MiB. Settings (spec 001 §3.4): ' +
+        'XML with a DOCTYPE or entities is refused; files up to 128 MiB. Settings: ' +
         'encoding – the character encoding: utf-8 (default), windows-1252 or iso-8859-1; layer – only the placemarks ' +
         'in a Folder or Document of that name; ignore_missing_layer – when there is none, no features instead of a ' +
         'failure (default: no); auto_transform and crs – KML is always WGS 84; only when crs names another CRS are ' +

@@ -17,7 +17,7 @@ export function shapefileImport(files: FileAccess): FunctionDescriptor {
       de:
         'Liest gezippte Shapefiles (ZIP mit .shp, .dbf und meist .shx, .prj, .cpg) als Features, Datensatz für Datensatz. ' +
         'Das Archiv wird vor dem Entpacken geprüft (Pfade außerhalb des Ordners, ZIP-Bomben) und nur im Speicher entpackt; ' +
-        'Archive bis 512 MiB. Einstellungen (Spezifikation 001 §3.4): encoding – Zeichenkodierung der Attribute: utf-8, ' +
+        'Archive bis 512 MiB. Einstellungen: encoding – Zeichenkodierung der Attribute: utf-8, ' +
         'windows-1252 oder iso-8859-1 (ohne Angabe die der .cpg-Datei, sonst utf-8); layer – bei mehreren Shapefiles im ' +
         'Archiv der Dateiname ohne Endung (ohne Angabe werden alle gelesen und jedes Feature erhält die Eigenschaft layer); ' +
         'ignore_missing_layer – eine fehlende Ebene ergibt keine Features statt eines Fehlers (Standard: nein); ' +
@@ -27,7 +27,7 @@ export function shapefileImport(files: FileAccess): FunctionDescriptor {
       en:
         'Reads zipped Shapefiles (a ZIP with .shp, .dbf and usually .shx, .prj, .cpg) as features, record by record. ' +
         'The archive is checked before extraction (paths outside the folder, zip bombs) and extracted in memory only; ' +
-        'archives up to 512 MiB. Settings (spec 001 §3.4): encoding – the character encoding of the attributes: utf-8, ' +
+        'archives up to 512 MiB. Settings: encoding – the character encoding of the attributes: utf-8, ' +
         'windows-1252 or iso-8859-1 (by default the one the .cpg file names, else utf-8); layer – with several Shapefiles ' +
         'in the archive, the file name without extension (without one all are read and each feature gets the property ' +
         'layer); ignore_missing_layer – a missing layer gives no features instead of a failure (default: no); ' +

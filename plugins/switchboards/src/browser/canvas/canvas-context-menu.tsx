@@ -1,18 +1,24 @@
 import { Menu, MenuDivider, MenuItem } from '@werkbank/sdk/ui';
+import { typeName } from '../../common/switchboard-types';
 import type { CanvasController } from './canvas-controller';
 import type { Point } from './canvas-actions';
 import { kindOf } from './canvas-store';
+import type { SocketRef } from './connection-gesture';
+import { portNameOfKey } from './port-slots';
 
 export interface MenuTarget {
-  kind: 'canvas' | 'item' | 'link';
+  /** `drop`: a link drawn from `socket` and let go over empty canvas. */
+  kind: 'canvas' | 'item' | 'link' | 'drop';
   uri?: string;
+  socket?: SocketRef;
   at: Point;
 }
 
 /**
  * The canvas context menus (spec 000 §2): on empty canvas Add Function, Add data, Add note,
  * Settings; on a selection Delete (with run and open entries for a node or frame); on a link
- * Intermediate function and Disconnect.
+ * Intermediate function and Disconnect; after a link drawn from a node's port was let go over empty
+ * canvas, a new frame of the port's type.
  */
 export function CanvasContextMenu({ c, target, close }: { c: CanvasController; target: MenuTarget; close(): void }) {
   const t = c.t;
@@ -46,10 +52,34 @@ export function CanvasContextMenu({ c, target, close }: { c: CanvasController; t
       </Menu>
     );
   }
+  if (target.kind === 'drop') {
+    const socket = target.socket!;
+    const node = c.store.nodes.get(socket.uri);
+    const port = node?.ports.find((p) => p.is_input === (socket.side === 'input') && p.name === portNameOfKey(socket.key));
+    return (
+      <Menu data-testid="drop-menu">
+        <MenuItem
+          icon="new-object"
+          text={t(socket.side === 'input' ? 'menu.new_input_frame' : 'menu.new_output_frame', {
+            type: port ? typeName(port.content_type) : '',
+          })}
+          disabled={!writable || !port}
+          data-testid="drop-new-frame"
+          onClick={act(() => c.createFrameFor(socket, target.at))}
+        />
+      </Menu>
+    );
+  }
   if (target.kind === 'link') {
     const uri = target.uri!;
     return (
       <Menu data-testid="link-menu">
+        <MenuItem
+          icon="add"
+          text={t('menu.add_function')}
+          disabled={!writable}
+          onClick={act(() => c.openDialog({ kind: 'insert', mode: 'function', at: target.at }))}
+        />
         <MenuItem
           icon="function"
           text={t('menu.intermediate')}

@@ -6,11 +6,15 @@ import {
   type NotificationService,
   type TypeRegistry,
 } from '@werkbank/sdk/browser';
+import { canLink } from '../../common/can-link';
 import { typeName, type Frame, type FunctionInfo, type Port } from '../../common/switchboard-types';
+import type { SocketRef } from './connection-gesture';
+import { portNameOfKey } from './port-slots';
 import type { InsertResult } from '../dialogs/insert-result';
 import { CanvasActions, type LinkSpec, type Point } from './canvas-actions';
 import { CanvasInserts } from './canvas-inserts';
 import { CanvasStore, kindOf } from './canvas-store';
+import { ServerTypes } from './server-types';
 import { LiveConnection, liveUrl, type SocketFactory } from './live-connection';
 import { CANVAS_OFFSET_ORIGIN, type CanvasHandlers, type ReteCanvas } from './rete-canvas';
 
@@ -35,10 +39,12 @@ type T = (key: string, opts?: Record<string, unknown>) => string;
  * run, undo and redo, the live connection, the viewport and presence. React renders it; the screen
  * holds one controller per switchboard id.
  */
-export class CanvasController implements Omit<CanvasHandlers, 'onContextMenu'> {
+export class CanvasController implements Omit<CanvasHandlers, 'onContextMenu' | 'onDropLink'> {
   readonly store: CanvasStore;
   readonly actions: CanvasActions;
   private readonly inserts: CanvasInserts;
+  /** The types the link rule asks: the server's (ServerTypes), the browser's until they loaded. */
+  private readonly types: ServerTypes;
   rete?: ReteCanvas = undefined;
   dialog?: CanvasDialog = undefined;
   selection: string[] = [];
@@ -56,10 +62,11 @@ export class CanvasController implements Omit<CanvasHandlers, 'onContextMenu'> {
     private readonly api: ApiClient,
     private readonly notify: NotificationService,
     private readonly confirmer: ConfirmService,
-    private readonly types: TypeRegistry,
+    browserTypes: TypeRegistry,
     readonly t: T,
     switchboardId: number,
   ) {
+    this.types = new ServerTypes(browserTypes);
     this.store = new CanvasStore(api, switchboardId);
     this.actions = new CanvasActions(api, this.store);
     this.inserts = new CanvasInserts({
@@ -70,7 +77,7 @@ export class CanvasController implements Omit<CanvasHandlers, 'onContextMenu'> {
       t,
       center: () => this.rete?.center(),
       guard: (p) => this.guard(p),
-      assignable: (from, to) => this.assignable(from, to),
+      types: this.types,
     });
     makeAutoObservable<CanvasController, 'api' | 'notify' | 'confirmer' | 'types' | 'live' | 'inserts'>(this, {
       api: false,
@@ -84,6 +91,11 @@ export class CanvasController implements Omit<CanvasHandlers, 'onContextMenu'> {
       rete: false,
       t: false,
     });
+  }
+
+  /** Loads the server's types for the link rule (the browser may not know every plugin's). */
+  loadTypes(): Promise<void> {
+    return this.types.load(this.api);
   }
 
   /** Opens the live connection; every reconnect reloads what may have been missed. */
@@ -159,10 +171,51 @@ export class CanvasController implements Omit<CanvasHandlers, 'onContextMenu'> {
     void this.guard(this.actions.disconnect(linkUri), () => void this.rete?.sync());
   }
 
-  onConnect(from: { uri: string; key: string }, to: { uri: string; key: string }): void {
+  /**
+   * A connection drawn on the canvas. It is checked (canLink) before anything changes; once the
+   * server made it, the links Rete took off on the way (`replacing`) and the server did not replace
+   * go: a link picked off one input and dropped on another moves. A refusal redraws the canvas from
+   * the store, where the old links still are (issue 14 item 10).
+   */
+  onConnect(from: { uri: string; key: string }, to: { uri: string; key: string }, replacing: string[] = []): void {
     const spec = this.linkSpec(from, to);
-    if (!spec) return;
-    void this.guard(this.actions.connect(spec), () => void this.rete?.sync());
+    if (!spec) {
+      void this.rete?.sync();
+      return;
+    }
+    void this.guard(
+      (async () => {
+        await this.actions.connect(spec);
+        const moved = replacing.filter((uri) => this.store.links.has(uri));
+        if (moved.length) await this.actions.remove(moved);
+      })(),
+      () => void this.rete?.sync(),
+    );
+  }
+
+  /**
+   * Creates a frame of the port's type at `at` and links it to the socket a link was drawn from
+   * (an input reads it, an output writes it); the frame dialog opens for an input's new frame, to
+   * fill it in.
+   */
+  async createFrameFor(from: SocketRef, at: Point): Promise<void> {
+    const node = this.store.nodes.get(from.uri);
+    if (!node || kindOf(from.uri) !== 'node') return;
+    const input = from.side === 'input';
+    const slot = input ? this.rete?.editor.getNode(from.uri)?.slots.find((s) => s.key === from.key) : undefined;
+    const port = slot?.port ?? node.ports.find((p) => p.is_input === input && p.name === portNameOfKey(from.key));
+    if (!port) return;
+    await this.guard(
+      (async () => {
+        const frame = await this.actions.addFrame(typeName(port.content_type), [], input ? { x: at.x - 240, y: at.y } : at);
+        const spec: LinkSpec = { node: node.resource_uri, frame: frame.resource_uri, name: port.name, is_input: input };
+        if (input && port.is_list) spec.list_index = slot?.listIndex ?? null;
+        if (input && port.is_dict) spec.dict_key = slot?.dictKey || this.nextDictKey(node.resource_uri, port.name);
+        await this.actions.connect(spec);
+        if (input) this.openDialog({ kind: 'frame', uri: frame.resource_uri });
+      })(),
+      () => void this.rete?.sync(),
+    );
   }
 
   /** What a drawn connection means, or undefined after telling the user why it cannot be made. */
@@ -189,22 +242,13 @@ export class CanvasController implements Omit<CanvasHandlers, 'onContextMenu'> {
       this.notify.notify(this.t('link.through_frame'), 'warning');
       return undefined;
     }
-    // spec 000 §5: the source type must equal or derive from the port's (an output: the other way round).
-    const [src, dst] = spec.is_input
-      ? [typeName(frame.content_type), typeName(port.content_type)]
-      : [typeName(port.content_type), typeName(frame.content_type)];
-    if (!this.assignable(src, dst)) {
-      this.notify.notify(this.t('link.wrong_type', { from: src, to: dst }), 'warning');
+    // spec 000 §5, the one rule the server follows too (common/can-link.ts).
+    const verdict = canLink(this.types, frame.content_type, port, spec);
+    if (!verdict.ok) {
+      this.notify.notify(this.t(`link.refused.${verdict.reason}`, { from: verdict.from, to: verdict.to }), 'warning');
       return undefined;
     }
     return spec;
-  }
-
-  /** The browser's copy of the server's rule; unknown types are left to the server to decide. */
-  assignable(from: string, to: string): boolean {
-    if (to === 'any' || from === to) return true;
-    if (!this.types.type(from) || !this.types.type(to)) return true;
-    return this.types.isAssignable(from, to);
   }
 
   private nextDictKey(node: string, port: string): string {

@@ -39,7 +39,20 @@ export const CanvasDialogs = observer(function CanvasDialogs({ c }: { c: CanvasC
       );
     case 'node': {
       const node = c.store.nodes.get(d.uri);
-      return node ? <NodeInfoDialog node={node} initialTab={d.tab} onClose={close} /> : null;
+      if (!node) return null;
+      const linked = c.store
+        .linksOf(d.uri)
+        .filter((l) => l.is_input && l.node === d.uri)
+        .map((l) => l.name);
+      return (
+        <NodeInfoDialog
+          node={node}
+          initialTab={d.tab}
+          linked={linked}
+          onChanged={c.store.writable ? (n) => c.store.put(n) : undefined}
+          onClose={close}
+        />
+      );
     }
     case 'note':
       return <NoteDialog c={c} uri={d.uri} onClose={close} />;

@@ -1,4 +1,5 @@
-import { readCookie, type ApiClient, type NotificationService } from '@werkbank/sdk/browser';
+import { ANY_TYPE, readCookie, type ApiClient, type NotificationService } from '@werkbank/sdk/browser';
+import { canLink, type LinkPort, type TypeLookup } from '../../common/can-link';
 import { typeName, type FunctionInfo, type SbNode } from '../../common/switchboard-types';
 import type { InsertResult } from '../dialogs/insert-result';
 import type { CanvasActions, Point } from './canvas-actions';
@@ -14,7 +15,8 @@ export interface InsertHost {
   /** The middle of what is visible, in canvas coordinates (undefined before the canvas is drawn). */
   center(): Point | undefined;
   guard<R>(p: Promise<R>): Promise<R | undefined>;
-  assignable(from: string, to: string): boolean;
+  /** The type registry the link rule asks (canLink). */
+  types: TypeLookup;
 }
 
 /**
@@ -99,20 +101,29 @@ export class CanvasInserts {
     const node = link && this.host.store.nodes.get(link.node);
     if (!link || !frame || !node) return;
     const port = node.ports.find((p) => p.name === link.name && p.is_input === link.is_input)!;
-    const [srcType, dstType] = link.is_input
-      ? [typeName(frame.content_type), typeName(port.content_type)]
-      : [typeName(port.content_type), typeName(frame.content_type)];
-    const input = func.inputs.find((p) => this.host.assignable(srcType, typeName(p.content_type)));
-    const output = func.outputs.find((p) => this.host.assignable(typeName(p.content_type), dstType));
+    const fits = (frameType: string, p: LinkPort) => canLink(this.host.types, frameType, p).ok;
+    // A generic output yields what its input held: the frame it writes takes that type.
+    const written = (out: LinkPort, held: string) =>
+      typeName(out.content_type) === ANY_TYPE ? held : typeName(out.content_type);
+    const frameType = typeName(frame.content_type);
+    // An input link: frame → function → new frame → port. An output link: port → new frame → function → frame.
+    const freshType = link.is_input ? undefined : written(port, frameType);
+    const input = func.inputs.find((p) => fits(link.is_input ? frameType : freshType!, { ...p, is_input: true }));
+    const output = func.outputs.find((p) =>
+      link.is_input
+        ? fits(written(p, frameType), { ...port, is_list: false, is_dict: false })
+        : fits(frameType, { ...p, is_input: false }),
+    );
     if (!input || !output) {
       this.host.notify.notify(this.host.t('link.no_fit', { name: func.verbose_name }), 'warning');
       return;
     }
+    const srcType = freshType ?? written(output, frameType);
     await this.host.guard(
       (async () => {
         const mid = { x: Math.round((frame.ui_x + node.ui_x) / 2), y: Math.round((frame.ui_y + node.ui_y) / 2) + 40 };
         const fn = await this.host.actions.addNode(func.name, mid);
-        const fresh = await this.host.actions.addFrame(link.is_input ? typeName(output.content_type) : srcType, [], {
+        const fresh = await this.host.actions.addFrame(srcType, [], {
           x: mid.x + 260,
           y: mid.y,
         });

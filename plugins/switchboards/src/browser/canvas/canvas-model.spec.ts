@@ -6,6 +6,9 @@ import { slotsOf, slotKeyOf } from './port-slots';
 import { UndoStack } from './undo-stack';
 import { pickRenderer } from './canvas-view-context';
 import { LiveConnection, RECONNECT_FIRST_MS, RECONNECT_MAX_MS } from './live-connection';
+import { CanvasStore } from './canvas-store';
+import type { ApiClient } from '@werkbank/sdk/browser';
+import type { SbNode } from '../../common/switchboard-types';
 
 const port = (patch: Partial<Port>): Port => ({
   name: 'values',
@@ -157,6 +160,20 @@ describe('canvas model', () => {
       conn.dispose();
     });
 
+    it('reports the connection down when the first one cannot be made at all (issue 14 item 17)', () => {
+      const states: boolean[] = [];
+      const conn = new LiveConnection(
+        'ws://x',
+        { onMessage: () => undefined, onState: (s) => states.push(s) },
+        () => new FakeSocket() as unknown as WebSocket,
+        () => 0 as unknown as ReturnType<typeof setTimeout>,
+      );
+      // A proxy that refuses websockets: the socket closes before it ever opened.
+      FakeSocket.made[0].onclose!({ wasClean: false, code: 1006 });
+      assert.deepEqual(states, [false]);
+      conn.dispose();
+    });
+
     it('stops after a clean close', () => {
       const conn = new LiveConnection(
         'ws://x',
@@ -167,5 +184,22 @@ describe('canvas model', () => {
       assert.equal(conn.isStopped, true);
       assert.equal(FakeSocket.made.length, 1);
     });
+  });
+
+  it('reads a node again when a live event says it failed, for the message in the reader’s language (issue 14 item 19)', async () => {
+    const uri = '/api/v1/node/3/';
+    const german = { resource_uri: uri, status: 'failure', runinfo: { progress: 0, count: 1, exception: 'Auf Deutsch' } };
+    const api = {
+      get: async (path: string) => (path === uri ? german : Promise.reject(new Error(path))),
+    } as unknown as ApiClient;
+    const store = new CanvasStore(api, 1);
+    store.put({
+      resource_uri: uri,
+      status: 'started',
+      runinfo: { progress: 10, count: 0, exception: null },
+    } as unknown as SbNode);
+    store.apply({ type: 'UPDATE', resource_uri: uri, fields: { status: 'failure', runinfo: { exception: 'In English' } } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    assert.equal(store.nodes.get(uri)!.runinfo.exception, 'Auf Deutsch');
   });
 });

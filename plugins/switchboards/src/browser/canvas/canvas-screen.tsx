@@ -22,6 +22,7 @@ import { CanvasTitleBar } from './canvas-title-bar';
 import { ContextViewPanel } from './context-view-panel';
 import { HoverPreview } from './hover-preview';
 import { ReteCanvas } from './rete-canvas';
+import { kindOf } from './canvas-store';
 import { useCanvasKeys, useViewerMessages } from './canvas-events';
 import { dropToInsert } from './canvas-drop';
 
@@ -71,6 +72,7 @@ const CanvasForId = observer(function CanvasForId({ id }: { id: number }) {
   useEffect(() => {
     active.current = c;
     void c.store.load();
+    void c.loadTypes();
     c.connect();
     return () => {
       if (active.current === c) active.current = undefined;
@@ -98,8 +100,13 @@ const CanvasForId = observer(function CanvasForId({ id }: { id: number }) {
         renameDictKey: (n, p, from, to) => c.renameDictKey(n, p, from, to),
       },
       {
-        onConnect: (a, b) => c.onConnect(a, b),
+        onConnect: (a, b, replacing) => c.onConnect(a, b, replacing),
         onDisconnect: (l) => c.onDisconnect(l),
+        onDropLink: (from, client) => {
+          if (!c.store.writable || kindOf(from.uri) !== 'node') return;
+          setMenuOffset({ left: client.x, top: client.y });
+          setMenu({ kind: 'drop', uri: from.uri, socket: from, at: rete.pointAt(client.x, client.y) });
+        },
         onMoved: (m) => c.onMoved(m),
         onSelect: (u) => c.onSelect(u),
         onViewport: (v) => c.onViewport(v),

@@ -158,6 +158,8 @@ export class CanvasStore {
     }
     Object.assign(obj, fields);
     this.revision++;
+    // A live event carries a failure in the language of who ran the node: the reply is in the reader's.
+    if (kindOf(uri) === 'node' && fields.status === 'failure') void this.fetch(uri);
   }
 
   /** Loads one object the live channel announced; a 404 means it is already gone again. */

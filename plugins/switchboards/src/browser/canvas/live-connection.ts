@@ -18,15 +18,17 @@ export type SocketFactory = (url: string) => WebSocket;
 /**
  * One live connection of the canvas (spec 000 §4 "Live updates"): after an unclean close it
  * reconnects with a doubling delay up to a maximum; after a clean close it stops. `onState` tells
- * whether the connection is up (the canvas shows the interrupted message while it is not) and
- * `onOpen` fires on every (re)connect, so the canvas can reload what it may have missed.
+ * whether the connection is up (the canvas shows the interrupted message while it is not) — also
+ * when the very first connection fails, e.g. behind a proxy that refuses websockets — and `onOpen`
+ * fires on every (re)connect, so the canvas can reload what it may have missed.
  */
 export class LiveConnection {
   private socket?: WebSocket;
   private delay = RECONNECT_FIRST_MS;
   private timer?: ReturnType<typeof setTimeout>;
   private stopped = false;
-  connected = false;
+  /** Unknown until the first connection succeeds or fails: both are reported (a socket that never opens too). */
+  connected: boolean | undefined = undefined;
 
   constructor(
     private readonly url: string,

@@ -7,6 +7,7 @@ import { NAME_TOOLTIP_LENGTH, type Slot } from './port-slots';
 import { DictKeyEditor } from './dict-key-editor';
 import { ItemSocket } from './item-socket';
 import { PresenceMarks } from './presence-marks';
+import { portValueText } from '../dialogs/port-value-editor';
 
 const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
 
@@ -55,17 +56,33 @@ export const CanvasNodeView = observer(function CanvasNodeView(props: {
     })
     .filter((x): x is NonNullable<typeof x> => !!x);
   const socketOf = (side: 'input' | 'output', key: string) => <ItemSocket item={data} emit={emit} side={side} socketKey={key} />;
-  const slotRow = (s: Slot) => (
-    <div className="wb-port wb-port-in" key={s.key} data-testid="port-in" data-key={s.key}>
-      {socketOf('input', s.key)}
-      {s.port.is_dict ? (
-        <DictKeyEditor ctx={ctx} node={node.resource_uri} port={s.port.name} value={s.dictKey ?? ''} />
-      ) : (
-        <PortName name={s.label} />
-      )}
-      <span className="wb-port-type">{typeName(s.port.content_type)}</span>
-    </div>
+  const linkedInputs = new Set(
+    ctx.store
+      .linksOf(node.resource_uri)
+      .filter((l) => l.is_input && l.node === node.resource_uri)
+      .map((l) => l.name),
   );
+  const slotRow = (s: Slot) => {
+    // An unlinked input's own value (issue 14 item 13); a link replaces it.
+    const own = !s.port.is_list && !s.port.is_dict && !linkedInputs.has(s.port.name) ? portValueText(s.port.default_value) : '';
+    return (
+      <div className="wb-port wb-port-in" key={s.key} data-testid="port-in" data-key={s.key}>
+        {socketOf('input', s.key)}
+        {s.port.is_dict ? (
+          <DictKeyEditor ctx={ctx} node={node.resource_uri} port={s.port.name} value={s.dictKey ?? ''} />
+        ) : (
+          <PortName name={s.label} />
+        )}
+        {own ? (
+          <span className="wb-port-value" data-testid="port-value" title={t('node.value_hint', { name: s.port.name })}>
+            {own}
+          </span>
+        ) : (
+          <span className="wb-port-type">{typeName(s.port.content_type)}</span>
+        )}
+      </div>
+    );
+  };
   return (
     <div
       className={`wb-node wb-status-${node.status}${data.selected ? ' wb-selected' : ''}${node.outdated ? ' wb-outdated' : ''}`}

@@ -46,3 +46,8 @@ export function slotKeyOf(link: Link): string {
 
 /** spec 000 §9: port and dict names longer than this get a tooltip. */
 export const NAME_TOOLTIP_LENGTH = 8;
+
+/** The port a socket key belongs to: `name`, `name[3]` and `name{key}` all give `name`. */
+export function portNameOfKey(key: string): string {
+  return key.replace(/(\[\d+\]|\{[^]*\})$/, '');
+}

@@ -10,6 +10,7 @@ import {
   ReactPresets,
   type GetSchemes,
   type ReactArea2D,
+  type SocketData,
 } from '@werkbank/sdk/canvas';
 import { reaction, type IReactionDisposer } from '@werkbank/sdk/browser';
 import type { ReactElement } from '@werkbank/sdk/react';
@@ -20,6 +21,7 @@ import type { CanvasViewContext, SocketEmit } from './canvas-view-context';
 import { CanvasNodeView } from './node-view';
 import { CanvasFrameView, CanvasNoteView } from './frame-view';
 import { CanvasLinkView, CanvasSocket } from './link-view';
+import { ConnectionGesture, type GestureHandlers, type SocketRef } from './connection-gesture';
 
 /** spec 000 §9: the viewport is stored relative to this origin. */
 export const CANVAS_OFFSET_ORIGIN = 1000;
@@ -55,14 +57,21 @@ export class CanvasLink extends ClassicPreset.Connection<CanvasItem, CanvasItem>
   }
 }
 type Schemes = GetSchemes<CanvasItem, CanvasLink>;
+
+/** A socket Rete reports, as the gesture names it. */
+function socketRef(s: SocketData | null | undefined): SocketRef | null {
+  return s ? { uri: s.nodeId, key: String(s.key), side: s.side } : null;
+}
 type AreaExtra = ReactArea2D<Schemes>;
 
 /** What the canvas asks of its screen. */
 export interface CanvasHandlers {
-  /** The user drew a connection between two sockets (either direction). */
-  onConnect(from: { uri: string; key: string }, to: { uri: string; key: string }): void;
+  /** The user drew a connection between two sockets (either direction); see GestureHandlers. */
+  onConnect: GestureHandlers['onConnect'];
   /** The user pulled a link off its socket and dropped it nowhere. */
   onDisconnect(linkUri: string): void;
+  /** The user drew from a socket and let go over empty canvas, at this client position. */
+  onDropLink(from: SocketRef, client: { x: number; y: number }): void;
   onMoved(moves: Array<{ uri: string; from: { x: number; y: number }; to: { x: number; y: number } }>): void;
   onContextMenu(target: { kind: 'canvas' | 'item' | 'link'; uri?: string }, event: MouseEvent): void;
   onSelect(uris: string[]): void;
@@ -82,6 +91,9 @@ export class ReteCanvas {
   private syncing = 0;
   private readonly disposers: IReactionDisposer[] = [];
   private dragging = false;
+  private readonly gesture: ConnectionGesture;
+  /** Where the pointer was last seen (client coordinates): where a dropped link lets go. */
+  private pointer = { x: 0, y: 0 };
 
   constructor(
     container: HTMLElement,
@@ -92,6 +104,11 @@ export class ReteCanvas {
   ) {
     this.area = new AreaPlugin<Schemes, AreaExtra>(container);
     const connection = new ConnectionPlugin<Schemes, AreaExtra>();
+    this.gesture = new ConnectionGesture({
+      onConnect: (from, to, replacing) => handlers.onConnect(from, to, replacing),
+      onDisconnect: (uri) => handlers.onDisconnect(uri),
+      onDropLink: (from) => handlers.onDropLink(from, this.pointer),
+    });
     // Each node renders into a root of its own: give it the workbench's services and translations.
     const render = new ReactPlugin<Schemes, AreaExtra>({
       createRoot: (el: Element | DocumentFragment) => {
@@ -123,12 +140,17 @@ export class ReteCanvas {
       if (this.syncing) return c;
       if (c.type === 'connectioncreate') {
         const { source, sourceOutput, target, targetInput } = c.data;
-        this.handlers.onConnect({ uri: source, key: String(sourceOutput) }, { uri: target, key: String(targetInput) });
+        this.gesture.created({ uri: source, key: String(sourceOutput) }, { uri: target, key: String(targetInput) });
         return undefined;
       }
-      if (c.type === 'connectionremove') {
-        this.handlers.onDisconnect(c.data.id);
-        return undefined;
+      // Taken off the canvas only: the server hears of it when the gesture ends (ConnectionGesture).
+      if (c.type === 'connectionremove') this.gesture.removed(c.data.id);
+      return c;
+    });
+    connection.addPipe((c) => {
+      if (c.type === 'connectiondrop') {
+        const { initial, socket, created } = c.data;
+        this.gesture.dropped(socketRef(initial) ?? undefined, socketRef(socket), created);
       }
       return c;
     });
@@ -153,6 +175,7 @@ export class ReteCanvas {
         this.dragging = false;
         this.reportMoves();
       }
+      if (c.type === 'pointermove' || c.type === 'pointerup') this.pointer = { x: c.data.event.clientX, y: c.data.event.clientY };
       if (c.type === 'pointerdown' && c.data.event.target === container)
         queueMicrotask(() => this.handlers.onSelect(this.selected()));
       if (c.type === 'translated' || c.type === 'zoomed') {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactKeyboardEvent } from '@werkbank/sdk/react';
+import { useEffect, useMemo, useRef, useState, type ReactKeyboardEvent } from '@werkbank/sdk/react';
 import { Button, Callout, InputGroup, NonIdealState, Spinner } from '@werkbank/sdk/ui';
 import { ApiClient, ConfigStore, Licensed, observer, ResourceListStore, useService, useT } from '@werkbank/sdk/browser';
 import { typeName } from '../../common/switchboard-types';
@@ -35,19 +35,44 @@ const DepotPicker = observer(function DepotPicker({ onInsert }: { onInsert(r: In
   }, [api]);
   const [text, setText] = useState('');
   const [selected, setSelected] = useState(0);
+  /** The search text the shown list belongs to (the list follows the text after a pause). */
+  const shown = useRef<string | undefined>(undefined);
+  const searchNow = async (q: string) => {
+    await store.search(q);
+    shown.current = q;
+  };
   useEffect(() => {
-    const timer = setTimeout(() => void store.search(text.trim()).catch(() => undefined), text ? 250 : 0);
+    const q = text.trim();
+    const timer = setTimeout(() => void searchNow(q).catch(() => undefined), text ? 250 : 0);
     setSelected(0);
     return () => clearTimeout(timer);
   }, [store, text]);
   const chosen = store.items[selected];
+  /**
+   * Enter inserts the highlighted depot of the list for what was typed: while the list still shows
+   * the results of an earlier text, it searches first and takes the best match (issue 14 item 16).
+   */
+  const enter = async () => {
+    const q = text.trim();
+    if (shown.current === q) {
+      if (chosen) onInsert(depotFrame(chosen));
+      return;
+    }
+    try {
+      await searchNow(q);
+    } catch {
+      return;
+    }
+    setSelected(0);
+    if (store.items[0]) onInsert(depotFrame(store.items[0]));
+  };
   const keys = (e: ReactKeyboardEvent) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       setSelected((i) => Math.max(0, Math.min(i + (e.key === 'ArrowDown' ? 1 : -1), store.items.length - 1)));
-    } else if (e.key === 'Enter' && chosen) {
+    } else if (e.key === 'Enter') {
       e.preventDefault();
-      onInsert(depotFrame(chosen));
+      void enter();
     }
   };
   return (
@@ -55,7 +80,6 @@ const DepotPicker = observer(function DepotPicker({ onInsert }: { onInsert(r: In
       <InputGroup
         autoFocus
         leftIcon="search"
-        type="search"
         placeholder={String(t('data.search'))}
         aria-label={String(t('data.search'))}
         data-testid="depot-search"

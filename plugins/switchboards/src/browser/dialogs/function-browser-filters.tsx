@@ -48,7 +48,7 @@ export const FunctionBrowserFilters = observer(function FunctionBrowserFilters({
           inputRef={search}
           fill
           leftIcon="search"
-          type="search"
+          // Not type="search": the browser would add a clear button of its own beside ours.
           placeholder={String(t('functions.search'))}
           aria-label={String(t('functions.search'))}
           data-testid="function-search"

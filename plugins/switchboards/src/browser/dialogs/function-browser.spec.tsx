@@ -96,6 +96,23 @@ describe('switchboards: function browser (jsdom)', function () {
     assert.equal(submitted[0].name, 'string.op07');
   });
 
+  it('has one clear button in its search field, not a second one of the browser (issue 14 item 16)', async () => {
+    booted = await boot('/probe/', routes(), [probe(Probe)]);
+    await booted.waitFor(() => rows().length === 10);
+    const search = byTestId<HTMLInputElement>('function-search')!;
+    // A search input gets the browser's own clear button (::-webkit-search-cancel-button).
+    assert.notEqual(search.type, 'search');
+    typeInto(search, 'op07');
+    await booted.waitFor(() => !!search.parentElement!.querySelector('button'));
+    const clears = [...search.parentElement!.querySelectorAll('button')];
+    assert.deepEqual(
+      clears.map((b) => b.getAttribute('aria-label')),
+      ['Clear search'],
+    );
+    clears[0].click();
+    await booted.waitFor(() => search.value === '');
+  });
+
   it('loads the next page when the arrow key passes the last loaded function', async () => {
     booted = await boot('/probe/', routes(), [probe(Probe)]);
     await booted.waitFor(() => rows().length === 10);

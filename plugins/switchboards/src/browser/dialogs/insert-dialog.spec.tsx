@@ -71,6 +71,19 @@ describe('switchboards: insert dialog (jsdom)', function () {
     assert.equal((results[1] as { name: string }).name, 'Wetter', 'Enter inserts the selected depot');
   });
 
+  it('data: Enter while the list still shows an earlier search inserts the best match of what was typed (issue 14 item 16)', async () => {
+    const all = [depot(8, 'Pegel'), depot(9, 'Wetter')];
+    booted = await open('data', {
+      'GET /api/v1/depot/': (call: { query?: Record<string, unknown> }) =>
+        page(all.filter((d) => d.name.toLowerCase().includes(String(call.query?.q ?? '').toLowerCase()))),
+    });
+    await booted.waitFor(() => document.body.querySelectorAll('[data-testid="depot-option"]').length === 2);
+    typeInto(byTestId<HTMLInputElement>('depot-search')!, 'wet');
+    press(byTestId('depot-search')!, 'Enter');
+    await booted.waitFor(() => results.length === 1);
+    assert.deepEqual(results, [{ kind: 'frame', contentType: 'depot', name: 'Wetter', items: [{ value: '/api/v1/depot/9/' }] }]);
+  });
+
   it('data: says so when the Magazine is not installed', async () => {
     booted = await open('data', {}, false);
     assert.ok(byTestId('data-unavailable'));

@@ -1,5 +1,5 @@
 import { boot, byTestId, failure, text, typeInto, type BootedWorkbench } from '../switchboards-test-kit';
-import { node, press, probe, run } from './dialogs-test-kit';
+import { node, port, press, probe, run } from './dialogs-test-kit';
 import assert from 'node:assert/strict';
 import { I18nService } from '@werkbank/sdk/browser';
 import { useState } from '@werkbank/sdk/react';
@@ -7,6 +7,7 @@ import { NodeInfoDialog, type NodeInfoDialogProps } from './node-info-dialog';
 import type { SbNode } from '../../common/switchboard-types';
 
 let props: Omit<NodeInfoDialogProps, 'onClose'> = { node: node() };
+let writable = false;
 let closed = 0;
 
 /** Gives the open dialog a changed node, as the canvas does on live updates. */
@@ -15,7 +16,15 @@ let setNode: (n: SbNode) => void = () => undefined;
 function Probe() {
   const [n, set] = useState(props.node);
   setNode = set;
-  return <NodeInfoDialog node={n} initialTab={props.initialTab} onClose={() => closed++} />;
+  return (
+    <NodeInfoDialog
+      node={n}
+      initialTab={props.initialTab}
+      linked={props.linked}
+      onChanged={props.onChanged ? set : undefined}
+      onClose={() => closed++}
+    />
+  );
 }
 
 const RUNS = '/api/v2/switchboard/nodes/7/runs/';
@@ -28,7 +37,7 @@ async function open(
   routes: Record<string, unknown> = {},
   opts: { initialTab?: 'info' | 'runs'; nodeRuns?: boolean } = {},
 ): Promise<BootedWorkbench> {
-  props = { node: n, initialTab: opts.initialTab };
+  props = { node: n, initialTab: opts.initialTab, ...(writable ? { onChanged: () => undefined, linked: ['frame'] } : {}) };
   const booted = await boot('/probe/', routes, [probe(Probe)], { node_runs: opts.nodeRuns ?? true });
   await booted.waitFor(() => !!byTestId('node-info-dialog'));
   return booted;
@@ -37,7 +46,7 @@ async function open(
 describe('switchboards: node information dialog (jsdom)', function () {
   this.timeout(20000);
   let booted: BootedWorkbench | undefined;
-  beforeEach(() => (closed = 0));
+  beforeEach(() => ((closed = 0), (writable = false)));
   afterEach(async () => booted?.unmount());
 
   it('has no Runs tab without the node_runs component, even when asked to open it', async () => {
@@ -60,6 +69,48 @@ describe('switchboards: node information dialog (jsdom)', function () {
     assert.match(ports, /resultOutputstring/);
     await booted.waitFor(() => !!byTestId('node-last-run'));
     assert.match(byTestId('node-last-run')!.textContent!, /\(2\.5 s\)/);
+  });
+
+  it('lets the author edit an unlinked input’s value with its type’s editor; a linked input takes its frame (issue 14 item 13)', async () => {
+    writable = true;
+    const base = node({
+      access: ['read', 'write'],
+      ports: [
+        port('value', 'string', true, { default_value: { value: 'abc' } }),
+        port('frame', 'any', true),
+        port('result', 'string', false),
+      ],
+    });
+    const saved = {
+      ...base,
+      ports: [port('value', 'string', true, { default_value: { value: 'xyz' } }), ...base.ports.slice(1)],
+    };
+    booted = await open(base, { 'PATCH /api/v1/node/7/': saved });
+    const cell = (name: string) => document.querySelector<HTMLElement>(`[data-testid="node-ports"] [data-port="${name}"]`);
+    assert.match(byTestId('node-ports')!.textContent!, /from the linked frame/);
+    cell('value')!.querySelector<HTMLElement>('[data-testid="port-value-edit"]')!.click();
+    await booted.waitFor(() => !!byTestId('datum-editor-string'));
+    assert.equal(byTestId<HTMLInputElement>('datum-editor-string')!.value, 'abc');
+    typeInto(byTestId<HTMLInputElement>('datum-editor-string')!, 'xyz');
+    byTestId('port-value-save')!.click();
+    await booted.waitFor(() => !byTestId('port-value-editor'));
+    assert.deepEqual(booted.api.calls.find((c) => c.method === 'PATCH')!.body, {
+      ports: [{ name: 'value', default_value: { value: 'xyz' } }],
+    });
+    await booted.waitFor(() => cell('value')?.textContent?.startsWith('xyz') === true);
+  });
+
+  it('shows why the server refused a value and keeps the editor open', async () => {
+    writable = true;
+    booted = await open(node({ access: ['read', 'write'] }), {
+      'PATCH /api/v1/node/7/': failure(400, 'The value of value does not fit the data type string.'),
+    });
+    byTestId('port-value-edit')!.click();
+    await booted.waitFor(() => !!byTestId('port-value-save'));
+    byTestId('port-value-save')!.click();
+    await booted.waitFor(() => !!byTestId('port-value-error'));
+    assert.match(byTestId('port-value-error')!.textContent!, /does not fit/);
+    assert.ok(byTestId('port-value-editor'));
   });
 
   it('names the statuses as spec 002 §4 does and shows the exception of a failed node', async () => {

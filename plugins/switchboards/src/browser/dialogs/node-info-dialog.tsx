@@ -12,6 +12,10 @@ export interface NodeInfoDialogProps {
   node: SbNode;
   /** 'runs' opens the Runs tab (e.g. from a failed node's info icon) when node_runs is enabled. */
   initialTab?: 'info' | 'runs';
+  /** The names of inputs a link feeds (the canvas knows them best); else the node's own list. */
+  linked?: string[];
+  /** Receives the node after its input values were changed; without it they are read-only. */
+  onChanged?(node: SbNode): void;
   onClose(): void;
 }
 
@@ -19,7 +23,13 @@ export interface NodeInfoDialogProps {
  * The node information dialog (spec 000 §2): tabs Information and Runs; Runs only when the
  * node_runs component is enabled (ConfigStore). Escape or Close closes it.
  */
-export const NodeInfoDialog = observer(function NodeInfoDialog({ node, initialTab = 'info', onClose }: NodeInfoDialogProps) {
+export const NodeInfoDialog = observer(function NodeInfoDialog({
+  node,
+  initialTab = 'info',
+  linked,
+  onChanged,
+  onClose,
+}: NodeInfoDialogProps) {
   const t = useT('sb-dialogs');
   const runs = useService(ConfigStore).isEnabled(NODE_RUNS_COMPONENT);
   const [tab, setTab] = useState<'info' | 'runs'>(initialTab);
@@ -40,7 +50,7 @@ export const NodeInfoDialog = observer(function NodeInfoDialog({ node, initialTa
             onChange={(id) => setTab(id as 'info' | 'runs')}
             renderActiveTabPanelOnly
           >
-            <Tab id="info" title={t('info.tab')} panel={<NodeInfoPanel node={node} />} />
+            <Tab id="info" title={t('info.tab')} panel={<NodeInfoPanel node={node} linked={linked} onChanged={onChanged} />} />
             {runs && <Tab id="runs" title={t('runs.tab')} panel={<NodeRunsPanel node={node} />} />}
           </Tabs>
         </div>

@@ -2,22 +2,44 @@ import { useEffect, useState } from '@werkbank/sdk/react';
 import { Button, Callout, H4, HTMLTable, Icon, Tag } from '@werkbank/sdk/ui';
 import { ApiClient, I18nService, observer, useService, useT } from '@werkbank/sdk/browser';
 import { idOf, typeName, type NodeRun, type Port, type SbNode } from '../../common/switchboard-types';
+import { PortValueEditor, portValueText } from './port-value-editor';
 import { formatDateTime, formatDuration, nodeStatusKey, STATUS_INTENT } from './run-format';
 import { NodeRunDetails } from './node-run-details';
 
-/** A port's default value as short text: the datum's `value` when it has only that, else JSON. */
-function valueText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const fields = v as Record<string, unknown>;
-  const only = typeof v === 'object' && Object.keys(fields).length === 1 && 'value' in fields;
-  const text = only ? (typeof fields.value === 'string' ? fields.value : JSON.stringify(fields.value)) : JSON.stringify(v);
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
-}
-
-function PortTable({ ports }: { ports: Port[] }) {
+/**
+ * The node's ports with their types and, for inputs, their values (spec 000 §3 Port): an unlinked
+ * input's value can be edited here with the editor of its type (issue 14 item 13); a linked one
+ * takes its frame's data instead, and says so.
+ */
+function PortTable({ node, linked, onChanged }: { node: SbNode; linked: string[]; onChanged?(node: SbNode): void }) {
   const t = useT('sb-dialogs');
+  const [editing, setEditing] = useState<string>();
+  const ports = node.ports;
   if (!ports.length) return <p className="wb-muted">{t('info.no_ports')}</p>;
+  const writable = !!onChanged && !!node.access?.includes('write');
   const sorted = [...ports].sort((a, b) => Number(b.is_input) - Number(a.is_input));
+  const valueCell = (p: Port) => {
+    if (!p.is_input) return null;
+    if (linked.includes(p.name)) return <span className="wb-muted">{t('info.value_linked')}</span>;
+    if (p.is_list || p.is_dict) return null;
+    if (editing === p.name)
+      return <PortValueEditor node={node} port={p} onSaved={(n) => onChanged!(n)} onDone={() => setEditing(undefined)} />;
+    return (
+      <span data-testid="port-value" data-port={p.name}>
+        {portValueText(p.default_value)}{' '}
+        {writable && (
+          <Button
+            variant="minimal"
+            size="small"
+            icon="edit"
+            aria-label={String(t('info.value_edit', { name: p.name }))}
+            data-testid="port-value-edit"
+            onClick={() => setEditing(p.name)}
+          />
+        )}
+      </span>
+    );
+  };
   return (
     <HTMLTable compact striped style={{ width: '100%' }} data-testid="node-ports">
       <thead>
@@ -41,7 +63,7 @@ function PortTable({ ports }: { ports: Port[] }) {
               {p.is_list && <span className="wb-muted"> {t('info.list')}</span>}
               {p.is_dict && <span className="wb-muted"> {t('info.dict')}</span>}
             </td>
-            <td>{p.is_input ? valueText(p.default_value) : ''}</td>
+            <td>{valueCell(p)}</td>
           </tr>
         ))}
       </tbody>
@@ -80,8 +102,20 @@ function LastRun({ address }: { address: string | null | undefined }) {
   );
 }
 
-/** The Information tab of the node dialog (spec 000 §2, §4; spec 002 §4 status texts). */
-export const NodeInfoPanel = observer(function NodeInfoPanel({ node }: { node: SbNode }) {
+/**
+ * The Information tab of the node dialog (spec 000 §2, §4; spec 002 §4 status texts). `linked` are
+ * the names of inputs a link feeds; `onChanged` receives the node after its values were changed
+ * (without it the values are read-only).
+ */
+export const NodeInfoPanel = observer(function NodeInfoPanel({
+  node,
+  linked,
+  onChanged,
+}: {
+  node: SbNode;
+  linked?: string[];
+  onChanged?(node: SbNode): void;
+}) {
   const t = useT('sb-dialogs');
   const lang = useService(I18nService).language;
   const running = node.status === 'started' || node.status === 'waiting';
@@ -133,7 +167,13 @@ export const NodeInfoPanel = observer(function NodeInfoPanel({ node }: { node: S
           <span style={{ whiteSpace: 'pre-wrap' }}>{node.runinfo.exception}</span>
         </Callout>
       )}
-      <PortTable ports={node.ports} />
+      <PortTable node={node} linked={linked ?? linkedInputsOf(node)} onChanged={onChanged} />
     </div>
   );
 });
+
+/** The inputs a link feeds, as the node's reply lists its links. */
+function linkedInputsOf(node: SbNode): string[] {
+  const links = (node.links ?? []) as unknown as Array<{ name: string; is_input: boolean } | string>;
+  return links.flatMap((l) => (typeof l === 'object' && l.is_input ? [l.name] : []));
+}

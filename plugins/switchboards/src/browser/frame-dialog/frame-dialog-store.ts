@@ -114,6 +114,11 @@ export class FrameDialogStore {
     return frameKind(this.chain);
   }
 
+  /** The template that decides what the datum editor edits (datumEditorValue); `{}` when there is none. */
+  get editorTemplate(): FrameItem {
+    return this.template ?? {};
+  }
+
   get creatable(): boolean {
     return isCreatable(this.kind, this.template);
   }
@@ -143,12 +148,20 @@ export class FrameDialogStore {
   }
 
   /**
-   * Whether something is not saved yet. A datum prepared from the template and not touched does not
-   * count, so closing a freshly opened empty frame asks nothing.
+   * Whether something the user changed is not saved yet (Close asks first). A datum prepared from the
+   * template and not touched does not count, so closing a freshly opened empty frame asks nothing.
    */
   get dirty(): boolean {
     const blank = JSON.stringify(this.template ?? {});
     return this.edits.size > 0 || this.added.some((a) => JSON.stringify(a) !== blank) || !!this.settings?.changes;
+  }
+
+  /**
+   * Whether Save has something to write: what is dirty, and every datum added here, also one
+   * still as the template made it — a new bool shows "Off", and "Off" is what Save then writes.
+   */
+  get savable(): boolean {
+    return this.dirty || this.added.length > 0;
   }
 
   select(tab: FrameTab): void {

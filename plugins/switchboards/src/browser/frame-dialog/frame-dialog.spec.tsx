@@ -197,6 +197,28 @@ describe('frame dialog: tabs and the Single view (spec 001 §2.6)', function () 
     assert.deepEqual(closed, [false]);
   });
 
+  it('lets a new bool datum be saved as it shows, "Off", without toggling it first (issue 14 item 15)', async () => {
+    const routes = frameRoutes('bool', [], { template: { value: false } });
+    routes[`POST ${TEMPLATE}`] = { objects: [{ value: false, index: 0 }], frame: {} };
+    booted = await openFrameDialog(routes);
+    assert.equal(activeTab(), 'single');
+    assert.match(byTestId('datum-editor-bool')!.closest('label')!.textContent ?? '', /Off/);
+    assert.equal(byTestId('frame-save-close')!.hasAttribute('disabled'), false);
+    click('frame-save-close');
+    await booted.waitFor(() => closed.length === 1);
+    assert.deepEqual(booted.api.calls.find((c) => c.method === 'POST')!.body, { objects: [{ value: false }] });
+  });
+
+  it('opens a datum holding one field of a several-field type as an object, as its template says (issue 14 item 9)', async () => {
+    const routes = frameRoutes('any', [{ origin: 'https://example.org/FROST-Server' }], {
+      template: { origin: '', sta_version: 'v1.1', batch_size: 100 },
+    });
+    booted = await openFrameDialog(routes, { initialTab: 'single' });
+    await booted.waitFor(() => !!byTestId('datum-editor-generic'));
+    const area = byTestId('datum-editor-generic')!.querySelector('textarea')!;
+    assert.deepEqual(JSON.parse(area.value), { origin: 'https://example.org/FROST-Server' });
+  });
+
   it('an empty table of a type made by hand offers a new datum', async () => {
     booted = await openFrameDialog(frameRoutes('row', [], { template: { value: {} } }), { initialTab: 'table' });
     assert.ok(byTestId('frame-table-empty'));

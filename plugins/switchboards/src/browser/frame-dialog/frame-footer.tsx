@@ -13,7 +13,7 @@ export interface FrameFooterProps {
 /**
  * The footer of spec 001 §2.6: Cancel (drops what is not saved), Save & Back (saves, then shows
  * the tab seen before), Save & Close, Close (asks first when something is not saved). A read-only
- * dialog has Close only. The save buttons are enabled while something is not saved.
+ * dialog has Close only. The save buttons are enabled while there is something to save (savable).
  */
 export const FrameFooter = observer(function FrameFooter({
   store,
@@ -25,7 +25,7 @@ export const FrameFooter = observer(function FrameFooter({
   const t = useT('sb-frame');
   const close = <Button text={t('footer.close')} onClick={onClose} data-testid="frame-close" />;
   if (store.readOnly || !store.ready) return <DialogFooter actions={close} />;
-  const idle = !store.dirty || store.busy;
+  const idle = !store.savable || store.busy;
   return (
     <DialogFooter
       actions={

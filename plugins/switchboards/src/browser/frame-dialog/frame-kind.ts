@@ -45,19 +45,3 @@ export function templateFields(template: Record<string, unknown>): FrameItem {
 export function isCreatable(kind: FrameKind, template: FrameItem | undefined): boolean {
   return kind !== 'file' && !!template && Object.keys(template).length > 0;
 }
-
-/**
- * What a datum editor edits (decision 0013): the value of a datum's only field (a string's
- * `value`, a colour's `hex`), else the fields as an object.
- */
-export function editorValue(fields: FrameItem): unknown {
-  const keys = Object.keys(fields);
-  return keys.length === 1 ? fields[keys[0]] : fields;
-}
-
-/** The inverse of editorValue: the datum's fields after its editor changed `value`. */
-export function fieldsFromEditor(fields: FrameItem, value: unknown): FrameItem {
-  const keys = Object.keys(fields);
-  if (keys.length === 1) return { [keys[0]]: value };
-  return value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as FrameItem) } : fields;
-}

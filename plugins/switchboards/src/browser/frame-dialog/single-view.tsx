@@ -1,8 +1,8 @@
 import { useEffect } from '@werkbank/sdk/react';
 import { Button, NonIdealState, Spinner, Tag } from '@werkbank/sdk/ui';
+import { datumEditorValue, datumFieldsFromEditor } from '@werkbank/sdk';
 import { DatumEditorHost, observer, useT } from '@werkbank/sdk/browser';
 import type { FrameDialogStore } from './frame-dialog-store';
-import { editorValue, fieldsFromEditor } from './frame-kind';
 
 /**
  * The Single view (spec 001 §2.6): one datum in the editor its content type chooses (the generic
@@ -44,9 +44,9 @@ export const SingleView = observer(function SingleView({ store }: { store: Frame
       <DatumEditorHost
         key={index}
         contentType={store.typeName}
-        value={editorValue(item)}
+        value={datumEditorValue(store.editorTemplate, item)}
         readOnly={store.readOnly}
-        onChange={(value) => store.setItem(index, fieldsFromEditor(item, value))}
+        onChange={(value) => store.setItem(index, datumFieldsFromEditor(store.editorTemplate, item, value))}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction, type ApiClient, type TypeRegistry } from '@werkbank/sdk/browser';
 import { EXECUTION_PATH, typeName, type Execution, type Frame, type Workflow } from '../../common/switchboard-types';
-import { editorValue, fieldsFromEditor } from './datum-values';
+import { datumEditorValue, datumFieldsFromEditor } from '@werkbank/sdk';
 import { EXECUTION_POLL_MS, mayExecute } from './workflow-ids';
 
 /** A plain copy of JSON data held by the store (observable proxies cannot be structured-cloned). */
@@ -17,7 +17,7 @@ export interface RunInput {
   typeName: string;
   /** The datum fields of a new item of the frame's type. */
   template: Record<string, unknown>;
-  /** One editor value per item (see editorValue). */
+  /** One editor value per item (datumEditorValue). */
   values: unknown[];
 }
 
@@ -91,7 +91,7 @@ export class WorkflowRunStore {
           key: frame.name && frames.filter((f) => f.name === frame.name).length === 1 ? frame.name : frame.resource_uri,
           typeName: typeName(frame.content_type),
           template: templates[i],
-          values: [editorValue(plain(templates[i]))],
+          values: [datumEditorValue(templates[i], plain(templates[i]))],
         }));
       });
     } catch (e) {
@@ -106,7 +106,10 @@ export class WorkflowRunStore {
   }
 
   addValue(input: number): void {
-    this.change(input, (values) => [...values, editorValue(plain(this.inputs[input].template))]);
+    this.change(input, (values) => [
+      ...values,
+      datumEditorValue(this.inputs[input].template, plain(this.inputs[input].template)),
+    ]);
   }
 
   removeValue(input: number, item: number): void {
@@ -120,7 +123,9 @@ export class WorkflowRunStore {
     this.starting = true;
     this.error = undefined;
     const inputs = plain(
-      Object.fromEntries(this.inputs.map((i) => [i.key, i.values.map((v) => fieldsFromEditor(i.template, v))])),
+      Object.fromEntries(
+        this.inputs.map((i) => [i.key, i.values.map((v) => datumFieldsFromEditor(i.template, plain(i.template), v))]),
+      ),
     );
     try {
       const execution = await this.api.post<Execution>(`${this.address}execute/`, { inputs });

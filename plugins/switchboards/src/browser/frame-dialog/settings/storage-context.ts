@@ -21,9 +21,10 @@ export function isDeferredStorage(context: Record<string, unknown> | null | unde
   return ['deferred', 'lazy', 'on_demand_deferred'].includes(storageKindOf(context));
 }
 
-/** The storage_context to store for `kind`, keeping the other keys of `previous`. */
+/** The storage_context to store for `kind`, keeping the other keys of `previous` (when it is an object). */
 export function storageContextFor(kind: StorageKind, previous: Record<string, unknown> | null | undefined) {
-  return { ...(previous ?? {}), kind };
+  const keep = previous && typeof previous === 'object' && !Array.isArray(previous) ? previous : {};
+  return { ...keep, kind };
 }
 
 /** True for the kinds grouped under "other". */
