@@ -45,6 +45,7 @@ import { CoreSchema1764000000000 } from './db/core-migration';
 import { BlobCandidates1764400000000 } from './db/blob-candidate-migration';
 import type { WerkbankState } from './http/context';
 import { errorMiddleware } from './http/error-middleware';
+import { refuseNulInAddress } from './http/nul-guard';
 import { staticFiles } from './http/static-files';
 import { docsPages } from './http/docs-pages';
 import { buildOpenApi } from './http/openapi';
@@ -299,6 +300,7 @@ export class WerkbankServer {
       await next();
     });
     app.use(authMiddleware(this.accounts, this.i18n, config.secureCookies));
+    app.use(refuseNulInAddress());
     const gate = this.licences.gate;
     const dataSource = this.db.dataSource;
     mountConfigRoute(router, this.licences, this.kernel.plugins, config);

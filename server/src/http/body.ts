@@ -1,6 +1,7 @@
 import getRawBody from 'raw-body';
 import type { WerkbankContext } from './context';
 import { ApiError } from './api-error';
+import { containsNul, nulRefused } from './nul-guard';
 
 /**
  * How long a JSON or form body may take to arrive. The HTTP server has no overall request timeout
@@ -30,7 +31,10 @@ export async function readText(ctx: WerkbankContext, limit: number, timeoutMs = 
   }
 }
 
-/** Reads a JSON object body. Malformed JSON or a non-object is 400. An empty body is `{}`. */
+/**
+ * Reads a JSON object body. Malformed JSON or a non-object is 400, a NUL character in any string
+ * or key 400 `invalid_text` (the database cannot store it). An empty body is `{}`.
+ */
 export async function readJsonObject(ctx: WerkbankContext, limit: number): Promise<Record<string, unknown>> {
   const text = await readText(ctx, limit);
   if (!text.trim()) return {};
@@ -43,15 +47,18 @@ export async function readJsonObject(ctx: WerkbankContext, limit: number): Promi
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw ApiError.badRequest('not_an_object', 'errors.not_an_object');
   }
+  if (containsNul(value)) throw nulRefused();
   return value as Record<string, unknown>;
 }
 
-/** Reads an application/x-www-form-urlencoded or JSON body into string fields. */
+/** Reads an application/x-www-form-urlencoded or JSON body into string fields (NUL: 400 `invalid_text`). */
 export async function readForm(ctx: WerkbankContext, limit: number): Promise<Record<string, string>> {
   if (ctx.is('application/json')) {
     const obj = await readJsonObject(ctx, limit);
     return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, v == null ? '' : String(v)]));
   }
   const text = await readText(ctx, limit);
-  return Object.fromEntries(new URLSearchParams(text));
+  const form = Object.fromEntries(new URLSearchParams(text));
+  if (containsNul(form)) throw nulRefused();
+  return form;
 }
