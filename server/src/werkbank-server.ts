@@ -288,6 +288,7 @@ export class WerkbankServer {
     app.use(docsPages(resolve(config.root, 'docs')));
     app.use(errorMiddleware(this.log));
     app.use(async (ctx, next) => {
+      ctx.state.bodyTimeoutMs = config.bodyTimeoutMs;
       ctx.set('X-Content-Type-Options', 'nosniff');
       ctx.set('X-Frame-Options', 'SAMEORIGIN');
       ctx.set('Referrer-Policy', 'same-origin');
@@ -370,7 +371,7 @@ export class WerkbankServer {
     // Uploads of several GB take longer than Node's default requestTimeout (300 s) for the whole
     // request, so it is off. headersTimeout must then be given (Node would derive 0 from it) and
     // still bounds slow headers at 60 s; a body that stalls is cut by readMultipartUpload's idle
-    // timeout; other bodies by size (BODY_LIMIT) and by time (readText's BODY_TIMEOUT_MS).
+    // timeout; other bodies by size (BODY_LIMIT) and by time (BODY_TIMEOUT_SECONDS, readText).
     this.http = createServer({ requestTimeout: 0, headersTimeout: 60_000 }, this.app.callback());
     this.hub = new WebSocketHub(this.accounts, this.options.config.allowedOrigins, this.log);
     for (const c of this.wsChannels.all()) this.hub.addChannel(c);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
 import { assertError, expectStatus, GREETINGS, TAGS, type Client } from './api-test-support';
 
@@ -48,5 +49,43 @@ describe('hardening: text the database cannot store', function () {
     en.headers = { 'accept-language': 'en' };
     assertError(await de.get(`${GREETINGS}?q=%00`), 400, 'invalid_text', /^Text darf das NUL-Zeichen/);
     assertError(await en.get(`${GREETINGS}?q=%00`), 400, 'invalid_text', /^Text must not contain the NUL character/);
+  });
+});
+
+/** Sends the head of a JSON request whose body never completes; resolves with all the server sent once it closes. */
+function stalledBody(url: string, cookie: string, csrf: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () =>
+      socket.write(
+        `POST ${GREETINGS} HTTP/1.1\r\nHost: ${hostname}\r\nCookie: ${cookie}\r\nX-CSRFToken: ${csrf}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name": "Sl',
+      ),
+    );
+    let got = '';
+    socket.on('data', (d) => (got += d));
+    socket.on('close', () => resolve(got));
+    socket.on('error', reject);
+  });
+}
+
+describe('hardening: a JSON body that stalls', function () {
+  let t: TestServer;
+
+  before(async () => {
+    t = await startTestServer({ config: { bodyTimeoutMs: 1000 } });
+  });
+  after(async () => t?.close());
+
+  it('gets the documented 408 body_timeout reply, then the connection is closed, and nothing is written', async () => {
+    const admin = await t.admin();
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const reply = await stalledBody(t.url, cookie, admin.csrfToken ?? '');
+    assert.match(reply, /^HTTP\/1\.1 408 /);
+    assert.match(reply, /\r\nconnection: close\r\n/i);
+    const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4));
+    assert.equal(body.code, 'body_timeout');
+    assert.match(body.reason, /1 seconds/);
+    assert.equal(expectStatus(await admin.get(GREETINGS), 200).meta.total_count, 0);
   });
 });
