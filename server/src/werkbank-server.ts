@@ -46,6 +46,7 @@ import { BlobCandidates1764400000000 } from './db/blob-candidate-migration';
 import type { WerkbankState } from './http/context';
 import { errorMiddleware } from './http/error-middleware';
 import { refuseNulInAddress } from './http/nul-guard';
+import { normalisePathMiddleware } from './http/normalise-path';
 import { staticFiles } from './http/static-files';
 import { docsPages } from './http/docs-pages';
 import { buildOpenApi } from './http/openapi';
@@ -284,6 +285,8 @@ export class WerkbankServer {
     app.maxIpsCount = 1;
     // Case-sensitive, so a path never matches a route that a check of the same path would miss.
     const router = new Router<WerkbankState>({ sensitive: true });
+    // One spelling of each path before the CSRF check and the router both read it (issue 14 item 24).
+    app.use(normalisePathMiddleware());
     app.use(staticFiles(config.distDir, { '/docs/': resolve(config.root, 'docs') + '/' }));
     app.use(docsPages(resolve(config.root, 'docs')));
     app.use(errorMiddleware(this.log));
@@ -328,9 +331,6 @@ export class WerkbankServer {
       ctx.body = buildOpenApi(this.resources.all(), { ...CORE_OPENAPI_PATHS, ...fromRoutes });
     });
     app.use(async (ctx, next) => {
-      // spec 000 §7 writes some addresses without the trailing slash (`/api/v2/backend/tags`,
-      // `{tag}assign-to?…`): API paths match with or without it.
-      if (/^\/api\/[^.]*[^/]$/.test(ctx.path)) ctx.path = `${ctx.path}/`;
       await next();
       if (ctx.status === 404 && ctx.body === undefined && /^\/api\//.test(ctx.path)) throw ApiError.notFound();
     });

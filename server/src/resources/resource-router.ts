@@ -147,13 +147,15 @@ export function mountResource(router: Router<WerkbankState>, def: ResourceDefini
       ctx.status = 204;
     }),
   );
-  // spec 000 §7: favour and unfavour are GETs; they still require the CSRF header (see docs/api.md).
+  // spec 000 §7: favour and unfavour are GETs; they still require the CSRF header, and POST does
+  // the same (docs/api.md "State-changing GETs").
   for (const [name, on] of [
     ['favor', true],
     ['unfavor', false],
   ] as const) {
-    router.get(
+    router.register(
       `${detail}${name}/`,
+      ['GET', 'POST'],
       withId(async (ctx, id) => {
         await write(ctx, (r) => service.favor(def, id, r, on));
         ctx.body = { status: 'ok', favored: on };

@@ -86,15 +86,28 @@ export class CanvasRoutes implements HttpRouteContribution {
     return created;
   }
 
+  /** The query's parameters, and for POST the JSON body's fields over them (as text). */
+  private async params(ctx: WerkbankContext): Promise<Record<string, string | undefined>> {
+    const q = { ...(ctx.query as Record<string, string | undefined>) };
+    if (ctx.method !== 'POST') return q;
+    const body = await readJsonObject(ctx, this.services.config.bodyLimit);
+    for (const [k, v] of Object.entries(body)) {
+      if (v === null || v === undefined) continue;
+      q[k] = Array.isArray(v) ? v.join(',') : typeof v === 'object' ? undefined : String(v);
+    }
+    return q;
+  }
+
   registerHttpRoutes(registry: RegistrySink<RouteDescriptor>): void {
     registry.add({
       id: 'switchboards.canvas-routes',
       realms: ['switchboard'],
       openapi: canvasOpenApi,
       mount: (router) => {
-        // spec 000 §7: GET /api/v2/switchboard/create?name=&folder_uri=&tags= (state-changing GET; CSRF header needed).
-        router.get('/api/v2/switchboard/create/', async (ctx) => {
-          const q = ctx.query as Record<string, string | undefined>;
+        // spec 000 §7: GET /api/v2/switchboard/create?name=&folder_uri=&tags= (state-changing GET; CSRF
+        // header needed) and its POST form, which also takes the fields as a JSON body.
+        router.register('/api/v2/switchboard/create/', ['GET', 'POST'], async (ctx) => {
+          const q = await this.params(ctx);
           const name = (q.name ?? '').trim();
           if (!name) throw ApiError.badRequest('invalid_parameter', 'errors.field_required', { field: 'name' }, 'name');
           const tags = (q.tags ?? '')
@@ -110,9 +123,9 @@ export class CanvasRoutes implements HttpRouteContribution {
           );
           ctx.body = { resource_uri: created.resource_uri, switchboard_id: created.id, name: created.name };
         });
-        // spec 000 §7: GET /api/v2/switchboard/create/datum?datum=&search= — "Use in switchboard".
-        router.get('/api/v2/switchboard/create/datum/', async (ctx) => {
-          const q = ctx.query as Record<string, string | undefined>;
+        // spec 000 §7: GET /api/v2/switchboard/create/datum?datum=&search= — "Use in switchboard" (and its POST form).
+        router.register('/api/v2/switchboard/create/datum/', ['GET', 'POST'], async (ctx) => {
+          const q = await this.params(ctx);
           if (!q.datum) throw ApiError.badRequest('invalid_parameter', 'errors.field_required', { field: 'datum' }, 'datum');
           const r0 = switchboardCaller(ctx, this.services);
           // The datum is copied from a depot: an API key needs the depot realm too.
