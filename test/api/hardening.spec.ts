@@ -54,6 +54,28 @@ describe('hardening against hostile requests', function () {
     assert.ok(limited >= 12 - 5, `only ${limited} of 12 parallel attempts were limited`);
   });
 
+  it('counts wrong old passwords of a password change like failed logins, so a stolen session cannot guess the password', async () => {
+    const victim = await t.user();
+    const hash = async () =>
+      (await t.server.db.dataSource.query(`SELECT password FROM werkbank_user WHERE id = $1`, [victim.id]))[0].password as string;
+    const before = await hash();
+    const change = (old: string) =>
+      victim.client.post('/accounts/password/', {
+        old_password: old,
+        new_password1: 'taken-over-1',
+        new_password2: 'taken-over-1',
+      });
+    for (let i = 0; i < 5; i++) assertError(await change(`guess-${i}`), 400, 'password_wrong');
+    assertError(await change('guess-5'), 429, 'too_many_attempts');
+    assertError(await change(victim.password), 429, 'too_many_attempts');
+    assert.equal(await hash(), before, 'the password is unchanged');
+    assertError(
+      await t.client().post('/accounts/login/', { username: victim.username, password: victim.password }),
+      429,
+      'too_many_attempts',
+    );
+  });
+
   it('refuses more than 200 grant entries with 400 and changes nothing', async () => {
     const g = expectStatus(await admin.post(GREETINGS, { name: 'Many grants' }), 201);
     const grants = Array.from({ length: 201 }, () => ({ user: '/api/v1/user/1/', perms: ['read'] }));
