@@ -58,6 +58,8 @@ export class FileBlobStore implements BlobStore {
       if (opts.refuseEmpty && size === 0) throw emptyFile();
       const hash = writer.digest();
       const dest = this.pathOf(hash);
+      // Everything that may fail comes before the bytes are moved into place: a rejected put stores nothing.
+      const mime = await sniffMime(Buffer.concat(writer.head), { complete: size <= SNIFF_BYTES, filename: opts.filename });
       // Held first: a sweep that was removing these bytes has finished, so the check below sees it.
       await this.hold?.(hash);
       if (await this.stat(hash)) {
@@ -67,7 +69,6 @@ export class FileBlobStore implements BlobStore {
         await mkdir(dirname(dest), { recursive: true });
         await rename(tmp, dest);
       }
-      const mime = await sniffMime(Buffer.concat(writer.head), { complete: size <= SNIFF_BYTES, filename: opts.filename });
       return { hash, size, mime };
     } catch (e) {
       await rm(tmp, { force: true });
