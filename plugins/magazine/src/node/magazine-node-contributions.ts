@@ -10,6 +10,7 @@ import { MagazineSchema1764100000000 } from './magazine-migration';
 import { MagazineBlobSweep1764100001000 } from './blob-sweep-migration';
 import { MagazineMomentLineage1764200000000 } from './moment-lineage-migration';
 import { MagazineSharedBlobSweep1764400001000 } from './shared-blob-sweep-migration';
+import { MagazineUploadHeartbeat1764900001000 } from './upload-heartbeat-migration';
 import { depotFolderResource } from './depotfolder-resource';
 import { depotResource } from './depot-resource';
 import en from './i18n/en.json' with { type: 'json' };
@@ -25,6 +26,7 @@ export const magazineEntities: EntityContribution = {
         MagazineBlobSweep1764100001000,
         MagazineMomentLineage1764200000000,
         MagazineSharedBlobSweep1764400001000,
+        MagazineUploadHeartbeat1764900001000,
       ],
     }),
 };
