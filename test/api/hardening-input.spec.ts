@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
-import { assertError, expectStatus, GREETINGS, TAGS, type Client } from './api-test-support';
+import { assertError, EVENTS, expectStatus, GREETINGS, TAGS, type Client } from './api-test-support';
+import { addDatum, newDepot } from './magazine-support';
+import { FRAMES, SWITCHBOARDS } from './switchboard-support';
 
 /** Input the database cannot hold is refused at the boundary, with 400 and nothing written (issue 14 item 26). */
 describe('hardening: text the database cannot store', function () {
@@ -87,5 +89,100 @@ describe('hardening: a JSON body that stalls', function () {
     assert.equal(body.code, 'body_timeout');
     assert.match(body.reason, /1 seconds/);
     assert.equal(expectStatus(await admin.get(GREETINGS), 200).meta.total_count, 0);
+  });
+});
+
+/** One rule per thing across the API (issue 14 item 22). */
+describe('hardening: consistent input and replies', function () {
+  let t: TestServer;
+  let admin: Client;
+
+  before(async () => {
+    t = await startTestServer();
+    admin = await t.admin();
+  });
+  after(async () => t?.close());
+
+  it('refuses unknown query parameters on create, detail, change, store and delete with 400, as lists do', async () => {
+    const before = expectStatus(await admin.get(SWITCHBOARDS), 200).meta.total_count;
+    assertError(await admin.post(`${SWITCHBOARDS}?template=1`, { name: 'Vorlage' }), 400, 'unknown_parameter', /template/);
+    assert.equal(expectStatus(await admin.get(SWITCHBOARDS), 200).meta.total_count, before, 'nothing was created');
+    const g = expectStatus(await admin.post(GREETINGS, { name: 'Strict' }), 201);
+    assertError(await admin.get(`${g.resource_uri}?expand=1`), 400, 'unknown_parameter');
+    assertError(await admin.patch(`${g.resource_uri}?force=1`, { message: 'x' }), 400, 'unknown_parameter');
+    assertError(await admin.post(`${g.resource_uri}?force=1`, { name: 'Strict', message: 'x' }), 400, 'unknown_parameter');
+    assertError(await admin.delete(`${g.resource_uri}?cascade=1`), 400, 'unknown_parameter');
+    assert.equal(expectStatus(await admin.get(g.resource_uri), 200).message, '');
+    assertError(await admin.get(`${GREETINGS}?template=1`), 400, 'unknown_filter');
+  });
+
+  it('accepts only Blueprint icon names for tags', async () => {
+    const refused = await admin.post(TAGS, { name: 'Hochwasser', icon: 'flood' });
+    assertError(refused, 400, 'invalid_field', /Blueprint/);
+    assert.equal(refused.body.field, 'icon');
+    const tag = expectStatus(await admin.post(TAGS, { name: 'Flug', icon: 'airplane' }), 201);
+    assert.equal(tag.icon, 'airplane');
+    assertError(await admin.patch(tag.resource_uri, { icon: 'flood' }), 400, 'invalid_field');
+    assert.equal(expectStatus(await admin.get(tag.resource_uri), 200).icon, 'airplane');
+  });
+
+  it('takes an empty expiration date as no expiry (spec 002 §5)', async () => {
+    const u = await t.user();
+    expectStatus(await admin.patch(`/api/v1/user/${u.id}/`, { expiration_date: '2099-01-01T00:00:00Z' }), 200);
+    const cleared = expectStatus(await admin.patch(`/api/v1/user/${u.id}/`, { expiration_date: '' }), 200);
+    assert.equal(cleared.expiration_date, null);
+    const key = expectStatus(
+      await admin.post('/api/v1/apikey/', { user: `/api/v1/user/${u.id}/`, realms: ['tag'], expiration: '' }),
+      201,
+    );
+    assert.equal(key.expiration, null);
+  });
+
+  it('shows a tag datum by the tag’s name', async () => {
+    const tag = expectStatus(await admin.post(TAGS, { name: 'Überschwemmung' }), 201);
+    const sb = expectStatus(await admin.post(SWITCHBOARDS, { name: 'Tags' }), 201);
+    const frame = expectStatus(
+      await admin.post(FRAMES, {
+        switchboard: sb.resource_uri,
+        content_type: 'tag',
+        content: [{ value: { id: tag.id, name: tag.name } }],
+      }),
+      201,
+    );
+    assert.equal(frame.text_repr, 'Überschwemmung');
+  });
+
+  it('gives events numeric ids like every other kind', async () => {
+    expectStatus(await admin.post(GREETINGS, { name: 'Event source' }), 201);
+    const events = expectStatus(await admin.get(`${EVENTS}?limit=5`), 200).objects as Array<{
+      id: unknown;
+      resource_uri: string;
+    }>;
+    assert.ok(events.length > 0);
+    for (const e of events) {
+      assert.equal(typeof e.id, 'number');
+      assert.equal(e.resource_uri, `${EVENTS}${String(e.id)}/`);
+      assert.equal(typeof expectStatus(await admin.get(e.resource_uri), 200).id, 'number');
+    }
+  });
+
+  it('names people by one rule everywhere: full name, else username', async () => {
+    const named = await t.user();
+    expectStatus(await admin.patch(`/api/v1/user/${named.id}/`, { first_name: 'Grete', last_name: 'Weiß' }), 200);
+    const plain = await t.user();
+    for (const [u, name] of [
+      [named, 'Grete Weiß'],
+      [plain, plain.username],
+    ] as const) {
+      expectStatus(await u.client.post(GREETINGS, { name: `by ${u.username}` }), 201);
+      const event = expectStatus(await admin.get(`${EVENTS}?user=/api/v1/user/${u.id}/&limit=1`), 200).objects[0];
+      assert.equal(event.user_name, name, 'event feed');
+      assert.equal(expectStatus(await admin.get(`/api/v1/user/${u.id}/`), 200).display_name, name, 'user list');
+      const depot = await newDepot(u.client, 'string');
+      await addDatum(u.client, depot, { value: 'x' });
+      const moments = expectStatus(await u.client.get(`/api/v1/moment/?depot_id=${depot.id}`), 200).objects;
+      assert.equal(moments[0].user_name, name, 'moments');
+      assert.equal(expectStatus(await u.client.get('/api/v2/backend/profile'), 200).display_name, name, 'profile');
+    }
   });
 });

@@ -81,3 +81,4 @@ export type {
   DatumValidator,
 } from '@werkbank/server';
 export { EntitySchema, type EntityManager, type MigrationInterface, type QueryRunner, type SelectQueryBuilder } from 'typeorm';
+export { BLUEPRINT_ICON_NAMES } from './blueprint-icon-names';

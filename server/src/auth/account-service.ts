@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { userDisplayName } from '@werkbank/kernel';
 import type { AuthUser } from '../http/context';
 import { ApiError } from '../http/api-error';
 import { hashPassword, randomToken, verifyPassword } from './password';
@@ -30,10 +31,8 @@ export const LOGIN_ATTEMPT_LIMIT = 5;
 export const LOGIN_ADDRESS_LIMIT = 30;
 export const LOGIN_WINDOW_MINUTES = 15;
 
-export function displayName(u: Pick<UserRow, 'first_name' | 'last_name' | 'username'>): string {
-  const full = `${u.first_name} ${u.last_name}`.trim();
-  return full || u.username;
-}
+/** How a user is named to others: the one rule of the kernel (userDisplayName). */
+export const displayName = (u: Pick<UserRow, 'first_name' | 'last_name' | 'username'>): string => userDisplayName(u);
 
 /** Accounts, sessions and API keys (spec 002 §2 "User editor", §3 "API key"). */
 export class AccountService {

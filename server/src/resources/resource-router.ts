@@ -52,6 +52,16 @@ function query(ctx: WerkbankContext): Record<string, string> {
   return out;
 }
 
+/**
+ * Create, detail, change, store, delete and favour take no query parameters: one sent there is
+ * 400 `unknown_parameter` naming it, as an unknown filter is on a list (issue 14 item 22), so a
+ * mistyped option is never silently ignored.
+ */
+function refuseQuery(ctx: WerkbankContext): void {
+  const [name] = Object.keys(ctx.query);
+  if (name !== undefined) throw ApiError.badRequest('unknown_parameter', 'errors.unknown_parameter', { name }, name);
+}
+
 function parseId(raw: string): number | undefined {
   return /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
 }
@@ -82,6 +92,7 @@ export function mountResource(router: Router<WerkbankState>, def: ResourceDefini
   });
   router.post(base, async (ctx) => {
     guard(ctx, gate, def.component, realm);
+    refuseQuery(ctx);
     const body = await readJsonObject(ctx, opts.bodyLimit);
     ctx.body = await write(ctx, (r) => service.create(def, body, r));
     ctx.status = 201;
@@ -118,6 +129,7 @@ export function mountResource(router: Router<WerkbankState>, def: ResourceDefini
       const id = parseId(ctx.params.id);
       if (id === undefined) return next();
       guard(ctx, gate, def.component, realm);
+      refuseQuery(ctx);
       await handler(ctx, id);
     };
   router.get(

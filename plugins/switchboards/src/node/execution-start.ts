@@ -294,7 +294,7 @@ export async function stopExecution(
     sb.execution_id,
   ])) as Row[];
   if (!e) throw new ApiError(409, 'not_running', 'switchboards:errors.not_running');
-  const message = services.translate(user.language ?? 'en', 'switchboards:messages.aborted_by', { user: user.username });
+  const message = services.translate(user.language ?? 'en', 'switchboards:messages.aborted_by', { user: user.displayName });
   const runs = returnedRows<Row>(
     await m.query(
       `UPDATE switchboard_noderun

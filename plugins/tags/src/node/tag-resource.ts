@@ -1,5 +1,6 @@
 import {
   ApiError,
+  BLUEPRINT_ICON_NAMES,
   returnedRows,
   type SelectQueryBuilder,
   type ResourceDefinition,
@@ -46,7 +47,12 @@ export const tagResource: ResourceDefinition = {
       default: DEFAULT_TAG_COLOR,
       validate: (v) => (typeof v === 'string' && HEX_COLOR.test(v) ? undefined : 'tags:errors.color'),
     },
-    icon: { type: 'string', maxLength: 50, default: 'tag' },
+    icon: {
+      type: 'string',
+      maxLength: 50,
+      default: 'tag',
+      validate: (v) => (typeof v === 'string' && BLUEPRINT_ICON_NAMES.has(v) ? undefined : 'tags:errors.icon'),
+    },
     intent: { type: 'string', enum: TAG_INTENTS, createOnly: true, default: 'user', filter: true, order: true },
     user: { type: 'ref', column: 'created_by', refKind: 'user', readOnly: true, nullable: true, filter: true },
     created: { type: 'datetime', readOnly: true, order: true },
