@@ -14,8 +14,9 @@ import {
   type WerkbankContext,
 } from '@werkbank/sdk/node';
 import { definitionOf, idParam, refParam, SWITCHBOARD_PATH, switchboardFor } from './switchboard-access';
-import { FOLDER_PATH } from './switchboard-resources';
-import { exportSwitchboard, importSwitchboard } from './switchboard-file';
+import { FOLDER_PATH, mayChangeFolder } from './switchboard-resources';
+import { exportSwitchboard } from './switchboard-file';
+import { importSwitchboard } from './switchboard-import';
 import { inSwitchboardTransaction, switchboardCaller } from './route-caller';
 import { canvasOpenApi } from './switchboard-openapi';
 
@@ -35,9 +36,10 @@ export class CanvasRoutes implements HttpRouteContribution {
   /** Reads an exported file (at most IMPORT_BODY_LIMIT) and creates the switchboard it describes. */
   private async importFile(ctx: WerkbankContext): Promise<void> {
     const body = await readJsonObject(ctx, Math.max(this.services.config.bodyLimit, IMPORT_BODY_LIMIT));
-    const created = await inSwitchboardTransaction(ctx, this.services, async (r) => {
-      const name = body.name === undefined ? undefined : String(body.name);
-      return importSwitchboard(r, this.services, body.file ?? body, { name, folder: body.folder });
+    const name = body.name === undefined ? undefined : String(body.name);
+    const created = await importSwitchboard(switchboardCaller(ctx, this.services), this.services, body.file ?? body, {
+      name,
+      folder: body.folder,
     });
     ctx.status = 201;
     ctx.body = created;
@@ -186,17 +188,25 @@ export class CanvasRoutes implements HttpRouteContribution {
           switchboardCaller(ctx, this.services);
           const body = await readJsonObject(ctx, this.services.config.bodyLimit);
           const id = idParam(ctx.params.id);
-          const created = await inSwitchboardTransaction(ctx, this.services, async (r) => {
+          // Read in one transaction (a consistent copy), written in short ones (switchboard-import.ts).
+          const source = await inSwitchboardTransaction(ctx, this.services, async (r) => {
             const sb = await switchboardFor(r, id, 'read');
-            const file = await exportSwitchboard(r.manager, sb);
-            const name =
-              typeof body.name === 'string' && body.name.trim()
-                ? body.name.trim()
-                : r.t('switchboards:names.copy_of', { name: sb.name });
-            return importSwitchboard(r, this.services, file, {
-              name,
-              folder: sb.folder_id ? `${FOLDER_PATH}${String(sb.folder_id)}/` : null,
-            });
+            const folder = sb.folder_id
+              ? await r.services.loadReadable(definitionOf(r, 'switchboardfolder'), sb.folder_id as number, r)
+              : undefined;
+            return {
+              file: await exportSwitchboard(r.manager, sb),
+              name:
+                typeof body.name === 'string' && body.name.trim()
+                  ? body.name.trim()
+                  : r.t('switchboards:names.copy_of', { name: sb.name }),
+              // The copy stays beside the original when the caller may file into that folder.
+              folder: folder && mayChangeFolder(folder, r) ? `${FOLDER_PATH}${String(folder.id)}/` : null,
+            };
+          });
+          const created = await importSwitchboard(switchboardCaller(ctx, this.services), this.services, source.file, {
+            name: source.name,
+            folder: source.folder,
           });
           ctx.status = 201;
           ctx.body = created;

@@ -21,6 +21,11 @@ async function ensureFolder(id: number | null | undefined, req: ResourceRequest,
   }
 }
 
+/** Whether the caller may change the folder and file switchboards into it: its owner or a superuser. */
+export function mayChangeFolder(folder: Row, req: Pick<ResourceRequest, 'user'>): boolean {
+  return req.user.isSuperuser || folder.owner_id === req.user.id || folder.owner_id === null;
+}
+
 /** How many blocking switchboards a refusal to delete a folder names. */
 const NAMED_BLOCKERS = 5;
 
@@ -82,10 +87,7 @@ export const switchboardFolderResource: ResourceDefinition = {
   },
   hooks: {
     // Every signed-in user sees the folders; the owner (or a superuser) renames and deletes them.
-    checkWrite: (row, req) =>
-      req.user.isSuperuser || row.owner_id === req.user.id || row.owner_id === null
-        ? undefined
-        : 'switchboards:errors.folder_owner',
+    checkWrite: (row, req) => (mayChangeFolder(row, req) ? undefined : 'switchboards:errors.folder_owner'),
     /**
      * Switchboards the caller may change (move or delete) block the deletion, and the refusal names
      * them; others' switchboards filed into the folder do not, and leave it (to the top level).

@@ -11,6 +11,8 @@ import {
 import { SwitchboardsSchema1764300000000 } from './switchboards-migration';
 import { SwitchboardContentBlobs1764400002000 } from './content-blob-migration';
 import { SwitchboardFrameFiles1764400003000 } from './frame-file-migration';
+import { SwitchboardImportHeartbeat1764900002000 } from './import-heartbeat-migration';
+import { startImportSweep } from './interrupted-imports';
 import { switchboardFolderResource, switchboardResource, workflowResource } from './switchboard-resources';
 import { nodeResource } from './node-resource';
 import { frameResource } from './frame-resource';
@@ -28,7 +30,12 @@ export const switchboardEntities: EntityContribution = {
     registry.add({
       id: 'switchboards.entities',
       entities: [],
-      migrations: [SwitchboardsSchema1764300000000, SwitchboardContentBlobs1764400002000, SwitchboardFrameFiles1764400003000],
+      migrations: [
+        SwitchboardsSchema1764300000000,
+        SwitchboardContentBlobs1764400002000,
+        SwitchboardFrameFiles1764400003000,
+        SwitchboardImportHeartbeat1764900002000,
+      ],
     }),
 };
 
@@ -86,5 +93,6 @@ export class SwitchboardStartup implements StartupHookContribution {
         };
       },
     });
+    registry.add({ id: 'switchboards.interrupted-imports', run: () => startImportSweep(this.services) });
   };
 }
