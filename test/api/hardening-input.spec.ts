@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { startTestServer, type TestServer } from '@werkbank/sdk/testing/node';
 import { assertError, EVENTS, expectStatus, GREETINGS, TAGS, type Client } from './api-test-support';
 import { addDatum, newDepot } from './magazine-support';
+import { uploadFile } from './magazine-upload-support';
 import { FRAMES, SWITCHBOARDS } from './switchboard-support';
 
 /** Input the database cannot hold is refused at the boundary, with 400 and nothing written (issue 14 item 26). */
@@ -42,6 +43,13 @@ describe('hardening: text the database cannot store', function () {
         .length,
       0,
     );
+  });
+
+  it('refuses a NUL character in a field of a multipart upload and records nothing', async () => {
+    const depot = await newDepot(admin, 'file');
+    const id = expectStatus(await admin.post('/magazine/upload-reset/', { depot: depot.resource_uri }), 200).upload_id;
+    assertError(await uploadFile(admin, id, 'plan\u0000.txt', Buffer.from('x')), 400, 'invalid_text');
+    assert.deepEqual(expectStatus(await admin.get(`/magazine/upload-status/${id}/`), 200).files, []);
   });
 
   it('answers in the caller language', async () => {
