@@ -21,6 +21,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resol
     licencePublicKeys: list(env.LICENCE_PUBLIC_KEYS).map((f) => readFileSync(resolve(root, f), 'utf8')),
     developmentLicence: env.DEV_LICENCE !== '0',
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
+    bodyTimeoutMs: Number(env.BODY_TIMEOUT_SECONDS) > 0 ? Number(env.BODY_TIMEOUT_SECONDS) * 1000 : 30_000,
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES) > 0 ? Number(env.UPLOAD_MAX_BYTES) : 5 * 1024 ** 3,
     secureCookies: env.SECURE_COOKIES === '1',
     fetchAllowPrivate: env.FETCH_ALLOW_PRIVATE === '1',

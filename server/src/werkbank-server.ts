@@ -44,6 +44,8 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { CoreSchema1764000000000 } from './db/core-migration';
 import { BlobCandidates1764400000000 } from './db/blob-candidate-migration';
 import { errorMiddleware } from './http/error-middleware';
+import { refuseNulInAddress } from './http/nul-guard';
+import { normalisePathMiddleware } from './http/normalise-path';
 import { staticFiles } from './http/static-files';
 import { docsPages } from './http/docs-pages';
 import { buildOpenApi } from './http/openapi';
@@ -309,10 +311,13 @@ export class WerkbankServer {
     app.maxIpsCount = 1;
     // Case-sensitive, so a path never matches a route that a check of the same path would miss.
     const router = new Router<WerkbankState>({ sensitive: true });
+    // One spelling of each path before the CSRF check and the router both read it (issue 14 item 24).
+    app.use(normalisePathMiddleware());
     app.use(staticFiles(config.distDir, { '/docs/': resolve(config.root, 'docs') + '/' }));
     app.use(docsPages(resolve(config.root, 'docs')));
     app.use(errorMiddleware(this.log));
     app.use(async (ctx, next) => {
+      ctx.state.bodyTimeoutMs = config.bodyTimeoutMs;
       ctx.set('X-Content-Type-Options', 'nosniff');
       ctx.set('X-Frame-Options', 'SAMEORIGIN');
       ctx.set('Referrer-Policy', 'same-origin');
@@ -325,6 +330,7 @@ export class WerkbankServer {
       await next();
     });
     app.use(authMiddleware(this.accounts, this.i18n, config.secureCookies));
+    app.use(refuseNulInAddress());
     const gate = this.licences.gate;
     const dataSource = this.db.dataSource;
     const claims = new RouteClaims();
@@ -341,9 +347,6 @@ export class WerkbankServer {
     for (const { item, owner } of this.routes.owned()) mounted(owner, () => item.mount(router));
     for (const { item, owner } of this.endpoints.owned()) mounted(owner, () => item.mount(router));
     app.use(async (ctx, next) => {
-      // spec 000 §7 writes some addresses without the trailing slash (`/api/v2/backend/tags`,
-      // `{tag}assign-to?…`): API paths match with or without it.
-      if (/^\/api\/[^.]*[^/]$/.test(ctx.path)) ctx.path = `${ctx.path}/`;
       await next();
       if (ctx.status === 404 && ctx.body === undefined && /^\/api\//.test(ctx.path)) throw ApiError.notFound();
     });
@@ -408,7 +411,7 @@ export class WerkbankServer {
     // Uploads of several GB take longer than Node's default requestTimeout (300 s) for the whole
     // request, so it is off. headersTimeout must then be given (Node would derive 0 from it) and
     // still bounds slow headers at 60 s; a body that stalls is cut by readMultipartUpload's idle
-    // timeout; other bodies by size (BODY_LIMIT) and by time (readText's BODY_TIMEOUT_MS).
+    // timeout; other bodies by size (BODY_LIMIT) and by time (BODY_TIMEOUT_SECONDS, readText).
     this.http = createServer({ requestTimeout: 0, headersTimeout: 60_000 }, this.app.callback());
     this.hub = new WebSocketHub(this.accounts, this.options.config.allowedOrigins, this.log);
     for (const c of this.wsChannels.all()) this.hub.addChannel(c);

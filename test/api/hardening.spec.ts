@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, expectStatus, GREETINGS, TAGS, type Client } from './api-test-support';
+import { SB_FOLDERS, SWITCHBOARDS } from './switchboard-support';
 
 /** Sends raw bytes and resolves when the server closes or answers. */
 function raw(url: string, text: string): Promise<string> {
@@ -52,6 +53,58 @@ describe('hardening against hostile requests', function () {
     );
     const limited = attempts.filter((r) => r.status === 429).length;
     assert.ok(limited >= 12 - 5, `only ${limited} of 12 parallel attempts were limited`);
+  });
+
+  it('counts wrong old passwords of a password change like failed logins, so a stolen session cannot guess the password', async () => {
+    const victim = await t.user();
+    const hash = async () =>
+      (await t.server.db.dataSource.query(`SELECT password FROM werkbank_user WHERE id = $1`, [victim.id]))[0].password as string;
+    const before = await hash();
+    const change = (old: string) =>
+      victim.client.post('/accounts/password/', {
+        old_password: old,
+        new_password1: 'taken-over-1',
+        new_password2: 'taken-over-1',
+      });
+    for (let i = 0; i < 5; i++) assertError(await change(`guess-${i}`), 400, 'password_wrong');
+    assertError(await change('guess-5'), 429, 'too_many_attempts');
+    assertError(await change(victim.password), 429, 'too_many_attempts');
+    assert.equal(await hash(), before, 'the password is unchanged');
+    assertError(
+      await t.client().post('/accounts/login/', { username: victim.username, password: victim.password }),
+      429,
+      'too_many_attempts',
+    );
+  });
+
+  it('files a switchboard only into a folder the caller may change, and names what blocks deleting a folder', async () => {
+    const owner = await t.user();
+    const other = await t.user();
+    const folder = expectStatus(await owner.client.post(SB_FOLDERS, { name: 'Eigener Ordner' }), 201);
+    const refused = await other.client.post(SWITCHBOARDS, { name: 'Untergeschoben', folder: folder.resource_uri });
+    assertError(refused, 403, 'permission_denied', /Eigener Ordner/);
+    assert.equal(refused.body.field, 'folder');
+    const theirs = expectStatus(await other.client.post(SWITCHBOARDS, { name: 'Fremd' }), 201);
+    assertError(await other.client.patch(theirs.resource_uri, { folder: folder.resource_uri }), 403, 'permission_denied');
+    assertError(
+      await other.client.get(`/api/v2/switchboard/create/?name=x&folder_uri=${folder.resource_uri}`),
+      403,
+      'permission_denied',
+    );
+    assert.equal(expectStatus(await owner.client.get(`${SWITCHBOARDS}?in_folder=${folder.id}`), 200).meta.total_count, 0);
+
+    // Filed before this rule (or by an administrator): someone else's switchboard does not block the owner.
+    expectStatus(await admin.patch(theirs.resource_uri, { folder: folder.resource_uri }), 200);
+    const mine = expectStatus(await owner.client.post(SWITCHBOARDS, { name: 'Meins', folder: folder.resource_uri }), 201);
+    assertError(
+      await owner.client.delete(folder.resource_uri),
+      409,
+      'folder_not_empty',
+      /still contains a switchboard you can move or delete: “Meins”/,
+    );
+    expectStatus(await owner.client.patch(mine.resource_uri, { folder: null }), 200);
+    expectStatus(await owner.client.delete(folder.resource_uri), 204);
+    assert.equal(expectStatus(await other.client.get(theirs.resource_uri), 200).folder, null, 'it left the folder, nothing else');
   });
 
   it('refuses more than 200 grant entries with 400 and changes nothing', async () => {

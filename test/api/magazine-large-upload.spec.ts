@@ -1,40 +1,22 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { TestClient } from '@werkbank/testing/node';
 import { expectStatus } from './api-test-support';
 import { newDepot } from './magazine-support';
 import { uploadFile } from './magazine-upload-support';
+import { startServerProcess } from './server-process-support';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const PASSWORD = 'large-upload-admin-password';
 /** Over 2 GiB, so no 32-bit size or in-memory buffer can hold it. */
 const SIZE = 2 * 1024 ** 3 + 1024 ** 2;
 
 /** Starts `npm start`'s server in a child process with a small heap; resolves its address. */
-function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolveStart, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /running at (http:\/\/\S+)/.exec(output);
-      if (m) resolveStart({ child, url: m[1].replace('localhost', '127.0.0.1') });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('exit', (code) => reject(new Error(`the server exited (${code}) before it listened:\n${output}`)));
-  });
-}
+const startServer = (dataDir: string) =>
+  startServerProcess(dataDir, { adminPassword: PASSWORD, nodeOptions: ['--max-old-space-size=256'] });
 
 /** spec 000 §9: uploads up to 5 GB stream to disk; memory never grows with the file (DESIGN §3). */
 describe('magazine: a file larger than 2 GiB on a 256 MB heap', function () {

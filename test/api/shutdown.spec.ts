@@ -1,41 +1,14 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { TestClient } from '@werkbank/testing/node';
-
-const ROOT = resolve(import.meta.dirname, '../..');
+import { startServerProcess } from './server-process-support';
 
 /** Starts `server/src/main.ts` as `npm start` does, and resolves with its URL once it listens. */
-async function startProcess(dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: 'shutdown-test-pw',
-      WERKBANK_EXAMPLES: '1',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const url = await new Promise<string>((res, rej) => {
-    const onData = () => {
-      const m = /running at (http:\/\/localhost:\d+)/.exec(out);
-      if (m) res(m[1].replace('localhost', '127.0.0.1'));
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => rej(new Error(`exited ${code}: ${out}`)));
-  });
-  return { child, url, output: () => out };
-}
+const startProcess = (dataDir: string) =>
+  startServerProcess(dataDir, { adminPassword: 'shutdown-test-pw', env: { WERKBANK_EXAMPLES: '1' } });
 
 describe('graceful shutdown of the embedded server', function () {
   this.timeout(90000);

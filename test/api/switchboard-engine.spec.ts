@@ -226,7 +226,7 @@ describe('Switchboard engine', function () {
     assert.equal(aborted.id, exec.id);
     const node = expectStatus<Obj>(await admin.get(slow.resource_uri), 200);
     assert.equal(node.status, 'failure');
-    assert.match(node.runinfo.exception, /admin/);
+    assert.match(node.runinfo.exception, /Stopped by Admin/, 'named by the display name (issue 14 item 22)');
     // The function honoured its AbortSignal: nothing keeps running (a 10-minute wait would time the test out).
     await t.server.kernel.container.get(Engine).idle();
     assertError(await admin.post(`${sb.resource_uri}abort/`, {}), 409, 'not_running');

@@ -359,7 +359,7 @@ describe('Switchboards scaled out to worker processes', function () {
     rows = await runsOf(executionId);
     for (const r of ofB) {
       assert.equal(row(r.id).status, 'failure');
-      assert.match(row(r.id).exception, /admin/, 'B lost its runs to the sweep, not to the abort');
+      assert.match(row(r.id).exception, /Admin/, 'B lost its runs to the sweep, not to the abort');
     }
     assert.deepEqual(status(afterIds), ['cancelled', 'cancelled', 'cancelled', 'cancelled']);
     // Nothing ran twice: every run that started was claimed once, by one worker.

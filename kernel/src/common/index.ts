@@ -11,3 +11,4 @@ export * from './editor-registry';
 export * from './type-registry';
 export * from './datum-editor-registry';
 export * from './api-types';
+export * from './user-name';

@@ -14,7 +14,7 @@ export function AddonNotice({ component }: { component: string }) {
   const [sent, setSent] = useState(false);
   const inform = async () => {
     try {
-      await api.get(`/api/v1/addon/${encodeURIComponent(component)}/inform/`);
+      await api.post(`/api/v1/addon/${encodeURIComponent(component)}/inform/`);
       setSent(true);
       notifications.success(String(t('addon.interest_registered')));
     } catch (e) {

@@ -29,7 +29,7 @@ export function useObjectActions<T extends ListObject & { favored?: boolean }>(s
     },
     async toggleFavor(item) {
       try {
-        await api.get(`${item.resource_uri}${item.favored ? 'unfavor' : 'favor'}/`);
+        await api.post(`${item.resource_uri}${item.favored ? 'unfavor' : 'favor'}/`);
         notifications.success(String(t(item.favored ? 'common.unfavored' : 'common.favored')));
         store.replace({ ...item, favored: !item.favored });
       } catch (e) {

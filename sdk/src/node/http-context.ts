@@ -23,6 +23,8 @@ export interface WerkbankState {
   csrfToken?: string;
   /** Realms of the API key when authenticated by key; undefined for sessions. */
   apiKeyRealms?: string[];
+  /** How long a JSON or form body may take to arrive (BODY_TIMEOUT_SECONDS); readText's default otherwise. */
+  bodyTimeoutMs?: number;
   lang: Language;
   t: TFunction;
 }

@@ -38,3 +38,4 @@ export {
   type QueryRunner,
   type SelectQueryBuilder,
 } from 'typeorm';
+export * from './blueprint-icon-names';

@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { userDisplayName } from '@werkbank/kernel';
 import { ApiError, type AuthUser } from '@werkbank/sdk/node';
 import { hashPassword, randomToken, verifyPassword } from './password';
 import { sha256 } from './hash';
@@ -29,10 +30,8 @@ export const LOGIN_ATTEMPT_LIMIT = 5;
 export const LOGIN_ADDRESS_LIMIT = 30;
 export const LOGIN_WINDOW_MINUTES = 15;
 
-export function displayName(u: Pick<UserRow, 'first_name' | 'last_name' | 'username'>): string {
-  const full = `${u.first_name} ${u.last_name}`.trim();
-  return full || u.username;
-}
+/** How a user is named to others: the one rule of the kernel (userDisplayName). */
+export const displayName = (u: Pick<UserRow, 'first_name' | 'last_name' | 'username'>): string => userDisplayName(u);
 
 /** Accounts, sessions and API keys (spec 002 §2 "User editor", §3 "API key"). */
 export class AccountService {
@@ -90,12 +89,11 @@ export class AccountService {
   }
 
   /**
-   * Checks a login. Throws 429 when the account (from this address) or the address has failed too
-   * often recently, 400 with one message for every other failure (no hint whether the user exists).
+   * Records a password guess for `username` from `ip` and throws 429 `too_many_attempts` when the
+   * account (from this address) or the address has guessed too often within the window. The attempt
+   * is recorded before it is checked, so parallel guesses count against each other. Returns its id.
    */
-  async authenticate(username: string, password: string, ip: string): Promise<UserRow> {
-    if (username.length > 150 || password.length > 1000) throw ApiError.badRequest('invalid_login', 'errors.invalid_login');
-    // The attempt is recorded before it is checked, so parallel guesses count against each other.
+  private async countAttempt(username: string, ip: string): Promise<number> {
     const [attempt] = (await this.db.query(
       `INSERT INTO werkbank_login_attempt (username, ip_address) VALUES ($1, $2) RETURNING id`,
       [username, ip],
@@ -108,14 +106,44 @@ export class AccountService {
     if (account > LOGIN_ATTEMPT_LIMIT || address > LOGIN_ADDRESS_LIMIT) {
       throw new ApiError(429, 'too_many_attempts', 'errors.too_many_attempts', { minutes: LOGIN_WINDOW_MINUTES });
     }
-    const [u] = (await this.db.query(`SELECT * FROM werkbank_user WHERE username = $1`, [username])) as UserRow[];
-    const ok = await verifyPassword(password, u?.password ?? '');
-    if (!u || !ok) throw ApiError.badRequest('invalid_login', 'errors.invalid_login');
+    return attempt.id;
+  }
+
+  /** After a right password: forgets that account's failures from that address (and this attempt). */
+  private async clearAttempts(username: string, ip: string, attempt: number): Promise<void> {
     await this.db.query(`DELETE FROM werkbank_login_attempt WHERE (username = $1 AND ip_address = $2) OR id = $3`, [
       username,
       ip,
-      attempt.id,
+      attempt,
     ]);
+  }
+
+  /**
+   * Checks the old password of a password change (issue 14 item 27). Counted like logins, in the
+   * same window and limits: a stolen session cannot guess the password the login limit protects.
+   * Throws 429 `too_many_attempts`, or 400 `password_wrong`.
+   */
+  async checkOldPassword(userId: number, password: string, ip: string): Promise<void> {
+    const [u] = (await this.db.query(`SELECT username, password FROM werkbank_user WHERE id = $1`, [userId])) as UserRow[];
+    if (password.length > 1000) throw ApiError.badRequest('password_wrong', 'errors.password_wrong', {}, 'old_password');
+    const attempt = await this.countAttempt(u.username, ip);
+    if (!(await verifyPassword(password, u.password))) {
+      throw ApiError.badRequest('password_wrong', 'errors.password_wrong', {}, 'old_password');
+    }
+    await this.clearAttempts(u.username, ip, attempt);
+  }
+
+  /**
+   * Checks a login. Throws 429 when the account (from this address) or the address has failed too
+   * often recently, 400 with one message for every other failure (no hint whether the user exists).
+   */
+  async authenticate(username: string, password: string, ip: string): Promise<UserRow> {
+    if (username.length > 150 || password.length > 1000) throw ApiError.badRequest('invalid_login', 'errors.invalid_login');
+    const attempt = await this.countAttempt(username, ip);
+    const [u] = (await this.db.query(`SELECT * FROM werkbank_user WHERE username = $1`, [username])) as UserRow[];
+    const ok = await verifyPassword(password, u?.password ?? '');
+    if (!u || !ok) throw ApiError.badRequest('invalid_login', 'errors.invalid_login');
+    await this.clearAttempts(username, ip, attempt);
     if (!u.is_active) throw ApiError.forbidden('inactive_user', 'errors.inactive_user');
     if (u.expiration_date && new Date(u.expiration_date).getTime() <= Date.now()) {
       throw ApiError.forbidden('expired_user', 'errors.expired_user');

@@ -3,9 +3,8 @@ import type { DataSource } from 'typeorm';
 import { normaliseLanguage, LANGUAGES } from '@werkbank/kernel';
 import { ApiError, guard, type WerkbankContext, type WerkbankState } from '@werkbank/sdk/node';
 import { readForm, readJsonObject } from '../http/body';
-import { AccountService, displayName, type UserRow } from './account-service';
+import { AccountService, displayName } from './account-service';
 import { CSRF_COOKIE, SESSION_COOKIE, cookieOptions } from './auth-middleware';
-import { verifyPassword } from './password';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -53,10 +52,7 @@ export function mountAccountRoutes(
     guard(ctx, undefined, undefined, 'accounts');
     const user = ctx.state.user!;
     const form = await readForm(ctx, opts.bodyLimit);
-    const [row] = (await db.query(`SELECT password FROM werkbank_user WHERE id = $1`, [user.id])) as UserRow[];
-    if (!(await verifyPassword(form.old_password ?? '', row.password))) {
-      throw ApiError.badRequest('password_wrong', 'errors.password_wrong', {}, 'old_password');
-    }
+    await accounts.checkOldPassword(user.id, form.old_password ?? '', clientIp(ctx));
     const next = form.new_password1 ?? '';
     if (next !== (form.new_password2 ?? ''))
       throw ApiError.badRequest('password_mismatch', 'errors.password_mismatch', {}, 'new_password2');

@@ -11,8 +11,29 @@ export const LANG_COOKIE = 'werkbank_lang';
 export const CSRF_HEADER = 'x-csrftoken';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** GET calls of the spec that change state; they need the CSRF header like unsafe methods. */
-const STATEFUL_GET = /\/(favor|unfavor|inform|finalize)\/?$|^\/api\/v2\/switchboard\/create(\/datum)?\/?$/i;
+
+/**
+ * GET addresses of the spec that change state (spec 000 §7): they need the X-CSRFToken header like
+ * unsafe methods, and each has a POST form (docs/api.md "State-changing GETs"). An address is one
+ * of them when its last segment is in `lastSegments` (any kind's `{id}/favor/`, a function's
+ * `favor/`, an add-on's `inform/`, a moment's `finalize/`) or it is one of `paths`. Compared on
+ * the normalised path (normalisePath), in any letter case. The OpenAPI document marks these GETs
+ * with `x-changes-state: true`; test/api/hardening-csrf.spec.ts checks both against each other.
+ */
+export const STATE_CHANGING_GETS = {
+  lastSegments: ['favor', 'unfavor', 'inform', 'finalize'],
+  paths: ['/api/v2/switchboard/create/', '/api/v2/switchboard/create/datum/'],
+} as const;
+
+/** Whether a GET of this (normalised) path changes state and so needs the CSRF header. */
+export function isStateChangingGet(path: string): boolean {
+  const p = path.toLowerCase();
+  const last = /([^/]*)\/?$/.exec(p)![1];
+  return (
+    (STATE_CHANGING_GETS.lastSegments as readonly string[]).includes(last) ||
+    STATE_CHANGING_GETS.paths.some((x) => p === x || p === x.slice(0, -1))
+  );
+}
 
 export function cookieOptions(secure: boolean, httpOnly: boolean) {
   return { httpOnly, sameSite: 'lax' as const, secure, path: '/', overwrite: true, signed: false };
@@ -20,7 +41,9 @@ export function cookieOptions(secure: boolean, httpOnly: boolean) {
 
 /**
  * Resolves the caller (API key header or session cookie), the language, and enforces CSRF
- * (spec 000 §7: csrftoken cookie echoed in X-CSRFToken on every unsafe method). API-key calls
+ * (spec 000 §7: csrftoken cookie echoed in X-CSRFToken on every unsafe method and state-changing
+ * GET; the token must be the session's, whatever the cookie says). Runs on the normalised path
+ * (normalisePathMiddleware comes first), the one the router sees. API-key calls
  * carry no cookies and need no CSRF token; a call presenting an unknown, expired or deleted key
  * stays anonymous (never falls back to the session cookie) and is refused with 401.
  */
@@ -57,7 +80,7 @@ export function authMiddleware(accounts: AccountService, i18nInstance: i18n, sec
       cookieToken = ctx.state.csrfToken ?? randomToken(24);
       ctx.cookies.set(CSRF_COOKIE, cookieToken, cookieOptions(secureCookies, false));
     }
-    const needsToken = !SAFE.has(ctx.method) || STATEFUL_GET.test(ctx.path);
+    const needsToken = !SAFE.has(ctx.method) || isStateChangingGet(ctx.path);
     if (needsToken && !viaKey) {
       const sent = ctx.get(CSRF_HEADER);
       if (!sent) throw new ApiError(403, 'csrf_missing', 'errors.csrf_missing');

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { text } from 'node:stream/consumers';
 import { ApiError } from '@werkbank/sdk/node';
 import { FileBlobStore } from './file-blob-store';
 import { filesUnder } from './blob-test-support';
+import { currentTempOwner, tempOwnerTag } from './temp-owner';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -87,6 +89,21 @@ describe('FileBlobStore', () => {
     await utimes(old, twoDaysAgo, twoDaysAgo);
     const reopened = await FileBlobStore.open(dataDir);
     assert.deepEqual(await filesUnder(reopened.tmpDir), ['fresh.part']);
+  });
+
+  it('removes at once the partial files of a process on this host that stopped, and keeps those of running ones', async () => {
+    const self = currentTempOwner();
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const tag = (pid: number, host = self.host) => tempOwnerTag({ host, pid, started: 1 });
+    await writeFile(join(store.tmpDir, `${tag(gone)}.a.part`), 'cut off by a crash');
+    await writeFile(join(store.tmpDir, `${tag(process.pid)}.b.part`), 'a predecessor with this process id');
+    await writeFile(join(store.tmpDir, `${tag(process.ppid)}.c.part`), 'a running process');
+    await writeFile(join(store.tmpDir, `${tag(gone, 'other-host')}.d.part`), 'another host sharing the folder');
+    const reopened = await FileBlobStore.open(dataDir);
+    assert.deepEqual((await filesUnder(reopened.tmpDir)).sort(), [
+      `${tag(gone, 'other-host')}.d.part`,
+      `${tag(process.ppid)}.c.part`,
+    ]);
   });
 
   it('holds every put before keeping its bytes, also bytes already stored; a failed hold stores nothing', async () => {

@@ -9,15 +9,19 @@ import type { BlobHold, BlobInfo, BlobPutOptions, BlobRange, BlobStore } from '@
 import { emptyFile } from './blob-errors';
 import { HashingFileWriter } from './hashing-file-writer';
 import { SNIFF_BYTES, sniffMime } from './sniff-mime';
+import { currentTempOwner, ownerStopped, parseTempOwner, tempOwnerTag, type TempOwner } from './temp-owner';
 
 const HASH = /^[0-9a-f]{64}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * BlobStore on the local file system: `{root}/sha256/ab/cd/<hash>`, temporary files in
- * `{root}/tmp/` (same file system, so the final rename is atomic). Create it with `open`.
+ * `{root}/tmp/` (same file system, so the final rename is atomic), named after the process that
+ * writes them (`{host}~{pid}~{started}.{uuid}.part`). Create it with `open`.
  */
 export class FileBlobStore implements BlobStore {
+  private readonly owner: TempOwner = currentTempOwner();
+
   private constructor(
     readonly root: string,
     private readonly ephemeral: boolean,
@@ -26,8 +30,10 @@ export class FileBlobStore implements BlobStore {
 
   /**
    * The store of a data folder: `{dataDir}/blobs/`. For `memory://` (tests) a fresh temporary
-   * folder that `close()` removes. Temporary files older than a day (left by a crash) are removed.
-   * `hold` is called for every put before its bytes are kept (BlobHold).
+   * folder that `close()` removes. Partial files of puts cut off by a crash are removed: at once
+   * when their process ran on this host and is gone (issue 14 item 28), otherwise (another host
+   * sharing the folder, files of older versions) once they are a day old. `hold` is called for
+   * every put before its bytes are kept (BlobHold).
    */
   static async open(dataDir: string, opts: { hold?: BlobHold } = {}): Promise<FileBlobStore> {
     const ephemeral = dataDir.startsWith('memory://');
@@ -50,7 +56,7 @@ export class FileBlobStore implements BlobStore {
   }
 
   async put(source: Readable, opts: BlobPutOptions): Promise<BlobInfo> {
-    const tmp = join(this.tmpDir, `${randomUUID()}.part`);
+    const tmp = join(this.tmpDir, `${tempOwnerTag(this.owner)}.${randomUUID()}.part`);
     const writer = new HashingFileWriter(tmp, opts.maxBytes);
     try {
       await pipeline(source, writer);
@@ -58,6 +64,8 @@ export class FileBlobStore implements BlobStore {
       if (opts.refuseEmpty && size === 0) throw emptyFile();
       const hash = writer.digest();
       const dest = this.pathOf(hash);
+      // Everything that may fail comes before the bytes are moved into place: a rejected put stores nothing.
+      const mime = await sniffMime(Buffer.concat(writer.head), { complete: size <= SNIFF_BYTES, filename: opts.filename });
       // Held first: a sweep that was removing these bytes has finished, so the check below sees it.
       await this.hold?.(hash);
       if (await this.stat(hash)) {
@@ -67,7 +75,6 @@ export class FileBlobStore implements BlobStore {
         await mkdir(dirname(dest), { recursive: true });
         await rename(tmp, dest);
       }
-      const mime = await sniffMime(Buffer.concat(writer.head), { complete: size <= SNIFF_BYTES, filename: opts.filename });
       return { hash, size, mime };
     } catch (e) {
       await rm(tmp, { force: true });
@@ -94,14 +101,18 @@ export class FileBlobStore implements BlobStore {
     await rm(this.pathOf(hash), { force: true });
   }
 
-  /** Removes temporary files older than `olderThanMs`; returns how many. Called by `open`. */
+  /**
+   * Removes the temporary files of processes that stopped on this host, and any older than
+   * `olderThanMs`; returns how many. Called by `open`.
+   */
   async sweepTemp(olderThanMs: number): Promise<number> {
     const cutoff = Date.now() - olderThanMs;
     let removed = 0;
     for (const name of await readdir(this.tmpDir)) {
       const path = join(this.tmpDir, name);
       const s = await stat(path).catch(() => undefined);
-      if (s && s.mtimeMs < cutoff) {
+      const owner = parseTempOwner(name);
+      if (s && (s.mtimeMs < cutoff || (owner && ownerStopped(owner, this.owner)))) {
         await rm(path, { force: true, recursive: true });
         removed++;
       }

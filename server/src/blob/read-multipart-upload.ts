@@ -10,6 +10,7 @@ import {
 } from '@werkbank/sdk/node';
 import { fileTooLarge } from './blob-errors';
 import { closeAfterReply } from './close-after-reply';
+import { nulRefused } from '../http/nul-guard';
 
 const FIELD_BYTES = 64 * 1024;
 const MAX_FIELDS = 50;
@@ -20,7 +21,8 @@ const TRAILING_BYTES = 1024 * 1024;
  * Reads a `multipart/form-data` request, streaming its single `file` part into `store.put`
  * (memory stays flat whatever the size). Other file parts are read and dropped. Resolves once the
  * whole body has been read. Rejects, with nothing stored, with 400 `not_multipart`,
- * `file_missing`, `empty_file`, `upload_malformed`, `field_too_long`, `too_many_fields`; 413
+ * `file_missing`, `empty_file`, `upload_malformed`, `field_too_long`, `too_many_fields`,
+ * `invalid_text` (a NUL character in a field or the file name); 413
  * `file_too_large` (counted while streaming; a Content-Length that exceeds what came before the
  * file plus maxBytes plus TRAILING_BYTES is refused before the file is read); 408
  * `upload_stalled`; 400 `upload_aborted` when the client goes away; or whatever beforeFile
@@ -84,6 +86,10 @@ export function readMultipartUpload(
         fail(ApiError.badRequest('field_too_long', 'errors.field_too_long', { field: name, max: FIELD_BYTES }, name));
         return;
       }
+      if (name.includes('\u0000') || value.includes('\u0000')) {
+        fail(nulRefused(name));
+        return;
+      }
       fields[name] = value;
     });
     bb.on('fieldsLimit', () => fail(ApiError.badRequest('too_many_fields', 'errors.too_many_fields', { max: MAX_FIELDS })));
@@ -93,6 +99,11 @@ export function readMultipartUpload(
       stream.on('error', () => {});
       if (name !== 'file' || fileTask) {
         stream.resume();
+        return;
+      }
+      if (filename?.includes('\u0000')) {
+        stream.resume();
+        fail(nulRefused('file'));
         return;
       }
       fileTask = storeFile(stream, filename ?? '', received);

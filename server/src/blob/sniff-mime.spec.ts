@@ -1,4 +1,9 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SNIFF_BYTES, sniffMime } from './sniff-mime';
 
 // A real 1×1 PNG.
@@ -71,5 +76,23 @@ describe('sniffMime', () => {
     assert.equal(await sniff('id;name\n1;Kiel\n', 'städte.json'), 'text/plain');
     // A multi-byte character cut by the end of the sniffed head is still text.
     assert.equal(await sniff('x' + 'ä'.repeat(SNIFF_BYTES)), 'text/plain');
+  });
+
+  it('names a zip whose first entry runs past the sniffed head by its extension, never failing (issue 14 item 1)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sniff-zip-'));
+    try {
+      // Python's zipfile, storing a first entry much larger than the head (as a Shapefile's .shp is).
+      writeFileSync(join(dir, 'gebiete.shp'), randomBytes(20_000));
+      writeFileSync(join(dir, 'gebiete.dbf'), 'x');
+      execFileSync('python3', ['-m', 'zipfile', '-c', 'a.zip', 'gebiete.shp', 'gebiete.dbf'], { cwd: dir });
+      const zip = readFileSync(join(dir, 'a.zip'));
+      assert.ok(zip.length > SNIFF_BYTES);
+      assert.equal(await sniff(zip, 'gebiete.zip'), 'application/zip');
+      assert.equal(await sniff(zip, 'gebiete'), 'application/zip');
+      assert.equal(await sniff(zip, 'tabelle.xlsx'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      assert.equal(await sniff(zip, 'notes.txt'), 'application/zip', 'the extension never turns binary into text');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

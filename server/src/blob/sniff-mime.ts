@@ -28,17 +28,50 @@ const XML_BY_EXTENSION: Record<string, string> = {
 };
 
 /**
+ * Binary types by extension, used only when file-type fails on the head (it reads zip entries and
+ * can run past the sample, decision in DESIGN §7): the type the name promises, never a text type.
+ */
+const BINARY_BY_EXTENSION: Record<string, string> = {
+  zip: 'application/zip',
+  kmz: 'application/vnd.google-earth.kmz',
+  gpkg: 'application/geopackage+sqlite3',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+};
+/** A zip archive's local file header: what every zip-based format starts with. */
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+
+/**
  * The media type of a file from its first bytes (`head`, up to SNIFF_BYTES; `complete` when that
  * is the whole file). Binary formats come from file-type; otherwise valid UTF-8 without NUL or
  * control bytes is text: JSON (GeoJSON by its `type`), XML (GML by a `gml:` root or GML namespace,
  * SVG, KML, GPX), HTML, or plain text. The file name's extension only refines a text type
  * (`.csv` → text/csv, `.gml` on XML → GML); it never turns binary into text or text into binary.
- * Anything else is application/octet-stream.
+ * Anything else is application/octet-stream. Never rejects: sniffing must not fail an upload
+ * (issue 14 item 1). When file-type fails on the head (a zip whose first entry runs past the
+ * sample), a zip-based extension names the type, else any zip is application/zip.
  */
 export async function sniffMime(head: Uint8Array, opts: { complete: boolean; filename?: string }): Promise<string> {
+  try {
+    return await sniff(head, opts);
+  } catch {
+    return 'application/octet-stream';
+  }
+}
+
+async function sniff(head: Uint8Array, opts: { complete: boolean; filename?: string }): Promise<string> {
   if (head.length === 0) return 'application/octet-stream';
   const ext = extensionOf(opts.filename);
-  const found = await fileTypeFromBuffer(head);
+  let found: Awaited<ReturnType<typeof fileTypeFromBuffer>>;
+  try {
+    found = await fileTypeFromBuffer(head);
+  } catch {
+    const zip = ZIP_SIGNATURE.every((b, i) => head[i] === b);
+    if (zip) return BINARY_BY_EXTENSION[ext] ?? 'application/zip';
+    found = undefined;
+  }
   // file-type reports any `<?xml` file as application/xml: let the text rules name the dialect.
   if (found && found.mime !== 'application/xml') return found.mime;
   const text = decodeText(head, opts.complete);

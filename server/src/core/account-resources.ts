@@ -1,3 +1,4 @@
+import { userDisplayName, type NamedUser } from '@werkbank/kernel';
 import { ApiError, parseRef, type ResourceDefinition, type ResourceRequest, type Row } from '@werkbank/sdk/node';
 import { hashPassword } from '../auth/password';
 
@@ -153,7 +154,7 @@ const userResource: ResourceDefinition = {
         permission: string;
       }[];
       out.forEach((o, i) => {
-        o.display_name = `${rows[i].first_name ?? ''} ${rows[i].last_name ?? ''}`.trim() || rows[i].username;
+        o.display_name = userDisplayName(rows[i] as unknown as NamedUser);
         o.name = o.display_name;
         o.groups = groups.filter((g) => g.user_id === rows[i].id).map((g) => `/api/v1/group/${g.group_id}/`);
         o.user_permissions = perms.filter((p) => p.user_id === rows[i].id).map((p) => p.permission);

@@ -99,7 +99,8 @@ export function mountAddonRoutes(
     ctx.body = found;
   });
 
-  router.get('/api/v1/addon/:name/inform/', async (ctx) => {
+  // A state-changing GET of the spec (CSRF header needed) and its POST form.
+  router.register('/api/v1/addon/:name/inform/', ['GET', 'POST'], async (ctx) => {
     guard(ctx, licences.gate, undefined, 'addon');
     const name = ctx.params.name;
     if (!addons().some((a) => a.kind === 'component' && a.name === name))

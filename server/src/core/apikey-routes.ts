@@ -60,7 +60,8 @@ export function mountApiKeyRoutes(
       throw ApiError.badRequest('invalid_realms', 'errors.invalid_realms', { realms: known.join(', ') }, 'realms');
     }
     let expiration: Date | null = null;
-    if (body.expiration !== undefined && body.expiration !== null) {
+    // spec 002 §5: an empty date means none (the key does not expire).
+    if (body.expiration !== undefined && body.expiration !== null && String(body.expiration).trim() !== '') {
       expiration = new Date(String(body.expiration));
       if (Number.isNaN(expiration.getTime()) || expiration.getTime() <= Date.now()) {
         throw ApiError.badRequest('invalid_expiration', 'errors.invalid_expiration', {}, 'expiration');

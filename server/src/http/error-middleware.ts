@@ -32,6 +32,16 @@ export function errorMiddleware(log: (msg: string) => void): Middleware<Werkbank
         } satisfies ErrorBody;
         return;
       }
+      if (driverCode === '22P05' || driverCode === '22021') {
+        // Text the database cannot hold (U+0000 in text or jsonb) that slipped past the boundary checks.
+        ctx.status = 400;
+        ctx.body = {
+          status: 'error',
+          reason: t ? String(t('errors.invalid_text')) : 'errors.invalid_text',
+          code: 'invalid_text',
+        } satisfies ErrorBody;
+        return;
+      }
       const err = e as { status?: number; expose?: boolean; message?: string };
       if (err.status && err.status < 500 && err.expose) {
         ctx.status = err.status;

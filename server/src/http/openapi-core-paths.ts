@@ -106,8 +106,10 @@ export const CORE_OPENAPI_PATHS: Record<string, unknown> = {
     parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
     get: {
       tags: ['addon'],
-      summary: 'Register interest in an add-on (needs the X-CSRFToken header)',
+      summary: 'Register interest in an add-on (state-changing GET: needs the X-CSRFToken header)',
+      'x-changes-state': true,
       responses: { 200: ok('Registered'), 404: err },
     },
+    post: { tags: ['addon'], summary: 'Register interest in an add-on', responses: { 200: ok('Registered'), 404: err } },
   },
 };

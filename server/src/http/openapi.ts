@@ -21,7 +21,11 @@ const schemaOf = (f: FieldSpec): Record<string, unknown> => {
   };
 };
 
-/** OpenAPI 3.0 description generated from the resource definitions (DESIGN §3). */
+/**
+ * OpenAPI 3.0 description generated from the resource definitions (DESIGN §3). A GET that changes
+ * state (spec 000 §7: favor, unfavor, inform, finalize, switchboard create) carries
+ * `x-changes-state: true` and has a POST form beside it (docs/api.md "State-changing GETs").
+ */
 export function buildOpenApi(resources: ResourceDefinition[], extraPaths: Record<string, unknown>): unknown {
   const paths: Record<string, unknown> = { ...extraPaths };
   const schemas: Record<string, unknown> = {
@@ -138,14 +142,17 @@ export function buildOpenApi(resources: ResourceDefinition[], extraPaths: Record
             },
           }),
     };
-    paths[`${base}{id}/favor/`] = {
-      parameters: idParam,
-      get: { tags: tag, summary: 'Favour (needs the X-CSRFToken header)', responses: { 200: { description: 'ok' }, 404: err } },
-    };
-    paths[`${base}{id}/unfavor/`] = {
-      parameters: idParam,
-      get: { tags: tag, summary: 'Unfavour (needs the X-CSRFToken header)', responses: { 200: { description: 'ok' }, 404: err } },
-    };
+    for (const [action, summary] of [
+      ['favor', 'Favour'],
+      ['unfavor', 'Unfavour'],
+    ]) {
+      const operation = { tags: tag, summary, responses: { 200: { description: 'ok' }, 403: err, 404: err } };
+      paths[`${base}{id}/${action}/`] = {
+        parameters: idParam,
+        get: { ...operation, summary: `${summary} (state-changing GET: needs the X-CSRFToken header)`, 'x-changes-state': true },
+        post: operation,
+      };
+    }
     paths[`${base}{id}/contextview/`] = {
       parameters: idParam,
       get: { tags: tag, summary: 'Related objects', responses: { 200: { description: 'type, relations, objects' }, 404: err } },

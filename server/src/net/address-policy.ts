@@ -2,8 +2,10 @@ import { BlockList, isIP } from 'node:net';
 
 /**
  * Address ranges a user-given URL must not reach (SSRF guard): this host, private and link-local
- * networks, carrier-grade NAT, unspecified, multicast and reserved addresses. IPv4-mapped IPv6
- * addresses (`::ffff:10.0.0.1`) match the IPv4 rules (node's BlockList maps them).
+ * networks, carrier-grade NAT, unspecified, multicast and reserved addresses, and the IPv6 forms
+ * that embed an IPv4 address a gateway or the host may translate (IPv4-compatible `::/96`,
+ * IPv4-translated `::ffff:0:0:0/96`, NAT64, 6to4, Teredo). IPv4-mapped IPv6 addresses
+ * (`::ffff:10.0.0.1`, `::ffff:0:0/96`) match the IPv4 rules (node's BlockList maps them).
  */
 const RANGES: Array<[string, number, 'ipv4' | 'ipv6']> = [
   ['0.0.0.0', 8, 'ipv4'], // "this network", unspecified
@@ -17,9 +19,14 @@ const RANGES: Array<[string, number, 'ipv4' | 'ipv6']> = [
   ['198.18.0.0', 15, 'ipv4'], // benchmarking
   ['224.0.0.0', 4, 'ipv4'], // multicast
   ['240.0.0.0', 4, 'ipv4'], // reserved, broadcast
-  ['::', 128, 'ipv6'], // unspecified
-  ['::1', 128, 'ipv6'],
+  ['::', 96, 'ipv6'], // unspecified, loopback, and the deprecated IPv4-compatible ::a.b.c.d
+  ['::ffff:0:0:0', 96, 'ipv6'], // IPv4-translated (SIIT, RFC 2765): ::ffff:0:a.b.c.d
   ['64:ff9b::', 96, 'ipv6'], // NAT64: reaches IPv4 addresses through a gateway
+  ['64:ff9b:1::', 48, 'ipv6'], // local-use NAT64 (RFC 8215)
+  ['100::', 64, 'ipv6'], // discard-only
+  ['2001::', 32, 'ipv6'], // Teredo: embeds an IPv4 address
+  ['2001:db8::', 32, 'ipv6'], // documentation
+  ['2002::', 16, 'ipv6'], // 6to4: embeds an IPv4 address
   ['fc00::', 7, 'ipv6'], // unique local
   ['fe80::', 10, 'ipv6'], // link-local
   ['ff00::', 8, 'ipv6'], // multicast

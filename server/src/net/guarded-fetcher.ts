@@ -26,6 +26,13 @@ const DEFAULT_REDIRECTS = 5;
 const fail = (status: number, code: string, params: Record<string, unknown> = {}) =>
   new ApiError(status, code, `errors.${code.startsWith('fetch_') ? code : `fetch_${code}`}`, params);
 
+/**
+ * The one failure of a private address (allowed by FETCH_ALLOWED_HOSTS or FETCH_ALLOW_PRIVATE) that
+ * gave no HTTP answer: refused, reset, not HTTP, no answer in time. One message for all, so users
+ * cannot map which ports of the internal network are open (issue 14 item 31).
+ */
+const unreachable = (url: string) => new ApiError(502, 'fetch_failed', 'errors.fetch_unreachable', { url });
+
 /** The default UrlFetcher: node's http/https with the checked address pinned by a custom lookup. */
 export class GuardedFetcher implements UrlFetcher {
   private readonly allowList: FetchAllowList;
@@ -50,7 +57,11 @@ export class GuardedFetcher implements UrlFetcher {
         signal.throwIfAborted();
         const address = await abortable(this.check(current), signal);
         const headers = current.origin === origin ? (opts.headers ?? {}) : {};
-        const res = await request(current, address, headers, signal);
+        const res = await request(current, address, headers, signal).catch((e: unknown) => {
+          // A cancelled run keeps its own reason; every other failure before an answer is uniform.
+          if (isBlockedAddress(address.address) && !opts.signal?.aborted) throw unreachable(current.href);
+          throw e;
+        });
         const status = res.statusCode ?? 0;
         if (REDIRECTS.has(status) && res.headers.location) {
           res.resume();
@@ -84,6 +95,7 @@ export class GuardedFetcher implements UrlFetcher {
       }
     } catch (e) {
       clearTimeout(timeout);
+      if (e instanceof ApiError && e.key === 'errors.fetch_unreachable') throw e;
       throw signal.aborted && signal.reason instanceof ApiError ? signal.reason : e;
     }
   }

@@ -13,7 +13,9 @@ const bad = (field: string, key: string, params: Record<string, unknown> = {}) =
 
 /** Validates a client value for `field` and returns the column value; throws 400 naming the field. */
 export function decodeField(field: string, spec: FieldSpec, value: unknown): unknown {
-  if (value === null) {
+  // spec 002 §5: an empty date is sent as null ("no expiry").
+  const empty = spec.type === 'datetime' && typeof value === 'string' && !value.trim();
+  if (value === null || (empty && spec.nullable)) {
     if (spec.nullable) return null;
     throw bad(field, 'errors.field_not_nullable');
   }

@@ -26,6 +26,16 @@ function query(ctx: WerkbankContext): Record<string, string> {
   return out;
 }
 
+/**
+ * Create, detail, change, store, delete and favour take no query parameters: one sent there is
+ * 400 `unknown_parameter` naming it, as an unknown filter is on a list (issue 14 item 22), so a
+ * mistyped option is never silently ignored.
+ */
+function refuseQuery(ctx: WerkbankContext): void {
+  const [name] = Object.keys(ctx.query);
+  if (name !== undefined) throw ApiError.badRequest('unknown_parameter', 'errors.unknown_parameter', { name }, name);
+}
+
 function parseId(raw: string): number | undefined {
   return /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
 }
@@ -56,6 +66,7 @@ export function mountResource(router: Router<WerkbankState>, def: ResourceDefini
   });
   router.post(base, async (ctx) => {
     guard(ctx, gate, def.component, realm);
+    refuseQuery(ctx);
     const body = await readJsonObject(ctx, opts.bodyLimit);
     ctx.body = await write(ctx, (r) => service.create(def, body, r));
     ctx.status = 201;
@@ -92,6 +103,7 @@ export function mountResource(router: Router<WerkbankState>, def: ResourceDefini
       const id = parseId(ctx.params.id);
       if (id === undefined) return next();
       guard(ctx, gate, def.component, realm);
+      refuseQuery(ctx);
       await handler(ctx, id);
     };
   router.get(
@@ -121,13 +133,15 @@ export function mountResource(router: Router<WerkbankState>, def: ResourceDefini
       ctx.status = 204;
     }),
   );
-  // spec 000 §7: favour and unfavour are GETs; they still require the CSRF header (see docs/api.md).
+  // spec 000 §7: favour and unfavour are GETs; they still require the CSRF header, and POST does
+  // the same (docs/api.md "State-changing GETs").
   for (const [name, on] of [
     ['favor', true],
     ['unfavor', false],
   ] as const) {
-    router.get(
+    router.register(
       `${detail}${name}/`,
+      ['GET', 'POST'],
       withId(async (ctx, id) => {
         await write(ctx, (r) => service.favor(def, id, r, on));
         ctx.body = { status: 'ok', favored: on };

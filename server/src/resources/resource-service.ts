@@ -220,6 +220,8 @@ export class ResourceService implements ResourceServices {
   }
 
   async serialize(def: ResourceDefinition, rows: Row[], req: ResourceRequest): Promise<Record<string, unknown>[]> {
+    // Ids are numbers in every reply, also of kinds with bigint keys (events; pg gives those as text).
+    for (const row of rows) if (typeof row.id === 'string') row.id = Number(row.id);
     const out = rows.map((row) => {
       const o: Record<string, unknown> = { id: row.id, resource_uri: this.uriOf(def, row.id) };
       for (const [name, spec] of Object.entries(def.fields)) {

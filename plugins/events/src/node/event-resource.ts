@@ -1,4 +1,4 @@
-import { EVENT_KEYS, type ResourceDefinition } from '@werkbank/sdk/node';
+import { EVENT_KEYS, userDisplayName, type NamedUser, type ResourceDefinition } from '@werkbank/sdk/node';
 
 /** The activity feed (spec 000 §3 "Event"): read-only; written by the resource layer. */
 export const eventResource: ResourceDefinition = {
@@ -40,16 +40,11 @@ export const eventResource: ResourceDefinition = {
       const ids = [...new Set(rows.map((r) => r.user_id).filter((v): v is number => typeof v === 'number'))];
       const users = (await req.manager.query(`SELECT id, username, first_name, last_name FROM werkbank_user WHERE id = ANY($1)`, [
         ids,
-      ])) as {
-        id: number;
-        username: string;
-        first_name: string;
-        last_name: string;
-      }[];
+      ])) as Array<NamedUser & { id: number }>;
       const labels = new Map(req.services.definitions().map((d) => [d.kind, d.label]));
       out.forEach((o, i) => {
         const u = users.find((x) => x.id === rows[i].user_id);
-        o.user_name = u ? `${u.first_name} ${u.last_name}`.trim() || u.username : null;
+        o.user_name = u ? userDisplayName(u) : null;
         const label = labels.get(String(rows[i].kind));
         o.content_kind_label = label?.[req.lang] ?? label?.en ?? rows[i].kind;
       });

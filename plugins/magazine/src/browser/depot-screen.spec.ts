@@ -124,7 +124,7 @@ describe('magazine: one depot and its moments (browser kernel in jsdom)', functi
     booted = await boot(
       '/depot/1/',
       depotRoutes({
-        'GET /api/v1/moment/12/finalize/': () => ((finalized = true), moment(13, 'open')),
+        'POST /api/v1/moment/12/finalize/': () => ((finalized = true), moment(13, 'open')),
         'GET /api/v1/moment/': () => page(finalized ? [moment(13, 'open'), moment(12, 'final'), ...moments.slice(1)] : moments),
         'GET /api/v1/depot/1/': () => depot(1, 'Pegel', { current_moment: finalized ? moment(13, 'open') : head }),
       }),

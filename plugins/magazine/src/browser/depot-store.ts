@@ -120,7 +120,7 @@ export class DepotStore {
 
   /** Closes the open head; the reply is the new open moment. */
   finalize(moment: Moment): Promise<Moment> {
-    return this.api.get<Moment>(`${moment.resource_uri}finalize/`);
+    return this.api.post<Moment>(`${moment.resource_uri}finalize/`);
   }
 
   remove(moment: Moment): Promise<{ status: string; moment_id: number | null }> {

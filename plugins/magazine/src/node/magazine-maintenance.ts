@@ -1,5 +1,6 @@
 import {
   Disposable,
+  inject,
   injectable,
   type EntityManager,
   type RegistrySink,
@@ -8,6 +9,8 @@ import {
   type StartupServices,
 } from '@werkbank/sdk/node';
 import { deleteMoment, loadMoment } from './moment-store';
+import { failInterruptedUploads, UPLOAD_STALE_SECONDS } from './interrupted-uploads';
+import { MagazineServices } from './magazine-services';
 
 const HOUR_MS = 3600 * 1000;
 /** Temporary moments that were never approved are removed after this many hours (decision 0011). */
@@ -44,27 +47,36 @@ export async function sweepTemporaryMoments(
 }
 
 /**
- * Start-up hook: in the background at start and then hourly, removes expired temporary moments.
- * Never delays start-up. (Their blobs go with the server's sweep, decision 0017.)
+ * Start-up hook: in the background at start and then hourly, removes expired temporary moments
+ * (their blobs go with the server's sweep, decision 0017); at start and every UPLOAD_STALE_SECONDS,
+ * fails uploads a stopped process left 'uploading' — at start on the embedded database all of
+ * them, as no other process can be uploading. Never delays start-up.
  */
 @injectable()
 export class MagazineMaintenance implements StartupHookContribution {
+  @inject(MagazineServices) protected readonly services!: MagazineServices;
+
   registerStartupHooks(registry: RegistrySink<StartupHookDescriptor>): void {
     registry.add({
       id: 'magazine.maintenance',
       run: (startup) => {
-        const sweep = async () => {
-          try {
-            const moments = await sweepTemporaryMoments(startup);
-            if (moments) startup.log(`Magazine: removed ${moments} expired temporary moments`);
-          } catch (e) {
-            startup.log(`Magazine: maintenance failed: ${(e as Error).message}`);
-          }
-        };
-        void sweep();
-        const timer = setInterval(() => void sweep(), HOUR_MS);
-        timer.unref();
-        return Disposable.create(() => clearInterval(timer));
+        const started = new Date();
+        const guarded = (what: () => Promise<void>) => () =>
+          void what().catch((e: Error) => startup.log(`Magazine: maintenance failed: ${e.message}`));
+        const moments = guarded(async () => {
+          const n = await sweepTemporaryMoments(startup);
+          if (n) startup.log(`Magazine: removed ${n} expired temporary moments`);
+        });
+        const uploads = (since?: Date) =>
+          guarded(async () => {
+            const n = await failInterruptedUploads(this.services, since);
+            if (n) startup.log(`Magazine: ${n} uploads were interrupted by a stopped server and are marked failed`);
+          });
+        moments();
+        uploads(this.services.config.databaseUrl ? undefined : started)();
+        const timers = [setInterval(moments, HOUR_MS), setInterval(uploads(), UPLOAD_STALE_SECONDS * 1000)];
+        for (const timer of timers) timer.unref();
+        return Disposable.create(() => timers.forEach((timer) => clearInterval(timer)));
       },
     });
   }

@@ -10,6 +10,7 @@ import { MagazineBlobSweep1764100001000 } from './blob-sweep-migration';
 import { MagazineMomentLineage1764200000000 } from './moment-lineage-migration';
 import { MagazineSharedBlobSweep1764400001000 } from './shared-blob-sweep-migration';
 import { MagazineDepotAddresses1764500300000 } from './depot-address-migration';
+import { MagazineUploadHeartbeat1764900001000 } from './upload-heartbeat-migration';
 import { depotFolderResource } from './depotfolder-resource';
 import { depotResource } from './depot-resource';
 import en from './i18n/en.json' with { type: 'json' };
@@ -27,6 +28,7 @@ export const magazineEntities: EntityContribution = {
         MagazineMomentLineage1764200000000,
         MagazineSharedBlobSweep1764400001000,
         MagazineDepotAddresses1764500300000,
+        MagazineUploadHeartbeat1764900001000,
       ],
     }),
 };

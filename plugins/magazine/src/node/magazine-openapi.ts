@@ -53,7 +53,11 @@ export const momentOpenApi: Record<string, unknown> = {
   },
   '/api/v1/moment/{id}/finalize/': {
     parameters: [idParam('id')],
-    get: op('Close the open head; returns the new moment', [200, 409]),
+    get: {
+      ...op('Close the open head; returns the new moment (state-changing GET: needs the X-CSRFToken header)', [200, 409]),
+      'x-changes-state': true,
+    },
+    post: op('Close the open head; returns the new moment', [200, 409]),
   },
   '/api/v1/moment/{id}/show_as_layer/': { parameters: [idParam('id')], get: op('Reserved for the layers plugin', [501]) },
   '/api/v1/moment/{id}/edit_as_layer/': { parameters: [idParam('id')], get: op('Reserved for the layers plugin', [501]) },

@@ -6,10 +6,12 @@ import {
   DatumValidator,
   inject,
   injectable,
+  Logger,
   MessageBus,
   RequestBodies,
   ResourceServices,
   ServerConfig,
+  Translator,
   TypeHierarchy,
   type DataSource,
   type TypeRegistry,
@@ -31,4 +33,11 @@ export class MagazineServices {
   @inject(BlobDownloads) readonly downloads!: BlobDownloads;
   @inject(RequestBodies) readonly bodies!: RequestBodies;
   @inject(MessageBus) readonly bus!: MessageBus;
+  @inject(Logger) protected readonly logger!: Logger;
+  @inject(Translator) protected readonly translator!: Translator;
+
+  // Bound, so they can be handed on as functions.
+  readonly log = (message: string): void => this.logger.log(message);
+  readonly translate = (lang: string, key: string, params?: Record<string, unknown>): string =>
+    this.translator.translate(lang, key, params);
 }

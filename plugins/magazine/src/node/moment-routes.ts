@@ -109,7 +109,8 @@ export class MomentRoutes implements HttpRouteContribution {
             momentJson(await restoreMoment(r.manager, m, r.user.id, optionalMessage(body))),
           );
         });
-        router.get('/api/v1/moment/:id/finalize/', async (ctx) => {
+        // A state-changing GET of the spec (CSRF header needed) and its POST form.
+        router.register('/api/v1/moment/:id/finalize/', ['GET', 'POST'], async (ctx) => {
           ctx.body = await this.act(ctx, 'moment_finalize', async (r, m) =>
             momentJson(await finalizeMoment(r.manager, m, r.user.id)),
           );

@@ -1,4 +1,4 @@
-import { ApiError, returnedRows, type EntityManager } from '@werkbank/sdk/node';
+import { ApiError, returnedRows, userDisplayNameSql, type EntityManager } from '@werkbank/sdk/node';
 
 export const MOMENT_PATH = '/api/v1/moment/';
 export const DEPOT_PATH = '/api/v1/depot/';
@@ -21,7 +21,7 @@ export interface MomentRow {
   node_run_id?: number | null;
 }
 
-const MOMENT_COLUMNS = `m.id, m.depot_id, m.created, m.user_id, u.username AS user_name, m.status, m.origin, m.temporary,
+const MOMENT_COLUMNS = `m.id, m.depot_id, m.created, m.user_id, ${userDisplayNameSql('u')} AS user_name, m.status, m.origin, m.temporary,
   m.message, m.size, m.persistent_size, m.node_run_id`;
 
 /** A moment as the API replies it (spec 000 §3 Moment). */

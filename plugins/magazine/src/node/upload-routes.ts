@@ -3,6 +3,7 @@ import {
   ApiError,
   injectable,
   parseRef,
+  returnedRows,
   type HttpRouteContribution,
   type RegistrySink,
   type ResourceRequest,
@@ -19,6 +20,7 @@ import { uploadOpenApi } from './magazine-openapi';
 import { storeUploadedFile } from './uploaded-file';
 import { uploadStatus, type UploadFileRow } from './upload-status';
 import { MagazineServices } from './magazine-services';
+import { HEARTBEAT_SECONDS, UPLOAD_STALE_SECONDS } from './interrupted-uploads';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -48,6 +50,30 @@ export class UploadRoutes implements HttpRouteContribution {
       `SELECT path, status, size, mime_type, reason, datum_id FROM magazine_upload_file WHERE upload_id = $1 ORDER BY id`,
       [uploadId],
     )) as UploadFileRow[];
+  }
+
+  /**
+   * The row of a file being uploaded into the batch: the row of an earlier try of the same path
+   * that failed or was cut off (its heartbeat stopped), so a re-sent file completes the batch
+   * (issue 14 item 28), else a new one.
+   */
+  private async fileRow(r: ResourceRequest, uploadId: string, name: string): Promise<number> {
+    const [again] = returnedRows<{ id: number }>(
+      await r.manager.query(
+        `UPDATE magazine_upload_file SET status = 'uploading', reason = NULL, size = 0, mime_type = NULL, heartbeat = now()
+        WHERE id = (SELECT id FROM magazine_upload_file WHERE upload_id = $1 AND path = $2 AND (status = 'failed'
+                      OR (status = 'uploading' AND heartbeat < now() - make_interval(secs => $3)))
+                     ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+        [uploadId, name, UPLOAD_STALE_SECONDS],
+      ),
+    );
+    if (again) return again.id;
+    const [row] = (await r.manager.query(
+      `INSERT INTO magazine_upload_file (upload_id, path, status) VALUES ($1, $2, 'uploading') RETURNING id`,
+      [uploadId, name],
+    )) as { id: number }[];
+    return row.id;
   }
 
   registerHttpRoutes(registry: RegistrySink<RouteDescriptor>): void {
@@ -83,6 +109,15 @@ export class UploadRoutes implements HttpRouteContribution {
           const upload = await this.upload(r, ctx.params.upload);
           let fileRow: number | undefined;
           let path: string | undefined;
+          // While the bytes arrive the row shows it is alive (interrupted-uploads.ts).
+          let beat = Date.now();
+          ctx.req.on('data', () => {
+            if (fileRow === undefined || Date.now() - beat < HEARTBEAT_SECONDS * 1000) return;
+            beat = Date.now();
+            r.manager
+              .query(`UPDATE magazine_upload_file SET heartbeat = now() WHERE id = $1 AND status = 'uploading'`, [fileRow])
+              .catch((e: Error) => this.services.log(`Magazine: upload heartbeat failed: ${e.message}`));
+          });
           try {
             const received = await this.services.bodies.upload(ctx, {
               maxBytes: this.services.config.uploadMaxBytes,
@@ -90,11 +125,7 @@ export class UploadRoutes implements HttpRouteContribution {
                 path = (fields.path ?? filename ?? '').trim() || undefined;
                 const name = checkFilePath(path);
                 await checkUniqueName(r.manager, upload.depotId, name);
-                const [row] = (await r.manager.query(
-                  `INSERT INTO magazine_upload_file (upload_id, path, status) VALUES ($1, $2, 'uploading') RETURNING id`,
-                  [upload.id, name],
-                )) as { id: number }[];
-                fileRow = row.id;
+                fileRow = await this.fileRow(r, upload.id, name);
               },
             });
             const file = received.file!;

@@ -11,8 +11,9 @@ import {
   type WerkbankContext,
 } from '@werkbank/sdk/node';
 import { definitionOf, idParam, refParam, SWITCHBOARD_PATH, switchboardFor } from './switchboard-access';
-import { FOLDER_PATH } from './switchboard-resources';
-import { exportSwitchboard, importSwitchboard } from './switchboard-file';
+import { FOLDER_PATH, mayChangeFolder } from './switchboard-resources';
+import { exportSwitchboard } from './switchboard-file';
+import { importSwitchboard } from './switchboard-import';
 import { inSwitchboardTransaction, switchboardCaller } from './route-caller';
 import { canvasOpenApi } from './switchboard-openapi';
 import { DepotAccess } from '@werkbank/plugin-magazine/api';
@@ -34,9 +35,10 @@ export class CanvasRoutes implements HttpRouteContribution {
   /** Reads an exported file (at most IMPORT_BODY_LIMIT) and creates the switchboard it describes. */
   private async importFile(ctx: WerkbankContext): Promise<void> {
     const body = await this.services.bodies.json(ctx, { limit: Math.max(this.services.config.bodyLimit, IMPORT_BODY_LIMIT) });
-    const created = await inSwitchboardTransaction(ctx, this.services, async (r) => {
-      const name = body.name === undefined ? undefined : String(body.name);
-      return importSwitchboard(r, this.services, body.file ?? body, { name, folder: body.folder });
+    const name = body.name === undefined ? undefined : String(body.name);
+    const created = await importSwitchboard(switchboardCaller(ctx, this.services), this.services, body.file ?? body, {
+      name,
+      folder: body.folder,
     });
     ctx.status = 201;
     ctx.body = created;
@@ -85,15 +87,28 @@ export class CanvasRoutes implements HttpRouteContribution {
     return created;
   }
 
+  /** The query's parameters, and for POST the JSON body's fields over them (as text). */
+  private async params(ctx: WerkbankContext): Promise<Record<string, string | undefined>> {
+    const q = { ...(ctx.query as Record<string, string | undefined>) };
+    if (ctx.method !== 'POST') return q;
+    const body = await this.services.bodies.json(ctx);
+    for (const [k, v] of Object.entries(body)) {
+      if (v === null || v === undefined) continue;
+      q[k] = Array.isArray(v) ? v.join(',') : typeof v === 'object' ? undefined : String(v);
+    }
+    return q;
+  }
+
   registerHttpRoutes(registry: RegistrySink<RouteDescriptor>): void {
     registry.add({
       id: 'switchboards.canvas-routes',
       realms: ['switchboard'],
       openapi: canvasOpenApi,
       mount: (router) => {
-        // spec 000 §7: GET /api/v2/switchboard/create?name=&folder_uri=&tags= (state-changing GET; CSRF header needed).
-        router.get('/api/v2/switchboard/create/', async (ctx) => {
-          const q = ctx.query as Record<string, string | undefined>;
+        // spec 000 §7: GET /api/v2/switchboard/create?name=&folder_uri=&tags= (state-changing GET; CSRF
+        // header needed) and its POST form, which also takes the fields as a JSON body.
+        router.register('/api/v2/switchboard/create/', ['GET', 'POST'], async (ctx) => {
+          const q = await this.params(ctx);
           const name = (q.name ?? '').trim();
           if (!name) throw ApiError.badRequest('invalid_parameter', 'errors.field_required', { field: 'name' }, 'name');
           const tags = (q.tags ?? '')
@@ -109,9 +124,9 @@ export class CanvasRoutes implements HttpRouteContribution {
           );
           ctx.body = { resource_uri: created.resource_uri, switchboard_id: created.id, name: created.name };
         });
-        // spec 000 §7: GET /api/v2/switchboard/create/datum?datum=&search= — "Use in switchboard".
-        router.get('/api/v2/switchboard/create/datum/', async (ctx) => {
-          const q = ctx.query as Record<string, string | undefined>;
+        // spec 000 §7: GET /api/v2/switchboard/create/datum?datum=&search= — "Use in switchboard" (and its POST form).
+        router.register('/api/v2/switchboard/create/datum/', ['GET', 'POST'], async (ctx) => {
+          const q = await this.params(ctx);
           if (!q.datum) throw ApiError.badRequest('invalid_parameter', 'errors.field_required', { field: 'datum' }, 'datum');
           const r0 = switchboardCaller(ctx, this.services);
           // The datum is copied from a depot: an API key needs the depot realm too.
@@ -172,17 +187,25 @@ export class CanvasRoutes implements HttpRouteContribution {
           switchboardCaller(ctx, this.services);
           const body = await this.services.bodies.json(ctx);
           const id = idParam(ctx.params.id);
-          const created = await inSwitchboardTransaction(ctx, this.services, async (r) => {
+          // Read in one transaction (a consistent copy), written in short ones (switchboard-import.ts).
+          const source = await inSwitchboardTransaction(ctx, this.services, async (r) => {
             const sb = await switchboardFor(r, id, 'read');
-            const file = await exportSwitchboard(r.manager, sb);
-            const name =
-              typeof body.name === 'string' && body.name.trim()
-                ? body.name.trim()
-                : r.t('switchboards:names.copy_of', { name: sb.name });
-            return importSwitchboard(r, this.services, file, {
-              name,
-              folder: sb.folder_id ? `${FOLDER_PATH}${String(sb.folder_id)}/` : null,
-            });
+            const folder = sb.folder_id
+              ? await r.services.loadReadable(definitionOf(r, 'switchboardfolder'), sb.folder_id as number, r)
+              : undefined;
+            return {
+              file: await exportSwitchboard(r.manager, sb),
+              name:
+                typeof body.name === 'string' && body.name.trim()
+                  ? body.name.trim()
+                  : r.t('switchboards:names.copy_of', { name: sb.name }),
+              // The copy stays beside the original when the caller may file into that folder.
+              folder: folder && mayChangeFolder(folder, r) ? `${FOLDER_PATH}${String(folder.id)}/` : null,
+            };
+          });
+          const created = await importSwitchboard(switchboardCaller(ctx, this.services), this.services, source.file, {
+            name: source.name,
+            folder: source.folder,
           });
           ctx.status = 201;
           ctx.body = created;

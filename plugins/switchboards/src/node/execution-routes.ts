@@ -9,6 +9,7 @@ import {
   type RouteDescriptor,
   type Row,
   type WerkbankContext,
+  userDisplayNameSql,
 } from '@werkbank/sdk/node';
 import { Engine, type Trigger } from './engine';
 import { nodeRunJson } from './node-run-json';
@@ -120,7 +121,7 @@ export class ExecutionRoutes implements HttpRouteContribution {
 
   private async runRow(r: ResourceRequest, raw: string): Promise<Row> {
     const [run] = (await r.manager.query(
-      `SELECT r.*, u.username AS user_name FROM switchboard_noderun r LEFT JOIN werkbank_user u ON u.id = r.user_id WHERE r.id = $1`,
+      `SELECT r.*, ${userDisplayNameSql('u')} AS user_name FROM switchboard_noderun r LEFT JOIN werkbank_user u ON u.id = r.user_id WHERE r.id = $1`,
       [idParam(raw)],
     )) as Row[];
     if (!run) throw ApiError.notFound();
@@ -144,7 +145,7 @@ export class ExecutionRoutes implements HttpRouteContribution {
             throw ApiError.badRequest('invalid_parameter', 'errors.invalid_integer_param', { name: 'limit' }, 'limit');
           }
           const runs = (await r.manager.query(
-            `SELECT r.*, u.username AS user_name FROM switchboard_noderun r LEFT JOIN werkbank_user u ON u.id = r.user_id
+            `SELECT r.*, ${userDisplayNameSql('u')} AS user_name FROM switchboard_noderun r LEFT JOIN werkbank_user u ON u.id = r.user_id
               WHERE r.node_id = $1 ORDER BY r.id DESC LIMIT $2`,
             [node.id, Math.min(Number(raw), 1000)],
           )) as Row[];

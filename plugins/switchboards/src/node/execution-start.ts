@@ -292,7 +292,7 @@ export async function stopExecution(
     sb.execution_id,
   ])) as Row[];
   if (!e) throw new ApiError(409, 'not_running', 'switchboards:errors.not_running');
-  const aborted = { key: 'switchboards:messages.aborted_by', params: { user: user.username } };
+  const aborted = { key: 'switchboards:messages.aborted_by', params: { user: user.displayName } };
   const message = services.translate(user.language ?? 'en', aborted.key, aborted.params);
   const runs = returnedRows<Row>(
     await m.query(

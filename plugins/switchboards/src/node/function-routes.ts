@@ -46,9 +46,19 @@ export class FunctionRoutes implements HttpRouteContribution {
           },
         },
         [`${FUNCTION_PATH}{name}/`]: { get: { summary: 'One function with its ports.' } },
-        [`${FUNCTION_PATH}{name}/favor/`]: { get: { summary: 'Marks the function as a favourite (needs the CSRF header).' } },
+        [`${FUNCTION_PATH}{name}/favor/`]: {
+          get: {
+            summary: 'Marks the function as a favourite (state-changing GET: needs the CSRF header).',
+            'x-changes-state': true,
+          },
+          post: { summary: 'Marks the function as a favourite.' },
+        },
         [`${FUNCTION_PATH}{name}/unfavor/`]: {
-          get: { summary: 'Removes the function from the favourites (needs the CSRF header).' },
+          get: {
+            summary: 'Removes the function from the favourites (state-changing GET: needs the CSRF header).',
+            'x-changes-state': true,
+          },
+          post: { summary: 'Removes the function from the favourites.' },
         },
       },
       mount: (router) => {
@@ -103,7 +113,8 @@ export class FunctionRoutes implements HttpRouteContribution {
           ['favor', true],
           ['unfavor', false],
         ] as const) {
-          router.get(`${FUNCTION_PATH}:name/${name}/`, async (ctx) => {
+          // State-changing GETs (CSRF header needed) and their POST forms.
+          router.register(`${FUNCTION_PATH}:name/${name}/`, ['GET', 'POST'], async (ctx) => {
             const r = this.caller(ctx);
             const fn = this.fn(ctx.params.name);
             if (on) {

@@ -30,14 +30,22 @@ export const executionOpenApi: Record<string, unknown> = {
 /** CanvasRoutes: creating, reloading, exporting, importing and duplicating switchboards. */
 export const canvasOpenApi: Record<string, unknown> = {
   '/api/v2/switchboard/create/': {
-    get: op(
-      'Creates a switchboard: name, folder_uri, tags (comma separated). Returns resource_uri, switchboard_id, name. Needs the CSRF header.',
-    ),
+    get: {
+      ...op(
+        'Creates a switchboard: name, folder_uri, tags (comma separated). Returns resource_uri, switchboard_id, name. State-changing GET: needs the CSRF header.',
+      ),
+      'x-changes-state': true,
+    },
+    post: op('Creates a switchboard from the same fields, given in the query or as a JSON body.'),
   },
   '/api/v2/switchboard/create/datum/': {
-    get: op(
-      'Creates a switchboard holding a frame with the datum (datum=address); search= is handed back for the function browser.',
-    ),
+    get: {
+      ...op(
+        'Creates a switchboard holding a frame with the datum (datum=address); search= is handed back for the function browser. State-changing GET: needs the CSRF header.',
+      ),
+      'x-changes-state': true,
+    },
+    post: op('The same from datum and search given in the query or as a JSON body.'),
   },
   '/api/v1/switchboard/{id}/reload/': { get: op('The whole canvas: switchboard, nodes, frames, links, notes.') },
   '/api/v1/switchboard/{id}/export/': {

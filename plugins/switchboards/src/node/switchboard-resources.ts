@@ -8,13 +8,28 @@ import { SWITCHBOARD_FOLDER_PATH as FOLDER_PATH } from '../common/switchboard-ty
 
 export { FOLDER_PATH };
 
-/** A readable folder named in a body; 400 naming the field otherwise. */
+/**
+ * A folder a switchboard may be filed into: one the caller may change (its owner or a superuser,
+ * issue 14 item 29); 400 when it is unknown or unreadable, 403 when it is someone else's, both
+ * naming the field.
+ */
 async function ensureFolder(id: number | null | undefined, req: ResourceRequest, field: string): Promise<void> {
   if (id === null || id === undefined) return;
-  if (!(await req.services.loadReadable(definitionOf(req, 'switchboardfolder'), id, req))) {
-    throw ApiError.badRequest('invalid_field', 'switchboards:errors.folder_unknown', { field }, field);
+  const def = definitionOf(req, 'switchboardfolder');
+  const folder = await req.services.loadReadable(def, id, req);
+  if (!folder) throw ApiError.badRequest('invalid_field', 'switchboards:errors.folder_unknown', { field }, field);
+  if (!(await req.services.mayAccess(def, folder, req, 'write')) || def.hooks?.checkWrite?.(folder, req, 'update')) {
+    throw new ApiError(403, 'permission_denied', 'switchboards:errors.folder_file_denied', { name: folder.name }, field);
   }
 }
+
+/** Whether the caller may change the folder and file switchboards into it: its owner or a superuser. */
+export function mayChangeFolder(folder: Row, req: Pick<ResourceRequest, 'user'>): boolean {
+  return req.user.isSuperuser || folder.owner_id === req.user.id || folder.owner_id === null;
+}
+
+/** How many blocking switchboards a refusal to delete a folder names. */
+const NAMED_BLOCKERS = 5;
 
 /**
  * Normalises a recurrence rule text (spec 002 §5 defaults) and gives the next run from now when
@@ -74,15 +89,27 @@ export const switchboardFolderResource: ResourceDefinition = {
   },
   hooks: {
     // Every signed-in user sees the folders; the owner (or a superuser) renames and deletes them.
-    checkWrite: (row, req) =>
-      req.user.isSuperuser || row.owner_id === req.user.id || row.owner_id === null
-        ? undefined
-        : 'switchboards:errors.folder_owner',
+    checkWrite: (row, req) => (mayChangeFolder(row, req) ? undefined : 'switchboards:errors.folder_owner'),
+    /**
+     * Switchboards the caller may change (move or delete) block the deletion, and the refusal names
+     * them; others' switchboards filed into the folder do not, and leave it (to the top level).
+     */
     async beforeDelete(row, req) {
-      const [{ n }] = (await req.manager.query(`SELECT count(*)::int AS n FROM switchboard WHERE folder_id = $1`, [row.id])) as {
-        n: number;
-      }[];
-      if (n > 0) throw new ApiError(409, 'folder_not_empty', 'switchboards:errors.folder_not_empty', { name: row.name });
+      const def = definitionOf(req, 'switchboard');
+      const inside = (await req.manager.query(`SELECT * FROM switchboard WHERE folder_id = $1 ORDER BY name, id`, [
+        row.id,
+      ])) as Row[];
+      const blocking: string[] = [];
+      for (const sb of inside) if (await req.services.mayAccess(def, sb, req, 'write')) blocking.push(String(sb.name));
+      if (!blocking.length) return;
+      const names = blocking.slice(0, NAMED_BLOCKERS).map((n) => `“${n}”`);
+      if (blocking.length > NAMED_BLOCKERS)
+        names.push(req.t('switchboards:errors.folder_more', { count: blocking.length - NAMED_BLOCKERS }));
+      throw new ApiError(409, 'folder_not_empty', 'switchboards:errors.folder_not_empty', {
+        name: row.name,
+        count: blocking.length,
+        names: names.join(', '),
+      });
     },
   },
 };
@@ -142,7 +169,9 @@ export function switchboardResource(services: SwitchboardsServices): ResourceDef
         values.scheduled_by = values.automatic || values.periodic_execution ? req.user.id : null;
       },
       async beforeUpdate(row, changes, req) {
-        if (changes.folder_id !== undefined) await ensureFolder(changes.folder_id as number | null, req, 'folder');
+        // Only a move is checked: a store call that sends the folder it is in changes nothing.
+        if (changes.folder_id !== undefined && changes.folder_id !== row.folder_id)
+          await ensureFolder(changes.folder_id as number | null, req, 'folder');
         if (changes.periodic_execution !== undefined || changes.periodic_execution_rule !== undefined) {
           const s = scheduleOf(
             Boolean(changes.periodic_execution ?? row.periodic_execution),

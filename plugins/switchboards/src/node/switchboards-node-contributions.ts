@@ -13,6 +13,8 @@ import { SwitchboardFrameFiles1764400003000 } from './frame-file-migration';
 import { SwitchboardFrameStorageContext1764500100000 } from './frame-storage-migration';
 import { SwitchboardRunMessages1764500200000 } from './run-message-migration';
 import { SwitchboardDepotAddresses1764500300100 } from './depot-address-migration';
+import { SwitchboardImportHeartbeat1764900002000 } from './import-heartbeat-migration';
+import { startImportSweep } from './interrupted-imports';
 import { switchboardFolderResource, switchboardResource, workflowResource } from './switchboard-resources';
 import { nodeResource } from './node-resource';
 import { frameResource } from './frame-resource';
@@ -38,6 +40,7 @@ export const switchboardEntities: EntityContribution = {
         SwitchboardFrameStorageContext1764500100000,
         SwitchboardRunMessages1764500200000,
         SwitchboardDepotAddresses1764500300100,
+        SwitchboardImportHeartbeat1764900002000,
       ],
     }),
 };
@@ -96,5 +99,6 @@ export class SwitchboardStartup implements StartupHookContribution {
         };
       },
     });
+    registry.add({ id: 'switchboards.interrupted-imports', run: () => startImportSweep(this.services) });
   };
 }

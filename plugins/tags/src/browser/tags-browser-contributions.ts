@@ -1,6 +1,13 @@
-import type { EditorContribution, MenuContribution, RouteContribution, TranslationContribution } from '@werkbank/sdk/browser';
+import type {
+  DatumEditorContribution,
+  EditorContribution,
+  MenuContribution,
+  RouteContribution,
+  TranslationContribution,
+} from '@werkbank/sdk/browser';
 import { TAGS_PATH } from '../common/tag-rules';
 import { TagEditor } from './tag-editor';
+import { TagDatumEditor } from './tag-datum-editor';
 import en from '../common/i18n/en.json';
 import de from '../common/i18n/de.json';
 
@@ -28,4 +35,9 @@ export const tagMenus: MenuContribution = {
 /** spec 002 §2: the tag editor for addresses under /api/v2/backend/tags/. */
 export const tagEditors: EditorContribution = {
   registerEditors: (registry) => registry.add({ id: 'tags.editor', prefix: TAGS_PATH, component: TagEditor }),
+};
+
+/** The editor of `tag` datums (a frame's or a depot's): one of the tags, by name. */
+export const tagDatumEditors: DatumEditorContribution = {
+  registerDatumEditors: (registry) => registry.add({ id: 'tags.datum-editor', contentType: 'tag', component: TagDatumEditor }),
 };

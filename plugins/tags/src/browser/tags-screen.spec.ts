@@ -12,7 +12,7 @@ describe('tags screen (browser kernel in jsdom)', function () {
   afterEach(async () => booted?.unmount());
 
   it('shows the add-on notice when tags are not licensed, and registers interest on request', async () => {
-    const api = new RecordingApiClient({ 'GET /api/v1/addon/tags/inform/': { status: 'ok' } });
+    const api = new RecordingApiClient({ 'POST /api/v1/addon/tags/inform/': { status: 'ok' } });
     const config = testConfig({ plugins: ['types', 'tags'], components: { tags: false } });
     booted = await bootWorkbench(plugins, { path: '/tags/', api, config });
     await booted.waitFor(() => booted!.root.textContent!.includes('The tags add-on has not yet been licensed.'));
@@ -22,7 +22,7 @@ describe('tags screen (browser kernel in jsdom)', function () {
     await booted.waitFor(() => document.body.textContent!.includes('Our team will get in touch with you.'));
     assert.deepEqual(
       api.calls.map((c) => `${c.method} ${c.path}`),
-      ['GET /api/v1/addon/tags/inform/'],
+      ['POST /api/v1/addon/tags/inform/'],
     );
   });
 

@@ -1,5 +1,6 @@
 import {
   ApiError,
+  BLUEPRINT_ICON_NAMES,
   returnedRows,
   type SelectQueryBuilder,
   type ResourceDefinition,
@@ -39,7 +40,14 @@ export const tagResource: ResourceDefinition = {
   label: { de: 'den Tag', en: 'tag' },
   defaultOrder: 'name',
   description: 'Tags. Only superusers change or delete user tags; system tags are never changed or deleted.',
-  fields: TAG_FIELDS,
+  fields: {
+    ...TAG_FIELDS,
+    // The icon list stays on the server (it is large): the browser offers TAG_ICONS.
+    icon: {
+      ...TAG_FIELDS.icon,
+      validate: (v) => (typeof v === 'string' && BLUEPRINT_ICON_NAMES.has(v) ? undefined : 'tags:errors.icon'),
+    },
+  },
   queryParams: {
     /** Tags used on objects of one kind (the sidebar tag list of a realm). */
     realm: (qb, value, req) => {

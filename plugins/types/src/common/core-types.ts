@@ -131,9 +131,13 @@ export const CORE_TYPES: CoreType[] = [
   },
   {
     name: 'tag',
-    schema: valueFields({ type: 'object', required: ['id'], properties: { id: INTEGER } }),
+    // The name is kept beside the id (the tag editor writes both), so the datum reads as the tag.
+    schema: valueFields({ type: 'object', required: ['id'], properties: { id: INTEGER, name: STRING } }),
     template: { value: { id: 0 } },
-    repr: (f) => `#${String((f.value as { id: number }).id)}`,
+    repr: (f) => {
+      const tag = f.value as { id: number; name?: string };
+      return tag.name?.trim() ? tag.name : `#${String(tag.id)}`;
+    },
   },
   {
     name: 'billboard',

@@ -22,6 +22,8 @@ export interface ServerConfig {
   /** Create a development licence on first start (default on; DEV_LICENCE=0 turns it off). */
   developmentLicence: boolean;
   bodyLimit: number;
+  /** Milliseconds a JSON or form body may take to arrive before 408 `body_timeout` (BODY_TIMEOUT_SECONDS, default 30). */
+  bodyTimeoutMs: number;
   /** Largest accepted upload file in bytes (UPLOAD_MAX_BYTES, default 5 GiB). */
   uploadMaxBytes: number;
   secureCookies: boolean;

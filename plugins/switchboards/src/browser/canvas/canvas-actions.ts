@@ -164,6 +164,15 @@ export class CanvasActions {
     });
   }
 
+  /**
+   * Takes back an object this canvas just created when what it was made for failed (an upload
+   * frame whose files all failed): deletes it and forgets its undo steps, as if it never was.
+   */
+  async discard(uri: string): Promise<void> {
+    await this.delete(this.undo.resolve(uri));
+    this.undo.invalidate(uri);
+  }
+
   async disconnect(linkUri: string): Promise<void> {
     await this.remove([linkUri]);
   }

@@ -70,24 +70,44 @@ export class CanvasInserts {
     return q;
   }
 
-  /** Files dropped or chosen: a new file frame, each file uploaded into it (docs/api.md "frame"). */
+  /**
+   * Files dropped or chosen: a new file frame, each file uploaded into it (docs/api.md "frame").
+   * Each failed file is reported with the server's reason; when none arrived, the frame goes again
+   * (no empty file frame stays behind, issue 14 item 1).
+   */
   private async upload(files: File[], at: Point): Promise<void> {
     const frame = await this.host.actions.addFrame('file', [], at);
-    const failed: string[] = [];
+    let stored = 0;
     for (const file of files) {
-      const form = new FormData();
-      form.append('path', file.name);
-      form.append('file', file, file.name);
-      const res = await fetch(`${frame.resource_uri}upload/`, {
+      const reason = await this.uploadOne(frame.resource_uri, file);
+      if (reason === undefined) stored++;
+      else this.host.notify.error(this.host.t('insert.upload_failed', { file: file.name, reason }));
+    }
+    if (stored) await this.host.store.fetch(frame.resource_uri);
+    else await this.host.actions.discard(frame.resource_uri);
+  }
+
+  /** Uploads one file into the frame; undefined when it was stored, else why not (in the user's language). */
+  private async uploadOne(frameUri: string, file: File): Promise<string | undefined> {
+    const form = new FormData();
+    form.append('path', file.name);
+    form.append('file', file, file.name);
+    let res: Response;
+    try {
+      res = await fetch(`${frameUri}upload/`, {
         method: 'POST',
         body: form,
         credentials: 'same-origin',
         headers: { 'X-CSRFToken': readCookie('csrftoken') ?? '' },
       });
-      if (!res.ok) failed.push(file.name);
+    } catch {
+      return this.host.t('insert.upload_no_connection');
     }
-    if (failed.length) this.host.notify.error(this.host.t('insert.upload_failed', { files: failed.join(', ') }));
-    await this.host.store.fetch(frame.resource_uri);
+    if (res.ok) return undefined;
+    const body = (await res.json().catch(() => undefined)) as { reason?: unknown } | undefined;
+    return typeof body?.reason === 'string' && body.reason
+      ? body.reason
+      : this.host.t('insert.upload_status', { status: res.status });
   }
 
   /**

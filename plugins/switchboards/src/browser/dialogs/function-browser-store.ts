@@ -157,7 +157,7 @@ export class FunctionBrowserStore {
    */
   async toggleFavorite(fn: FunctionInfo): Promise<boolean> {
     const on = !fn.favored;
-    const reply = await this.api.get<{ function?: FunctionInfo }>(`${fn.resource_uri}${on ? 'favor' : 'unfavor'}/`);
+    const reply = await this.api.post<{ function?: FunctionInfo }>(`${fn.resource_uri}${on ? 'favor' : 'unfavor'}/`);
     const updated = { ...fn, ...reply?.function, favored: on };
     runInAction(() => {
       if (!on && this.favoritesOnly) {

@@ -139,12 +139,12 @@ describe('switchboards: function browser (jsdom)', function () {
     booted = await boot(
       '/probe/',
       routes({
-        'GET /api/v1/function/string.op00/favor/': {
+        'POST /api/v1/function/string.op00/favor/': {
           status: 'ok',
           favored: true,
           function: fn('string.op00', { favored: true }),
         },
-        'GET /api/v1/function/string.op00/unfavor/': { status: 'ok', favored: false, function: fn('string.op00') },
+        'POST /api/v1/function/string.op00/unfavor/': { status: 'ok', favored: false, function: fn('string.op00') },
       }),
       [probe(Probe)],
     );

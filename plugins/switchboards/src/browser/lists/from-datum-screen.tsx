@@ -5,7 +5,7 @@ import { CREATE_FROM_DATUM_PATH, switchboardRoute } from '../../common/switchboa
 
 /**
  * "Use in switchboard" (spec 000 §2, §7) at /switchboards/from-datum?datum={address}: creates a
- * switchboard with one frame holding the datum (GET /api/v2/switchboard/create/datum/) and replaces
+ * switchboard with one frame holding the datum (POST /api/v2/switchboard/create/datum/) and replaces
  * itself with that switchboard's canvas, so Back returns to the depot. A refusal is shown with a
  * way back.
  */
@@ -21,7 +21,7 @@ export default function FromDatumScreen() {
   useEffect(() => {
     if (!datum || started.current === datum) return;
     started.current = datum;
-    api.get<{ switchboard_id: number }>(CREATE_FROM_DATUM_PATH, { query: { datum } }).then(
+    api.post<{ switchboard_id: number }>(CREATE_FROM_DATUM_PATH, undefined, { query: { datum } }).then(
       (created) => navigate(switchboardRoute(created.switchboard_id), { replace: true }),
       (e: Error) => setError(e.message),
     );

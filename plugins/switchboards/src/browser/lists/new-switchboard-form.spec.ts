@@ -24,7 +24,7 @@ describe('switchboards: the new-switchboard form (browser kernel in jsdom)', fun
       ]),
       'GET /api/v1/switchboard/': page([]),
       'GET /api/v2/backend/tags/': page(TAGS),
-      'GET /api/v2/switchboard/create/': { resource_uri: '/api/v1/switchboard/7/', switchboard_id: 7, name: 'Elbe' },
+      'POST /api/v2/switchboard/create/': { resource_uri: '/api/v1/switchboard/7/', switchboard_id: 7, name: 'Elbe' },
       'GET /api/v1/switchboard/7/reload/': { switchboard: switchboard(7, 'Elbe'), nodes: [], frames: [], links: [], notes: [] },
     });
     await booted.waitFor(() => text().includes('This folder holds no switchboards yet.'));
@@ -47,7 +47,7 @@ describe('switchboards: the new-switchboard form (browser kernel in jsdom)', fun
   it('keeps the form open with the server’s reason when creating fails, and sends no tags while tags are off', async () => {
     booted = await boot(
       '/probe/',
-      { 'GET /api/v2/switchboard/create/': failure(403, 'The tags add-on has not yet been licensed.') },
+      { 'POST /api/v2/switchboard/create/': failure(403, 'The tags add-on has not yet been licensed.') },
       [editorProbe('/api/v1/switchboard/')],
       { tags: false },
     );

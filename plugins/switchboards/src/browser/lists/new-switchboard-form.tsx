@@ -22,7 +22,7 @@ interface Created {
 
 /**
  * The new-switchboard form (spec 002 §2: "a simple name-and-tags form if it is new"): creates it
- * with GET /api/v2/switchboard/create/?name=&folder_uri=&tags= (spec 000 §7) in the folder the list
+ * with POST /api/v2/switchboard/create/?name=&folder_uri=&tags= (the POST form of spec 000 §7's GET) in the folder the list
  * shows, then opens its canvas. A refusal stays in the dialog.
  */
 export const NewSwitchboardForm = observer(function NewSwitchboardForm({ onClose }: EditorProps) {
@@ -41,7 +41,7 @@ export const NewSwitchboardForm = observer(function NewSwitchboardForm({ onClose
     setSaving(true);
     setError(undefined);
     try {
-      const created = await api.get<Created>(CREATE_SWITCHBOARD_PATH, {
+      const created = await api.post<Created>(CREATE_SWITCHBOARD_PATH, undefined, {
         query: {
           name: name.trim(),
           folder_uri: folder ?? undefined,

@@ -64,7 +64,7 @@ describe('switchboards: “Use in switchboard” and recording visits (browser k
     booted = await boot(
       '/probe/datum/',
       {
-        'GET /api/v2/switchboard/create/datum/': { resource_uri: '/api/v1/switchboard/7/', switchboard_id: 7, name: 'Elbe' },
+        'POST /api/v2/switchboard/create/datum/': { resource_uri: '/api/v1/switchboard/7/', switchboard_id: 7, name: 'Elbe' },
         'GET /api/v1/switchboard/7/reload/': canvas,
       },
       [probe],
@@ -84,7 +84,7 @@ describe('switchboards: “Use in switchboard” and recording visits (browser k
   it('shows why no switchboard could be created, with a way back', async () => {
     booted = await boot(
       '/probe/datum/',
-      { 'GET /api/v2/switchboard/create/datum/': failure(404, 'The given object was not found.') },
+      { 'POST /api/v2/switchboard/create/datum/': failure(404, 'The given object was not found.') },
       [probe],
     );
     await booted.waitFor(() => !!byTestId('menu-switchboards.use-in-switchboard'));

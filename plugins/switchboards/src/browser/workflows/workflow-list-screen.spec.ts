@@ -81,7 +81,7 @@ describe('switchboards: workflow list (browser kernel in jsdom)', function () {
   it('favours a workflow and deletes one after the confirmation', async () => {
     booted = await boot('/workflows/', {
       ...list(workflow(1, 'Pegel'), workflow(2, 'Alt')),
-      'GET /api/v1/workflow/1/favor/': { status: 'ok', favored: true },
+      'POST /api/v1/workflow/1/favor/': { status: 'ok', favored: true },
       'DELETE /api/v1/workflow/2/': null,
     });
     await booted.waitFor(() => !!byTestId('workflow-menu-2'));
