@@ -79,7 +79,7 @@ describe('hardening: CSRF on every unsafe action, however the address is spelt',
   let api: OpenApi;
 
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ examples: true });
     admin = await t.admin();
     api = expectStatus<OpenApi>(await admin.get('/api/openapi.json'), 200);
   });

@@ -12,7 +12,7 @@ describe('hardening: text the database cannot store', function () {
   let admin: Client;
 
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ examples: true });
     admin = await t.admin();
   });
   after(async () => t?.close());
@@ -83,7 +83,7 @@ describe('hardening: a JSON body that stalls', function () {
   let t: TestServer;
 
   before(async () => {
-    t = await startTestServer({ config: { bodyTimeoutMs: 1000 } });
+    t = await startTestServer({ examples: true, config: { bodyTimeoutMs: 1000 } });
   });
   after(async () => t?.close());
 
@@ -106,7 +106,7 @@ describe('hardening: consistent input and replies', function () {
   let admin: Client;
 
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ examples: true });
     admin = await t.admin();
   });
   after(async () => t?.close());
