@@ -14,6 +14,18 @@ async function created(reply: Promise<{ status: number; body: any }>): Promise<O
   return body as Obj;
 }
 
+/** Runs the switchboard and returns the status its execution ended with. */
+async function runToEnd(c: TestClient, sb: Obj): Promise<string> {
+  const started = await c.post(`${sb.resource_uri}run/`, {});
+  assert.equal(started.status, 202, JSON.stringify(started.body));
+  let execution = started.body as Obj;
+  while (execution.status === 'started') {
+    await sleep(50);
+    execution = (await c.get(execution.resource_uri)).body as Obj;
+  }
+  return execution.status as string;
+}
+
 /**
  * A switchboard with one hello.greet node (name and count as the node's own values) writing into a
  * string frame; runs it and returns the frame's items.
@@ -38,16 +50,10 @@ async function greetOnSwitchboard(
   await created(
     c.post('/api/v1/link/', { node: node.resource_uri, frame: frame.resource_uri, name: 'greetings', is_input: false }),
   );
-  const started = await c.post(`${sb.resource_uri}run/`, {});
-  assert.equal(started.status, 202, JSON.stringify(started.body));
-  let execution = started.body as Obj;
-  while (execution.status === 'started') {
-    await sleep(50);
-    execution = (await c.get(execution.resource_uri)).body as Obj;
-  }
+  const status = await runToEnd(c, sb);
   const items = (await c.get(`/api/v1/frame/${frame.id}/content/?limit=1000`)).body as { objects: unknown[] };
   const after = (await c.get(node.resource_uri)).body as Obj;
-  return { status: execution.status as string, items: items.objects, exception: after.runinfo.exception };
+  return { status, items: items.objects, exception: after.runinfo.exception };
 }
 
 describe('hello example on a server: its function on a switchboard, its datum type', function () {
@@ -83,6 +89,37 @@ describe('hello example on a server: its function on a switchboard, its datum ty
     assert.equal(run.status, 'failure');
     assert.deepEqual(run.items, []);
     assert.equal(run.exception, 'The count must be a whole number from 0 to 1000.');
+  });
+
+  it('sends greeting cards into a depot through the Magazine’s DepotAccess', async () => {
+    const depot = await created(admin.post('/api/v1/depot/', { name: 'Karten', content_type: 'hello.greeting_card' }));
+    const sb = await created(admin.post('/api/v1/switchboard/', { name: 'send cards' }));
+    const names = await created(
+      admin.post('/api/v1/frame/', {
+        switchboard: sb.resource_uri,
+        content_type: 'string',
+        content: [{ value: 'Anna' }, { value: 'Ben' }],
+      }),
+    );
+    const node = await created(
+      admin.post('/api/v1/node/', {
+        switchboard: sb.resource_uri,
+        func: 'hello.send_cards',
+        ports: [{ name: 'depot', default_value: { value: depot.resource_uri } }],
+      }),
+    );
+    await created(
+      admin.post('/api/v1/link/', { node: node.resource_uri, frame: names.resource_uri, name: 'names', is_input: true }),
+    );
+    assert.equal(await runToEnd(admin, sb), 'success');
+    const datums = (await admin.get(`/api/v1/datum/by-depot/${depot.id}/?limit=10`)).body as { objects: Obj[] };
+    assert.deepEqual(
+      datums.objects.map((d) => [d.to, d.text, d.stamps]),
+      [
+        ['Anna', 'Hello, Anna!', 1],
+        ['Ben', 'Hello, Ben!', 1],
+      ],
+    );
   });
 
   it('validates greeting cards against the type’s schema', async () => {

@@ -10,6 +10,7 @@ import {
 } from '@werkbank/sdk/node';
 import { helloEntities, helloResources, helloRoutes, helloTranslations } from './hello-node-contributions';
 import { GreetFunction } from './greet-function';
+import { SendCardsFunction } from './send-cards-function';
 import { helloDatumTypes } from '../common/greeting-card';
 
 export default definePlugin((ctx) => {
@@ -18,6 +19,7 @@ export default definePlugin((ctx) => {
   ctx.contribute(HttpRouteContribution, helloRoutes);
   ctx.contribute(NodeTranslationContribution, helloTranslations);
   ctx.contribute(FunctionContribution, GreetFunction);
+  ctx.contribute(FunctionContribution, SendCardsFunction);
   ctx.contribute(DatumTypeContribution, helloDatumTypes);
 });
 // #endregion node-module
