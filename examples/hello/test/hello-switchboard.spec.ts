@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Translator } from '@werkbank/sdk/node';
 import { startTestServer, type TestClient, type TestServer } from '@werkbank/testing/node';
 
+// #region start-test-server
 /** The plugins hello's parts need: switchboards to run the function (with the Magazine it uses), types for the port types. */
 const PLUGINS = ['types', 'magazine', 'switchboards', 'hello'];
 
@@ -65,6 +66,7 @@ describe('hello example on a server: its function on a switchboard, its datum ty
     admin = await t.admin();
   });
   after(() => t?.close());
+  // #endregion start-test-server
 
   it('lists hello.greet with its ports among the functions', async () => {
     const fn = (await admin.get('/api/v1/function/hello.greet/', { headers: { 'Accept-Language': 'de' } })).body as Obj;
@@ -141,6 +143,7 @@ describe('hello example on a server: its function on a switchboard, its datum ty
   });
 });
 
+// #region replace-service
 describe('hello example on a server with a service replaced by its token', function () {
   this.timeout(60_000);
   let t: TestServer;
@@ -163,3 +166,4 @@ describe('hello example on a server with a service replaced by its token', funct
     assert.ok(asked.includes('hello:greet.text'));
   });
 });
+// #endregion replace-service

@@ -79,6 +79,7 @@ const probe = definePlugin((ctx) => {
   ctx.contribute(RouteContribution, routes);
 });
 
+// #region browser-test
 describe('hello example: datum editor, node renderer and datum card menu (browser kernel in jsdom)', function () {
   this.timeout(20000);
   let booted: BootedWorkbench | undefined;
@@ -109,3 +110,4 @@ describe('hello example: datum editor, node renderer and datum card menu (browse
     assert.deepEqual(saved?.body, { name: 'Anna', message: 'Moin' });
   });
 });
+// #endregion browser-test

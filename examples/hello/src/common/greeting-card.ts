@@ -1,3 +1,4 @@
+// #region datum-type
 import type { DatumTypeContribution, DatumTypeDescriptor } from '@werkbank/sdk';
 
 /** The type name of a greeting card: the content type of frames, depots and ports that hold cards. */
@@ -11,7 +12,6 @@ export interface GreetingCard {
   stamps?: number;
 }
 
-// #region datum-type
 /**
  * A datum type: the server validates every saved card against `schema` (JSON Schema 2020-12, the
  * datum's own fields without its envelope), a new card starts as `template`, `repr` is its text in
