@@ -22,6 +22,9 @@ function werkbankPlugins(): Plugin {
   let exported: Map<string, string> | undefined;
   return {
     name: 'werkbank-plugins',
+    // Before Vite's own resolver, which would turn an API of a plugin installed elsewhere into an
+    // empty optional peer dependency.
+    enforce: 'pre',
     resolveId(source) {
       if (source === id) return `\0${id}`;
       exported ??= pluginExports();
