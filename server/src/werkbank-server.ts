@@ -376,14 +376,6 @@ export class WerkbankServer {
         meta: { offset: 0, limit: names.length, total_count: names.length },
       };
     });
-    router.get('/api/v2/backend/realms', (ctx) => {
-      guard(ctx, gate, undefined, 'apikey');
-      const names = ['*', ...this.realms()];
-      ctx.body = {
-        objects: names.map((name) => ({ name })),
-        meta: { offset: 0, limit: names.length, total_count: names.length },
-      };
-    });
     router.get('/api/openapi.json', (ctx) => {
       const fromRoutes = Object.assign({}, ...this.routes.all().map((r) => r.openapi ?? {}));
       ctx.body = buildOpenApi(this.resources.all(), { ...CORE_OPENAPI_PATHS, ...fromRoutes });

@@ -50,6 +50,13 @@ export function mountApiKeyRoutes(
     ctx.body = { objects: rows.map(shape), meta: { offset, limit, total_count: n } };
   });
 
+  // The realms a key may be limited to, '*' (every realm) first: the choices of the API key tab.
+  router.get('/api/v2/backend/realms', (ctx) => {
+    guard(ctx, gate, undefined, 'apikey');
+    const names = ['*', ...knownRealms()];
+    ctx.body = { objects: names.map((name) => ({ name })), meta: { offset: 0, limit: names.length, total_count: names.length } };
+  });
+
   router.post('/api/v1/apikey/', async (ctx) => {
     superuser(ctx);
     const body = await readJsonObject(ctx, bodyLimit);
