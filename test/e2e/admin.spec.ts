@@ -31,7 +31,7 @@ describe('administration in a browser: users, groups, permissions, API keys, ses
     await expectAccessible(page);
     await page.getByTestId('group-save').click();
     await page.getByText('Object was saved').waitFor();
-    await page.getByRole('gridcell', { name: 'Publish views' }).waitFor();
+    await page.getByTestId('group-list').getByText('Publish views').waitFor();
     const group = (await admin.get('/api/v1/group/?q=Redaktion')).body.objects[0] as Obj;
     assert.deepEqual(group.group_permissions, ['publish_view']);
 
@@ -98,7 +98,7 @@ describe('administration in a browser: users, groups, permissions, API keys, ses
     await kim.login('kim.key', 'noch-ein-passwort');
 
     await page.goto(`${t.url}/users/`);
-    await page.getByText('kim.key').first().click();
+    await page.getByText('kim.key').first().dblclick();
     await dialog().getByRole('tab', { name: 'API key' }).click();
     await dialog().getByText('Changes take effect immediately.').waitFor();
     await dialog().getByText('No keys available').waitFor();
@@ -137,5 +137,27 @@ describe('administration in a browser: users, groups, permissions, API keys, ses
     } finally {
       await admin.patch('/api/v2/backend/profile', { language: 'en' });
     }
+  });
+
+  it('lets the administrator act as a user with a banner, and return; the feed names both', async () => {
+    const made = await admin.post('/api/v1/user/', { username: 'lena.acted', first_name: 'Lena', last_name: 'Berg' });
+    assert.equal(made.status, 201);
+    await page.goto(`${t.url}/users/`);
+    await page.getByTestId(`user-menu-${made.body.id}`).click();
+    await Promise.all([page.waitForURL(`${t.url}/`), page.getByTestId('user-impersonate').click()]);
+    const banner = page.getByTestId('impersonation-banner');
+    await banner.getByText('You are acting as Lena Berg').waitFor();
+    await expectAccessible(page);
+    await Promise.all([page.waitForURL(`${t.url}/`), banner.getByRole('button', { name: 'Return to my account' }).click()]);
+    await page.getByTestId('menu-admin.users-menu').waitFor();
+    assert.equal(await banner.count(), 0, 'the banner is gone once back');
+    const feed = (await admin.get(`/api/v1/event/?user=${encodeURIComponent(made.body.resource_uri)}&order_by=created`)).body;
+    assert.deepEqual(
+      feed.objects.map((e: Obj) => e.metadata.impersonation),
+      ['start', 'stop'],
+    );
+    await page.goto(`${t.url}/events/`);
+    await page.getByText('began acting as this user').first().waitFor();
+    await page.getByText('done by admin acting as this user').first().waitFor();
   });
 });

@@ -58,10 +58,18 @@ export const CORE_OPENAPI_PATHS: Record<string, unknown> = {
     get: { tags: ['accounts'], summary: 'Named permissions that can be granted', responses: { 200: ok('List') } },
   },
   '/api/v2/backend/realms': {
-    get: { tags: ['apikey'], summary: "Realms an API key may be limited to ('*' is every realm)", responses: { 200: ok('List') } },
+    get: {
+      tags: ['apikey'],
+      summary: "Realms an API key may be limited to ('*' is every realm)",
+      responses: { 200: ok('List') },
+    },
   },
   '/api/v1/apikey/': {
-    get: { tags: ['apikey'], summary: 'API keys (superusers), newest first; ?user= filters; offset and limit page', responses: { 200: ok('List'), 403: err } },
+    get: {
+      tags: ['apikey'],
+      summary: 'API keys (superusers), newest first; ?user= filters; offset and limit page',
+      responses: { 200: ok('List'), 403: err },
+    },
     post: {
       tags: ['apikey'],
       summary: 'Create a key for a user with realms; the key is in this reply only',

@@ -10,3 +10,6 @@ export const REALMS_PATH = '/api/v2/backend/realms';
 export const USER_PRESENTATION_KEY = 'admin.users.presentation';
 export const USER_FILTERS_KEY = 'admin.users.filters';
 export const GROUP_PRESENTATION_KEY = 'admin.groups.presentation';
+
+/** Impersonation (spec 000 §7): start acting as the user with this id. */
+export const impersonatePath = (id: number) => `/api/v2/backend/users/${id}/impersonate`;

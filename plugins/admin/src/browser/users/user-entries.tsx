@@ -18,6 +18,8 @@ export interface ListedUser {
 export interface UserEntryActions {
   edit(user: ListedUser): void;
   remove(user: ListedUser): void;
+  /** Absent where the caller may not act as this user (a superuser, oneself). */
+  impersonate?(user: ListedUser): void;
 }
 
 type T = (key: string, options?: Record<string, unknown>) => unknown;
@@ -50,6 +52,14 @@ export function UserMenu({ user, actions }: { user: ListedUser; actions: UserEnt
   return (
     <ActionMenu label={String(t('users.menu'))} testId={`user-menu-${user.id}`}>
       <MenuItem icon="edit" text={t('core:common.edit')} data-testid="user-edit" onClick={() => actions.edit(user)} />
+      {actions.impersonate && !user.is_superuser && (
+        <MenuItem
+          icon="people"
+          text={t('users.impersonate')}
+          data-testid="user-impersonate"
+          onClick={() => actions.impersonate!(user)}
+        />
+      )}
       <MenuItem
         icon="trash"
         intent="danger"

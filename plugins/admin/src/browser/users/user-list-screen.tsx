@@ -19,6 +19,7 @@ import { USER_FILTERS_KEY, USER_PATH, USER_PRESENTATION_KEY } from '../../common
 import { UserCard, UserMenu, userColumns, type ListedUser, type UserEntryActions } from './user-entries';
 import { NO_USER_FILTERS, UserFilterBar, type UserFilters } from './user-filters';
 import { UserSelectionMenu } from './user-selection-menu';
+import { useImpersonate } from './use-impersonate';
 
 /**
  * The user list at /users/ (spec 000 §2, spec 002 §2): search, cards or table with infinite
@@ -32,6 +33,7 @@ const UserList = observer(function UserList() {
   const t = useT('admin');
   const store = useMemo(() => new ResourceListStore<ListedUser>(api, USER_PATH, 40), [api]);
   const objectActions = useObjectActions(store);
+  const impersonate = useImpersonate();
   const [text, setText] = useState('');
   const [editing, setEditing] = useState<string>();
   const presentation = nav.get<Presentation>(USER_PRESENTATION_KEY, 'table');
@@ -52,6 +54,7 @@ const UserList = observer(function UserList() {
   const actions: UserEntryActions = {
     edit: (u) => setEditing(u.resource_uri),
     remove: (u) => void objectActions.remove(u, String(t('users.delete_confirm', { name: u.display_name }))),
+    impersonate: (u) => void impersonate(u),
   };
   const menu = (u: ListedUser) => <UserMenu user={u} actions={actions} />;
   const searching = !!store.query.q || Object.values(filters).some(Boolean);
