@@ -158,6 +158,6 @@ describe('administration in a browser: users, groups, permissions, API keys, ses
     );
     await page.goto(`${t.url}/events/`);
     await page.getByText('began acting as this user').first().waitFor();
-    await page.getByText('done by admin acting as this user').first().waitFor();
+    await page.getByText('done by Admin acting as this user').first().waitFor();
   });
 });

@@ -57,6 +57,20 @@ export const CORE_OPENAPI_PATHS: Record<string, unknown> = {
   '/api/v2/backend/permissions': {
     get: { tags: ['accounts'], summary: 'Named permissions that can be granted', responses: { 200: ok('List') } },
   },
+  '/api/v2/backend/users/{id}/impersonate': {
+    post: {
+      tags: ['accounts'],
+      summary: 'Superusers: act as this user (never another superuser); a new session id',
+      responses: { 200: ok('Done'), 400: err, 403: err, 404: err },
+    },
+  },
+  '/api/v2/backend/impersonate/stop': {
+    post: {
+      tags: ['accounts'],
+      summary: 'Stop acting as another user; a new session id',
+      responses: { 200: ok('Done'), 400: err },
+    },
+  },
   '/api/v2/backend/realms': {
     get: {
       tags: ['apikey'],
