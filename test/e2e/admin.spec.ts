@@ -53,7 +53,8 @@ describe('administration in a browser: users, groups, permissions, API keys, ses
 
     // spec 002 §5: a new user holds every permission but publish_view and access_connect.
     await dialog().getByRole('tab', { name: 'Permissions' }).click();
-    const box = (name: string) => page.getByTestId(`user-permission-${name}`).locator('input');
+    // Blueprint puts the test id on the checkbox's input.
+    const box = (name: string) => page.getByTestId(`user-permission-${name}`);
     assert.equal(await box('publish_view').isChecked(), false);
     assert.equal(await box('access_connect').isChecked(), false);
     assert.equal(await box('read_depot').isChecked(), true);
@@ -63,7 +64,7 @@ describe('administration in a browser: users, groups, permissions, API keys, ses
     await dialog().getByText('Redaktion').click();
     await dialog().getByRole('tab', { name: 'Permissions' }).click();
     assert.equal(await box('publish_view').isChecked(), true);
-    await page.getByTestId('user-permission-publish_view').getByText('through a group').waitFor();
+    await page.locator('label', { has: box('publish_view') }).getByText('through a group').waitFor();
     // Staff who are not superusers: only group-granted boxes can change.
     await dialog().getByRole('tab', { name: 'Personal data' }).click();
     await dialog().getByText('Staff (may access the backend)').click();
