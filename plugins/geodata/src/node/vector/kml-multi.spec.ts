@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fakeRunContext } from '@werkbank/testing/node';
+import { geopackageExport } from './geopackage-export';
 import { kmlImport } from './kml-import';
 import { featuresOf, fileItem, fixtureFiles } from './vector-test-helpers';
 
@@ -75,6 +76,15 @@ describe('kml.import: multi-geometries and styles of a KML written by ogr2ogr -f
       [6, 45],
       [7, 46],
     ]);
+  });
+
+  it('gives a GeoPackage export of the islands a MultiPolygon column, not a generic geometry', async () => {
+    const [islands] = await run(kml);
+    const ctx = fakeRunContext();
+    const out = await geopackageExport.run({ features: [{ feature: islands }, { feature: islands }] }, ctx);
+    const target = path.join(dir, 'inseln.gpkg');
+    writeFileSync(target, ctx.files.get(String(out.file[0].stored_blob))!.bytes);
+    assert.match(execFileSync('ogrinfo', ['-so', target, 'features'], { encoding: 'utf8' }), /Geometry: Multi Polygon/);
   });
 
   it('keeps the attributes and adds no style properties (inline styles or styleUrl)', async () => {
