@@ -47,9 +47,8 @@ export class Utf8OrWindows1252 extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     try {
-      if (this.windows1252) return done(null, iconv.decode(chunk, 'windows-1252'));
       const bytes = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
-      const cut = bytes.length - incompleteTail(bytes);
+      const cut = this.windows1252 ? bytes.length : bytes.length - incompleteTail(bytes);
       this.pending = Buffer.from(bytes.subarray(cut));
       done(null, this.decode(bytes.subarray(0, cut)));
     } catch (e) {

@@ -63,6 +63,9 @@ describe('csv.import: a file that is not UTF-8', () => {
     assert.deepEqual(utf8.rows, EXPECTED);
     assert.ok(!utf8.logs.some((l) => l.includes('UTF-8')), utf8.logs.join('\n'));
     assert.deepEqual((await read(WINDOWS_1252, {}, 1)).rows, EXPECTED);
+    // the chunk that switches to windows-1252 ends in a byte that would begin a UTF-8 sequence (the ü of München)
+    const secondUmlaut = WINDOWS_1252.indexOf(0xfc, WINDOWS_1252.indexOf(0xfc) + 1);
+    assert.deepEqual((await read(WINDOWS_1252, {}, secondUmlaut + 1)).rows, EXPECTED);
     // invalid bytes at the very end of the file (a truncated sequence) fall back too
     const last = await read(Buffer.concat([Buffer.from('name\nab'), Buffer.from([0xe4])]), { decimal: one('.') });
     assert.deepEqual(last.rows, [{ name: 'abä' }]);
