@@ -6,9 +6,13 @@ import { selectPlugins, type PluginEntry, type PluginModule } from '@werkbank/ke
 import { discoverPlugins, type DiscoveredPlugin } from '@werkbank/kernel/node';
 import { SHARED_PACKAGES } from './shared-packages';
 
-/** The version of the SDK this Werkbank provides (plugins declare the range they need). */
-export function hostSdkVersion(root: string): string {
-  return (JSON.parse(readFileSync(join(root, 'sdk', 'package.json'), 'utf8')) as { version: string }).version;
+/**
+ * The version of the SDK this Werkbank provides (plugins declare the range they need): the SDK the
+ * server itself runs with, which every plugin shares — also when the installation whose plugins
+ * are discovered (`root`) is another folder.
+ */
+export function hostSdkVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../sdk/package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 const hooked = new Set<string>();
@@ -46,7 +50,7 @@ export interface PluginLoadOptions {
 
 /** The plugins this Werkbank runs, as discovered (workspace, node_modules, plugin folders) and chosen. */
 export function choosePlugins(root: string, options: PluginLoadOptions = {}): DiscoveredPlugin[] {
-  const found = discoverPlugins(root, { pluginDirs: options.pluginDirs, sdkVersion: hostSdkVersion(root) });
+  const found = discoverPlugins(root, { pluginDirs: options.pluginDirs, sdkVersion: hostSdkVersion() });
   return selectPlugins(found, options.chosen, { examples: options.examples });
 }
 

@@ -4,6 +4,9 @@
 // React, MobX, inversify, TypeORM, ...) resolve to the Werkbank's own copies, so there is one
 // copy of each (STYLE §14); other packages resolve from the plugin's own folder first, then from
 // the Werkbank's.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
 let hostParent;
 let pluginRoots = [];
 let shared = [];
@@ -32,4 +35,32 @@ export async function resolve(specifier, context, next) {
     if (e?.code !== 'ERR_MODULE_NOT_FOUND') throw e;
     return next(specifier, { ...context, parentURL: hostParent });
   }
+}
+
+// A plugin's TypeScript outside the Werkbank's tsconfig (tsx applies a tsconfig only to the files it
+// includes) is compiled here with the Werkbank's settings: above all legacy decorators, which
+// inversify's @injectable/@inject need — without them a plugin's injected services stay unset.
+const TS_FILE = /\.(ts|tsx|mts)$/;
+const COMPILER_OPTIONS = {
+  target: 'ES2022',
+  module: 'ESNext',
+  jsx: 'react-jsx',
+  experimentalDecorators: true,
+  useDefineForClassFields: false,
+  esModuleInterop: true,
+  inlineSourceMap: true,
+  inlineSources: true,
+};
+let typescript;
+
+export async function load(url, context, next) {
+  if (!url.startsWith('file:') || !TS_FILE.test(new URL(url).pathname) || !pluginRoots.some((r) => url.startsWith(r)))
+    return next(url, context);
+  typescript ??= (await import('typescript')).default;
+  const fileName = fileURLToPath(url);
+  const { outputText } = typescript.transpileModule(await readFile(fileName, 'utf8'), {
+    fileName,
+    compilerOptions: typescript.convertCompilerOptionsFromJson(COMPILER_OPTIONS, '').options,
+  });
+  return { format: 'module', source: outputText, shortCircuit: true };
 }

@@ -14,7 +14,10 @@ export interface TestServerOptions {
   plugins?: string[];
   /** Load the example plugins too (hello) when `plugins` is not given. */
   examples?: boolean;
-  /** The Werkbank installation whose plugins are discovered (default this repository). */
+  /**
+   * The Werkbank installation whose plugins are discovered (default this repository); plugins in
+   * folders outside it are found through `config.pluginDirs` (as WERKBANK_PLUGIN_DIRS).
+   */
   root?: string;
   /**
    * Services to use instead of the server's, by token (`[[BlobStore, fake]]`): they replace the
@@ -81,14 +84,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     };
   }
   const adminPassword = `admin-${randomBytes(6).toString('hex')}`;
+  const root = options.root ?? ROOT;
   const config: ServerConfig = {
-    ...configFromEnv({}, ROOT),
+    ...configFromEnv({}, root),
     dataDir: 'memory://',
     databaseUrl,
     adminPassword,
     ...options.config,
   };
-  const entries = options.entries ?? (await loadNodePlugins(ROOT, { chosen: options.plugins, examples: options.examples }));
+  const entries =
+    options.entries ??
+    (await loadNodePlugins(root, { chosen: options.plugins, pluginDirs: config.pluginDirs, examples: options.examples }));
   const logs = options.logs;
   const make = () => new WerkbankServer({ config, plugins: entries, services: options.services, log: (m) => logs?.push(m) });
   let server = make();
