@@ -64,7 +64,10 @@ describe('administration in a browser: users, groups, permissions, API keys, ses
     await dialog().getByText('Redaktion').click();
     await dialog().getByRole('tab', { name: 'Permissions' }).click();
     assert.equal(await box('publish_view').isChecked(), true);
-    await page.locator('label', { has: box('publish_view') }).getByText('through a group').waitFor();
+    await page
+      .locator('label', { has: box('publish_view') })
+      .getByText('through a group')
+      .waitFor();
     // Staff who are not superusers: only group-granted boxes can change.
     await dialog().getByRole('tab', { name: 'Personal data' }).click();
     await dialog().getByText('Staff (may access the backend)').click();
@@ -160,5 +163,26 @@ describe('administration in a browser: users, groups, permissions, API keys, ses
     await page.goto(`${t.url}/events/`);
     await page.getByText('began acting as this user').first().waitFor();
     await page.getByText('done by Admin acting as this user').first().waitFor();
+  });
+
+  it('denies login to several users at once through the multi-select menu', async () => {
+    for (const u of ['bulk.one', 'bulk.two']) assert.equal((await admin.post('/api/v1/user/', { username: u })).status, 201);
+    await page.goto(`${t.url}/users/`);
+    await page.getByTestId('search-input').fill('bulk.');
+    await page.getByTestId('search-input').press('Enter');
+    await page.getByText('bulk.two').first().waitFor();
+    await page.getByTestId('selection-menu').click();
+    await page.getByRole('menuitem', { name: 'Select all' }).click();
+    await page.getByTestId('selection-menu').click();
+    await page.getByTestId('users-deactivate').click();
+    await page.getByText('2 users changed').waitFor();
+    const listed = (await admin.get('/api/v1/user/?q=bulk.')).body.objects as Obj[];
+    assert.deepEqual(
+      listed.map((u) => u.is_active),
+      [false, false],
+    );
+    await page.getByTestId('user-filter-is_active').selectOption('false');
+    await page.getByText('bulk.one').first().waitFor();
+    await expectAccessible(page);
   });
 });

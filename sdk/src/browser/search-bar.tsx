@@ -130,7 +130,12 @@ export function SearchBar(props: SearchBarProps) {
             icon="multi-select"
             endIcon="caret-down"
             data-testid="selection-menu"
-            aria-label={String(t('common.selection'))}
+            // WCAG 2.5.3: the visible count is part of the button's name.
+            aria-label={
+              selected
+                ? `${String(t('common.selected', { count: selected }))} – ${String(t('common.selection'))}`
+                : String(t('common.selection'))
+            }
             text={selected ? t('common.selected', { count: selected }) : undefined}
           />
         </PopoverNext>

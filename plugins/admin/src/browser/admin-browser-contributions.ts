@@ -26,7 +26,7 @@ export const adminMenus: MenuContribution = {
       label: 'admin:menu.users',
       icon: 'people',
       path: '/users/',
-      order: 20,
+      order: 24,
       when: (c) => c.isSuperuser,
     }),
     registry.add({
@@ -35,7 +35,7 @@ export const adminMenus: MenuContribution = {
       label: 'admin:menu.groups',
       icon: 'group-objects',
       path: '/groups/',
-      order: 25,
+      order: 26,
       when: (c) => c.isSuperuser,
     }),
   ],
