@@ -11,7 +11,16 @@ import os from 'node:os';
 import { basename, join } from 'node:path';
 import type { TestServer } from '@werkbank/testing/node';
 import { expectStatus, type Client } from '@werkbank/testing/node';
-import { addFrame, addNode, FRAMES, get, link, newSwitchboard, runAndWait, type Obj } from '@werkbank/plugin-switchboards/testing';
+import {
+  addFrame,
+  addNode,
+  FRAMES,
+  get,
+  link,
+  newSwitchboard,
+  runAndWait,
+  type Obj,
+} from '@werkbank/plugin-switchboards/testing';
 import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
 import { readRss, resetPeak, sampleRss } from './child-process';
 import { writePointsCsv, writePolygonsGeoJson, type Input } from './import-data';

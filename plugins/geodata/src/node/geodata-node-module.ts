@@ -6,7 +6,7 @@ import {
   StartupHookContribution,
 } from '@werkbank/sdk/node';
 import { TabularFunctions, tabularTranslations } from './tabular/tabular-functions';
-import { geometryFunctions, geometryTranslations } from './geometry/geometry-functions';
+import { GeometryFunctions, geometryTranslations } from './geometry/geometry-functions';
 import { reprojectFunctions, reprojectTranslations } from './reproject/reproject-functions';
 import { SourcesFunctions, sourcesTranslations } from './sources/sources-functions';
 import { vectorFunctions, vectorTranslations } from './vector/vector-functions';
@@ -21,7 +21,7 @@ export default definePlugin((ctx) => {
   ctx.bind(GeodataServices).toSelf().inSingletonScope();
   ctx.contribute(FunctionContribution, TabularFunctions);
   ctx.contribute(NodeTranslationContribution, tabularTranslations);
-  ctx.contribute(FunctionContribution, geometryFunctions);
+  ctx.contribute(FunctionContribution, GeometryFunctions);
   ctx.contribute(NodeTranslationContribution, geometryTranslations);
   ctx.contribute(FunctionContribution, reprojectFunctions);
   ctx.contribute(NodeTranslationContribution, reprojectTranslations);

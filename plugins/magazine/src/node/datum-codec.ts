@@ -2,6 +2,7 @@ import { ApiError } from '@werkbank/sdk/node';
 import type { VersionRow, VersionValues } from './datum-store';
 import { DEPOT_PATH, TYPE_PATH } from './depot-resource';
 import { checkFilePath } from './file-path';
+import { depotFeatureFields } from './depot-crs';
 import { MagazineServices } from './magazine-services';
 
 /** Fields of the reply envelope; a client may send them back, they are never stored. */
@@ -71,8 +72,12 @@ export function ownFields(body: Record<string, unknown>): Record<string, unknown
   return Object.fromEntries(Object.entries(body).filter(([k]) => !ENVELOPE.has(k)));
 }
 
-/** Validates a full datum against its type and returns what to store; 400 invalid_value naming the path. */
+/**
+ * Validates a full datum against its type and returns what to store; 400 invalid_value naming the
+ * path, 400 depot_crs for features in another CRS than WGS 84 (depotFeatureFields).
+ */
 export function validated(fields: Record<string, unknown>, type: string, services: MagazineServices): VersionValues {
+  if (services.types.isAssignable(type, 'feature')) fields = depotFeatureFields(fields);
   const problem = services.datumTypes.validate(type, fields);
   if (problem) throw ApiError.badRequest('invalid_value', problem.key, problem.params, problem.field);
   return { data: fields, repr: services.datumTypes.textRepr(type, fields).slice(0, 2000) };

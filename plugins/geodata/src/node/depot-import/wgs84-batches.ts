@@ -6,8 +6,8 @@ import { failure } from './depot-import-failure';
 type Reproject = (feature: unknown, index: number) => Record<string, unknown>;
 
 /**
- * Reprojects batches of features of one source to EPSG:4326 (the auto_transform and crs settings,
- * spec 001 §3.4), deciding the source CRS at the first batch: the crs setting, else the CRS the
+ * Reprojects batches of features of one source to EPSG:4326, the CRS depots store (RFC 7946;
+ * decision 0035; with auto_transform off as well, spec 001 §3.4's crs setting names the source CRS), deciding the source CRS at the first batch: the crs setting, else the CRS the
  * source declared so far. A streamed source cannot go back, so a GeoJSON crs member that comes
  * after the first features (or differs from what was used) is a failure asking for the crs setting.
  */
@@ -35,7 +35,7 @@ export class Wgs84Batches {
 
   /** Checks the CRS the source declared at its end against the one used. */
   check(declared: string | undefined): void {
-    if (this.settings.crs || !this.settings.auto_transform || !this.decided || declared === this.used) return;
+    if (this.settings.crs || !this.decided || declared === this.used) return;
     throw failure('crs_after_features', { source: this.source, crs: declared ?? 'EPSG:4326' });
   }
 
@@ -43,7 +43,9 @@ export class Wgs84Batches {
     this.decided = true;
     this.used = declared;
     const from = this.settings.crs || declared;
-    if (!this.settings.auto_transform || !from || epsgCode(from) === 4326) return;
+    if (!from || epsgCode(from) === 4326) return;
+    // Depots store EPSG:4326 (RFC 7946; decision 0035): auto_transform off cannot keep another CRS.
+    if (!this.settings.auto_transform) this.log(`${this.source}: depots store EPSG:4326, auto_transform is ignored`);
     this.log(`${this.source}: reprojecting from ${from} to EPSG:4326`);
     this.reproject = await featureReprojector(from, 'EPSG:4326');
   }

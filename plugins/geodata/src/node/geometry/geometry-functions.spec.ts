@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
 import type { FunctionDescriptor } from '@werkbank/sdk/node';
-import { GEOMETRY_FUNCTIONS, geometryFunctions } from './geometry-functions';
+import { inlineCompute } from './geometry-compute';
+import { geometryFunctionList, GeometryFunctions } from './geometry-functions';
+
+const GEOMETRY_FUNCTIONS = geometryFunctionList(inlineCompute);
 
 describe('geodata geometry: descriptors', () => {
   it('registers every function once, under the geometry or feature namespace', () => {
     const added: FunctionDescriptor[] = [];
-    geometryFunctions.registerFunctions({ add: (f: FunctionDescriptor) => (added.push(f), { dispose() {} }) } as never);
+    const contribution = Object.assign(new GeometryFunctions(), { pool: { run: async () => [] } });
+    contribution.registerFunctions({ add: (f: FunctionDescriptor) => (added.push(f), { dispose() {} }) } as never);
     const ids = added.map((f) => f.id);
     assert.deepEqual(ids, [
       'geometry.buffer',

@@ -118,9 +118,12 @@ export async function eachChunked<T>(
 /** A feature datum (`{feature}`) for a frame. */
 export const datum = (feature: Feature): Record<string, unknown> => ({ feature });
 
-/** A datum of `source` (its id and properties) with a new geometry and no stale bbox. */
+/** A datum of `source` (its id, properties and CRS label) with a new geometry and no stale bbox. */
 export function withGeometry(source: GeoFeature, geometry: Geometry): Record<string, unknown> {
-  const feature: Feature = { type: 'Feature', geometry, properties: source.properties };
+  const feature: Feature & { crs?: unknown } = { type: 'Feature', geometry, properties: source.properties };
   if (source.id !== undefined) feature.id = source.id;
+  // The new geometry is in the CRS of the old one (decision 0035).
+  const crs = (source as { crs?: unknown }).crs;
+  if (crs !== undefined) feature.crs = crs;
   return datum(feature);
 }

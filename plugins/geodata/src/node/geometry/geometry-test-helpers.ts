@@ -1,7 +1,11 @@
 import type { Feature, Geometry } from 'geojson';
 import type { FunctionInputs } from '@werkbank/sdk/node';
 import { fakeRunContext, type FakeRunContext } from '@werkbank/testing/node';
-import { GEOMETRY_FUNCTIONS } from './geometry-functions';
+import { inlineCompute } from './geometry-compute';
+import { geometryFunctionList } from './geometry-functions';
+
+/** The geometry functions computing in the test's thread. */
+const GEOMETRY_FUNCTIONS = geometryFunctionList(inlineCompute);
 
 /** A feature datum with the given geometry and properties. */
 export const feat = (geometry: Geometry | null, properties: Record<string, unknown> = {}) => ({

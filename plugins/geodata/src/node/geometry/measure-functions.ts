@@ -1,18 +1,22 @@
 import { bbox } from '@turf/bbox';
-import { buffer } from '@turf/buffer';
 import { featureCollection, type Units } from '@turf/helpers';
-import { simplify } from '@turf/simplify';
 import type { FunctionDescriptor } from '@werkbank/sdk/node';
 import { eachChunked, failure, featureOf, guarded, itemsOf, numberParam, paramOf, withGeometry } from './geometry-items';
 import { featuresPort, param } from './ports';
+import type { GeometryCompute } from './geometry-compute';
+import { backFromWgs84, inWgs84 } from './wgs84-items';
 import { geodesicArea, geodesicLength } from './geodesic-measure';
 import { planarCentroid } from './planar-centroid';
 import { pointOnSurface } from './point-on-surface';
 
 const UNITS: Units[] = ['meters', 'kilometers', 'miles', 'nauticalmiles', 'feet', 'yards', 'degrees'];
 
-/** Buffer, centroid, simplify, bbox, area and length over frames of features. */
-export const MEASURE_FUNCTIONS: FunctionDescriptor[] = [
+/**
+ * Buffer, centroid, simplify, bbox, area and length over frames of features; buffer and simplify
+ * compute through `compute` (the WorkerPool). Area, length and buffer work on WGS 84 and take
+ * features in another CRS there (buffer's result goes back to it); the others keep the CRS.
+ */
+export const measureFunctions = (compute: GeometryCompute): FunctionDescriptor[] => [
   {
     id: 'geometry.buffer',
     version: '1',
@@ -28,12 +32,11 @@ export const MEASURE_FUNCTIONS: FunctionDescriptor[] = [
       const distance = numberParam(inputs, 'distance');
       const unit = paramOf(inputs, 'unit', 'meters') as Units;
       if (!UNITS.includes(unit)) throw failure('invalid_unit', { unit: String(unit), units: UNITS.join(', ') });
-      const features = await eachChunked(items.length, ctx, (i) => {
-        const f = featureOf(items, 'features', i);
-        const out = guarded('features', i, () => buffer(f, distance, { units: unit }));
-        return out?.geometry ? withGeometry(f, out.geometry) : undefined;
-      });
-      return { features };
+      const wgs84 = await inWgs84(items, 'features', ctx);
+      ctx.progress(0.1);
+      const features = await compute('bufferItems', { items: wgs84.items, distance, unit }, ctx);
+      ctx.progress(0.9);
+      return { features: await backFromWgs84(features, wgs84.crs, ctx) };
     },
   },
   {
@@ -73,11 +76,7 @@ export const MEASURE_FUNCTIONS: FunctionDescriptor[] = [
       const tolerance = numberParam(inputs, 'tolerance', 0.0001);
       if (tolerance < 0) throw failure('negative_tolerance', { tolerance });
       const highQuality = paramOf(inputs, 'high_quality', false) === true;
-      const features = await eachChunked(items.length, ctx, (i) => {
-        const f = featureOf(items, 'features', i);
-        return withGeometry(f, guarded('features', i, () => simplify(f, { tolerance, highQuality, mutate: false })).geometry);
-      });
-      return { features };
+      return { features: await compute('simplifyItems', { items, tolerance, highQuality }, ctx) };
     },
   },
   {
@@ -109,7 +108,7 @@ export const MEASURE_FUNCTIONS: FunctionDescriptor[] = [
     inputs: [featuresPort()],
     outputs: [{ name: 'area', content_type: 'float' }],
     run: async (inputs, ctx) => {
-      const items = itemsOf(inputs, 'features');
+      const { items } = await inWgs84(itemsOf(inputs, 'features'), 'features', ctx);
       const out = await eachChunked(items.length, ctx, (i) => {
         const f = featureOf(items, 'features', i);
         return { value: guarded('features', i, () => geodesicArea(f.geometry)) };
@@ -128,7 +127,7 @@ export const MEASURE_FUNCTIONS: FunctionDescriptor[] = [
     inputs: [featuresPort()],
     outputs: [{ name: 'length', content_type: 'float' }],
     run: async (inputs, ctx) => {
-      const items = itemsOf(inputs, 'features');
+      const { items } = await inWgs84(itemsOf(inputs, 'features'), 'features', ctx);
       const out = await eachChunked(items.length, ctx, (i) => {
         const f = featureOf(items, 'features', i);
         return { value: guarded('features', i, () => geodesicLength(f.geometry)) };

@@ -60,11 +60,11 @@ describe('geodata geometry: intersection, difference, union', () => {
     await assert.rejects(run('geometry.union', { a: many }, ctx), /stopped/);
   });
 
-  it('reports rising progress across its loops, ending at 1', async () => {
+  it('reports rising progress around its computation, ending at 1', async () => {
     const ctx = fakeRunContext();
     const a = Array.from({ length: 1200 }, (_, i) => square(i * 0.001, 0, 0.0005));
     await run('geometry.intersection', { a, b: [square(0, 0, 0.5)] }, ctx);
-    assert.ok(ctx.progresses.length >= 3, String(ctx.progresses));
+    assert.ok(ctx.progresses.length >= 2, String(ctx.progresses));
     assert.deepEqual(
       [...ctx.progresses].sort((x, y) => x - y),
       ctx.progresses,

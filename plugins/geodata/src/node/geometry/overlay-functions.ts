@@ -1,11 +1,7 @@
-import type { Feature, MultiPolygon, Point, Polygon } from 'geojson';
+import type { MultiPolygon, Point, Polygon } from 'geojson';
 import { bbox as bboxOf } from '@turf/bbox';
 import { bboxClip } from '@turf/bbox-clip';
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
-import { difference } from '@turf/difference';
-import { featureCollection } from '@turf/helpers';
-import { intersect } from '@turf/intersect';
-import { union } from '@turf/union';
 import type { FunctionDescriptor, FunctionInputs, FunctionOutputs, FunctionRunContext } from '@werkbank/sdk/node';
 import {
   datum,
@@ -20,65 +16,47 @@ import {
   type GeoFeature,
 } from './geometry-items';
 import { featuresPort, param } from './ports';
-
-type Area = GeoFeature<Polygon | MultiPolygon>;
+import type { GeometryCompute } from './geometry-compute';
+import type { Area } from './geometry-tasks';
+import { itemsCrs, labelled, portsCrs } from '../reproject/feature-crs';
 
 /** The polygons of a port, checked item by item. */
 const polygonsOf = (items: ReturnType<typeof itemsOf>, port: string, ctx: FunctionRunContext, span: [number, number]) =>
   eachChunked(items.length, ctx, (i) => polygonOf(items, port, i), span);
 
-/** Areas merged per union call; the abort signal is checked between calls. */
-const UNION_CHUNK = 100;
-
 /**
- * All areas merged into one (null for none), a chunk at a time so an abort takes effect between
- * chunks. A failure of the union names the port, since no single feature is to blame.
- */
-async function merged(areas: Area[], port: string, ctx: FunctionRunContext): Promise<Area | null> {
-  let acc: Area | null = areas.length === 1 ? areas[0] : null;
-  for (let start = 0; areas.length > 1 && start < areas.length; start += UNION_CHUNK) {
-    ctx.signal.throwIfAborted();
-    const chunk = areas.slice(start, start + UNION_CHUNK);
-    const parts = acc ? [acc, ...chunk] : chunk;
-    try {
-      acc = parts.length === 1 ? parts[0] : ((union(featureCollection(parts)) as Area | null) ?? acc);
-    } catch (e) {
-      throw failure('union_failed', { port, reason: e instanceof Error ? e.message : String(e) });
-    }
-    if (start + UNION_CHUNK < areas.length) await new Promise((resolve) => setImmediate(resolve));
-  }
-  return acc;
-}
-
-/**
- * Every area of port a overlaid with the areas of port b merged into one mask: `op` gives the new
- * geometry (properties of a are kept) or null, which leaves the area out. Without areas in b, a is
- * kept unchanged or left out entirely (`withoutMask`). A failure of `op` names the feature of a.
+ * Every area of port a overlaid with the areas of port b merged into one mask (both computed in
+ * the WorkerPool): the part inside (intersection) or outside (difference) the mask, properties of
+ * a kept. Without areas in b, a is kept unchanged or left out entirely (`withoutMask`). a and b
+ * must be in one CRS; the result is in it too (decision 0035).
  */
 async function overlayEach(
+  compute: GeometryCompute,
   inputs: FunctionInputs,
   ctx: FunctionRunContext,
   withoutMask: 'keep' | 'drop',
-  op: (f: Area, mask: Area) => Feature<Polygon | MultiPolygon> | null,
+  op: 'intersection' | 'difference',
 ): Promise<FunctionOutputs> {
   const a = itemsOf(inputs, 'a');
-  const mask = await merged(await polygonsOf(itemsOf(inputs, 'b'), 'b', ctx, [0, 0.1]), 'b', ctx);
+  const b = itemsOf(inputs, 'b');
+  portsCrs([
+    ['a', a],
+    ['b', b],
+  ]);
+  const mask = await compute('mergeAreas', { items: b, port: 'b' }, ctx);
+  ctx.progress(0.1);
   if (!mask && withoutMask === 'drop') return { features: [] };
-  const features = await eachChunked(
-    a.length,
-    ctx,
-    (i) => {
-      const f = polygonOf(a, 'a', i);
-      if (!mask) return datum(f);
-      const result = guarded('a', i, () => op(f, mask));
-      return result ? withGeometry(f, result.geometry) : undefined;
-    },
-    [0.1, 1],
-  );
+  if (!mask) return { features: await eachChunked(a.length, ctx, (i) => datum(polygonOf(a, 'a', i)), [0.1, 1]) };
+  const features = await compute('overlayItems', { a, mask, op }, ctx);
+  ctx.progress(1);
   return { features };
 }
 
-export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
+/**
+ * Intersection, difference, union, dissolve, spatial join and clip over frames of features; the
+ * overlays compute through `compute` (the WorkerPool).
+ */
+export const overlayFunctions = (compute: GeometryCompute): FunctionDescriptor[] => [
   {
     id: 'geometry.intersection',
     version: '1',
@@ -89,7 +67,7 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
     },
     inputs: [featuresPort('a'), featuresPort('b')],
     outputs: [featuresPort()],
-    run: (inputs, ctx) => overlayEach(inputs, ctx, 'drop', (f, mask) => intersect(featureCollection([f, mask]))),
+    run: (inputs, ctx) => overlayEach(compute, inputs, ctx, 'drop', 'intersection'),
   },
   {
     id: 'geometry.difference',
@@ -101,7 +79,7 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
     },
     inputs: [featuresPort('a'), { ...featuresPort('b'), is_optional: true }],
     outputs: [featuresPort()],
-    run: (inputs, ctx) => overlayEach(inputs, ctx, 'keep', (f, mask) => difference(featureCollection([f, mask]))),
+    run: (inputs, ctx) => overlayEach(compute, inputs, ctx, 'keep', 'difference'),
   },
   {
     id: 'geometry.union',
@@ -114,13 +92,16 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
     inputs: [featuresPort('a'), { ...featuresPort('b'), is_optional: true }],
     outputs: [featuresPort()],
     run: async (inputs, ctx) => {
-      const areas = [
-        ...(await polygonsOf(itemsOf(inputs, 'a'), 'a', ctx, [0, 0.4])),
-        ...(await polygonsOf(itemsOf(inputs, 'b'), 'b', ctx, [0.4, 0.5])),
-      ];
-      const all = await merged(areas, 'a', ctx);
+      const a = itemsOf(inputs, 'a');
+      const b = itemsOf(inputs, 'b');
+      const crs = portsCrs([
+        ['a', a],
+        ['b', b],
+      ]);
+      await polygonsOf(b, 'b', ctx, [0, 0.1]);
+      const all = await compute('mergeAreas', { items: [...a, ...b], port: 'a' }, ctx);
       ctx.progress(1);
-      return { features: all ? [datum({ type: 'Feature', geometry: all.geometry, properties: {} })] : [] };
+      return { features: all ? [datum(labelled({ type: 'Feature', geometry: all.geometry, properties: {} }, crs))] : [] };
     },
   },
   {
@@ -135,7 +116,9 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
     outputs: [featuresPort()],
     run: async (inputs, ctx) => {
       const attribute = String(paramOf(inputs, 'attribute', ''));
-      const areas = await polygonsOf(itemsOf(inputs, 'features'), 'features', ctx, [0, 0.5]);
+      const items = itemsOf(inputs, 'features');
+      const crs = itemsCrs(items, 'features');
+      const areas = await polygonsOf(items, 'features', ctx, [0, 0.1]);
       const groups = new Map<string, { value: unknown; areas: Area[] }>();
       for (const f of areas) {
         const value = attribute ? (f.properties[attribute] ?? null) : null;
@@ -144,14 +127,13 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
         group.areas.push(f);
         groups.set(key, group);
       }
+      const list = [...groups.values()];
+      const all = await compute('mergeGroups', { groups: list.map((g) => g.areas), port: 'features' }, ctx);
       const features = [];
-      for (const group of groups.values()) {
-        ctx.signal.throwIfAborted();
-        const all = await merged(group.areas, 'features', ctx);
-        if (all)
-          features.push(
-            datum({ type: 'Feature', geometry: all.geometry, properties: attribute ? { [attribute]: group.value } : {} }),
-          );
+      for (const [i, group] of list.entries()) {
+        const area = all[i];
+        const properties = attribute ? { [attribute]: group.value } : {};
+        if (area) features.push(datum(labelled({ type: 'Feature', geometry: area.geometry, properties }, crs)));
       }
       ctx.progress(1);
       return { features };
@@ -169,6 +151,10 @@ export const OVERLAY_FUNCTIONS: FunctionDescriptor[] = [
     outputs: [featuresPort()],
     run: async (inputs, ctx) => {
       const points = itemsOf(inputs, 'points');
+      portsCrs([
+        ['points', points],
+        ['polygons', itemsOf(inputs, 'polygons')],
+      ]);
       const keepUnmatched = paramOf(inputs, 'keep_unmatched', true) !== false;
       const areas = (await polygonsOf(itemsOf(inputs, 'polygons'), 'polygons', ctx, [0, 0.1])).map((f) => ({
         f,

@@ -1,16 +1,18 @@
 import { failure } from './reproject-errors';
 import { CrsTransform } from './crs-transform';
 import { resolveCrs } from './crs-resolver';
+import { labelled } from './feature-crs';
 
 /**
- * A GeoJSON feature with its geometry reprojected (bbox recomputed); id, properties and other
- * members kept. Throws `feature_expected` when it is no feature, else like reprojectGeometry.
+ * A GeoJSON feature with its geometry reprojected (bbox recomputed) and labelled with the target
+ * CRS (its `crs` member, none for EPSG:4326); id, properties and other members kept. Throws `feature_expected` when it is no feature, else like reprojectGeometry.
  */
 export function reprojectFeature(feature: unknown, transform: CrsTransform, index: number): Record<string, unknown> {
   const f = feature as Record<string, unknown> | undefined;
   if (!f || typeof f !== 'object' || f.type !== 'Feature') throw failure('feature_expected', { index });
   const geometry = reprojectGeometry(f.geometry, transform, index);
-  const result: Record<string, unknown> = { ...f, geometry };
+  // The feature now says the CRS it is in (decision 0035).
+  const result: Record<string, unknown> = labelled({ ...f, geometry }, transform.to.name);
   if (Array.isArray(f.bbox)) {
     const box = boundingBox(geometry, f.bbox);
     if (box) result.bbox = box;

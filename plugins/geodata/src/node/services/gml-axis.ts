@@ -2,6 +2,7 @@ import type { FrameItems, FunctionRunContext } from '@werkbank/sdk/node';
 import { epsgCode } from '../reproject/crs-definitions';
 import { resolveCrs } from '../reproject/crs-resolver';
 import { featureReprojector } from '../reproject/reproject-geometry';
+import { labelItems, labelled } from '../reproject/feature-crs';
 import { CHUNK, yieldToLoop } from '../vector/vector-params';
 import type { GmlGeometry } from './gml-geometry';
 import type { GmlFeature } from './gml-read';
@@ -86,10 +87,13 @@ async function orientation(
   const swap = srs ? await isNorthFirst(srs) : false;
   const reproject =
     settings.auto_transform && srs && epsgCode(srs) !== 4326 ? await featureReprojector(srs, 'EPSG:4326') : undefined;
+  // Kept in its own CRS (auto_transform off), a feature says which it is (decision 0035).
+  const code = srs ? epsgCode(srs) : undefined;
+  const keep = (feature: Record<string, unknown>) => (code && code !== 4326 ? labelled(feature, `EPSG:${code}`) : feature);
   return (f, index) => {
     const geometry = f.geometry && swap ? swapAxes(f.geometry) : f.geometry;
     const feature = { type: 'Feature', ...(f.id ? { id: f.id } : {}), geometry, properties: f.properties };
-    return reproject ? reproject(feature, index) : feature;
+    return reproject ? reproject(feature, index) : keep(feature);
   };
 }
 
@@ -118,7 +122,9 @@ export async function reprojectItems(
   offset = 0,
 ): Promise<FrameItems> {
   const crs = normalizeSrs(settings.crs || from || '');
-  if (!settings.auto_transform || !crs || epsgCode(crs) === 4326) return items;
+  const code = crs ? epsgCode(crs) : undefined;
+  if (!crs || code === 4326) return items;
+  if (!settings.auto_transform) return code ? labelItems(items, `EPSG:${code}`) : items;
   const reproject = await featureReprojector(crs, 'EPSG:4326');
   const result: FrameItems = [];
   for (const [i, item] of items.entries()) {

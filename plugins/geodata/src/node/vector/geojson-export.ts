@@ -1,5 +1,6 @@
 import type { FunctionDescriptor } from '@werkbank/sdk/node';
 import { featureDatum } from './geojson-validate';
+import { crsMember, knownCrs, WGS84 } from '../reproject/feature-crs';
 import { CHUNK, failure, itemsOf, textParam, yieldToLoop } from './vector-params';
 
 /**
@@ -17,12 +18,14 @@ export const geojsonExport: FunctionDescriptor = {
   doc: {
     de:
       'Schreibt Features als Text einer GeoJSON-FeatureCollection (RFC 7946). Koordinaten werden unverändert ' +
-      'übernommen; GeoJSON erwartet WGS 84 (EPSG:4326, Länge/Breite) – projizieren Sie andere Daten vorher um. ' +
+      'übernommen; GeoJSON erwartet WGS 84 (EPSG:4326, Länge/Breite). Features in einem anderen System erhalten ' +
+      'das crs-Element von GeoJSON 2008 (wie GDAL es schreibt); projizieren Sie sie für andere Programme vorher um. ' +
       'Ein Feature ohne Geometrie wird mit geometry: null geschrieben. Ausgänge: geojson – der Text; file – derselbe ' +
       'Text als Datei zum Herunterladen (name – Dateiname, Standard: features.geojson).',
     en:
       'Writes features as the text of a GeoJSON FeatureCollection (RFC 7946). Coordinates are taken unchanged; ' +
-      'GeoJSON expects WGS 84 (EPSG:4326, longitude/latitude) – reproject other data first. ' +
+      'GeoJSON expects WGS 84 (EPSG:4326, longitude/latitude). Features in another CRS get GeoJSON 2008’s crs ' +
+      'member (as GDAL writes it); reproject them first for other programs. ' +
       'A feature without geometry is written with geometry: null. Outputs: geojson – the text; file – the same text ' +
       'as a file to download (name – the file name, default: features.geojson).',
   },
@@ -47,7 +50,10 @@ export const geojsonExport: FunctionDescriptor = {
         await yieldToLoop(ctx);
       }
     }
-    const geojson = `{"type":"FeatureCollection","features":[${parts.join(',')}]}`;
+    // Data in another CRS than WGS 84 says so with GeoJSON 2008's crs member, as GDAL writes it (decision 0035).
+    const crs = knownCrs(items, 'features');
+    const member = crs === WGS84 ? '' : `"crs":${JSON.stringify(crsMember(crs))},`;
+    const geojson = `{"type":"FeatureCollection",${member}"features":[${parts.join(',')}]}`;
     const file = await ctx.storeFile(geojson, { name, mime_type: 'application/geo+json' });
     ctx.progress(1);
     return { geojson: [{ value: geojson }], file: [file] };

@@ -4,7 +4,7 @@ import { readGpkgGeometry } from './gpkg-geometry';
 import { crsOfWkt } from './prj-crs';
 import { quoted, sqlite } from './sqlite';
 import { CHUNK, failure, yieldToLoop } from './vector-params';
-import { needsSourceCrs, toWgs84, type VectorSettings } from './vector-settings';
+import { declaredCrs, toWgs84, type VectorSettings } from './vector-settings';
 import { pickLayers, tagLayer } from './layer-choice';
 
 /** A feature table of a GeoPackage, as gpkg_contents and gpkg_geometry_columns declare it. */
@@ -44,7 +44,7 @@ export async function readGeoPackage(bytes: Buffer, settings: VectorSettings, ct
     const features: FrameItems = [];
     for (const [i, layer] of chosen.entries()) {
       const sub = { ...ctx, progress: (f: number) => ctx.progress((i + f) / chosen.length) };
-      const crs = needsSourceCrs(settings) ? await crsOf(db, layer) : undefined;
+      const crs = await declaredCrs(settings, () => crsOf(db, layer));
       const read = await toWgs84(await readLayer(db, layer, sub), crs, settings, sub);
       for (const item of read) features.push(chosen.length > 1 ? tagLayer(item, layer.layer) : item);
     }

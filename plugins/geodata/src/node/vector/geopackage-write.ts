@@ -3,6 +3,7 @@ import type { FunctionRunContext } from '@werkbank/sdk/node';
 import { envelopeOf, hasZ, writeWkb } from './wkb-write';
 import { quoted, sqlite } from './sqlite';
 import { CHUNK, yieldToLoop } from './vector-params';
+import type { GpkgSrs } from './gpkg-srs';
 
 type Geometry = Parameters<typeof writeWkb>[0];
 
@@ -41,18 +42,34 @@ INSERT INTO gpkg_spatial_ref_sys VALUES ('WGS 84 geodetic', 4326, 'EPSG', 4326,
 `;
 
 /**
- * The bytes of a GeoPackage 1.3 file (decision 0022) with one feature table `layer` in EPSG:4326:
+ * The bytes of a GeoPackage 1.3 file (decision 0022) with one feature table `layer` in the CRS
+ * `srs` (EPSG:4326 when not given; decision 0035):
  * primary key `fid` (the features' ids when they are distinct positive integers), geometry column
  * `geom` typed by the geometries (GEOMETRY when mixed, Z when any has heights) and one column per
  * property, typed from its values (INTEGER, REAL, BOOLEAN, else TEXT; objects and lists as JSON).
  * Rows are inserted in one transaction with abort checks between chunks.
  */
-export async function writeGeoPackage(features: WritableFeature[], layer: string, ctx: FunctionRunContext): Promise<Uint8Array> {
+export async function writeGeoPackage(
+  features: WritableFeature[],
+  layer: string,
+  ctx: FunctionRunContext,
+  srs?: GpkgSrs,
+): Promise<Uint8Array> {
   const SQL = await sqlite();
   const db = new SQL.Database();
+  const srsId = srs?.srs_id ?? 4326;
   try {
     db.run(`PRAGMA application_id = ${GPKG_APPLICATION_ID}; PRAGMA user_version = ${GPKG_VERSION};`);
     db.run(SCHEMA);
+    if (srs && srsId !== 4326) {
+      db.run('INSERT INTO gpkg_spatial_ref_sys VALUES (?, ?, ?, ?, ?, NULL)', [
+        srs.srs_name,
+        srs.srs_id,
+        srs.organization,
+        srs.organization_coordsys_id,
+        srs.definition,
+      ]);
+    }
     const columns = columnsOf(features);
     const geometries = features.map((f) => f.geometry).filter((g): g is Geometry => !!g);
     const types = new Set(geometries.map((g) => g.type));
@@ -63,10 +80,10 @@ export async function writeGeoPackage(features: WritableFeature[], layer: string
     db.run(`CREATE TABLE ${table} (fid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, geom ${typeName}${columnSql})`);
     const extent = geometries.map(envelopeOf).reduce(union, undefined);
     db.run(
-      'INSERT INTO gpkg_contents (table_name, data_type, identifier, min_x, min_y, max_x, max_y, srs_id) VALUES (?, ?, ?, ?, ?, ?, ?, 4326)',
-      [layer, 'features', layer, ...(extent ?? [null, null, null, null])],
+      'INSERT INTO gpkg_contents (table_name, data_type, identifier, min_x, min_y, max_x, max_y, srs_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      [layer, 'features', layer, ...(extent ?? [null, null, null, null]), srsId],
     );
-    db.run('INSERT INTO gpkg_geometry_columns VALUES (?, ?, ?, 4326, ?, 0)', [layer, 'geom', typeName, z ? 2 : 0]);
+    db.run('INSERT INTO gpkg_geometry_columns VALUES (?, ?, ?, ?, ?, 0)', [layer, 'geom', typeName, srsId, z ? 2 : 0]);
     await insertRows(db, table, features, columns, z, ctx);
     return db.export();
   } finally {

@@ -4,7 +4,7 @@ import type { ZipEntry } from '../sources/zip-inspection';
 import { openZip, type ZipArchive } from './zip-read';
 import { crsOfWkt } from './prj-crs';
 import { CHUNK, failure, yieldToLoop } from './vector-params';
-import { needsSourceCrs, VECTOR_ENCODINGS, toWgs84, type VectorSettings } from './vector-settings';
+import { declaredCrs, needsSourceCrs, VECTOR_ENCODINGS, toWgs84, type VectorSettings } from './vector-settings';
 import { pickLayers, tagLayer } from './layer-choice';
 
 /** Largest .shp or .dbf extracted from an archive (the zip inspection bounds the archive as a whole). */
@@ -64,7 +64,7 @@ async function readLayer(archive: ZipArchive, layer: ShapefileParts, settings: V
   if (shp.length < 100 || shp.readInt32BE(0) !== 9994) throw failure('shp_invalid', { layer: layer.layer });
   const encoding = settings.encoding || encodingOfCpg(await text('cpg')) || 'utf-8';
   const prj = await text('prj');
-  const crs = needsSourceCrs(settings) && prj ? await crsOfWkt(prj) : undefined;
+  const crs = await declaredCrs(settings, async () => (prj ? crsOfWkt(prj) : undefined));
   if (needsSourceCrs(settings) && !prj) ctx.log(`${layer.layer}: no .prj, the CRS is unknown and coordinates stay as they are`);
   const features = await readRecords(shp, dbf, encoding, layer.layer, ctx);
   return toWgs84(features, crs, settings, ctx);

@@ -2,6 +2,7 @@ import type { FrameItems, FunctionInputs, FunctionRunContext, PortDescriptor } f
 import { CSV_ENCODINGS } from '../tabular/csv-read';
 import { epsgCode } from '../reproject/crs-definitions';
 import { featureReprojector } from '../reproject/reproject-geometry';
+import { labelItems } from '../reproject/feature-crs';
 import { boolParam, CHUNK, textParam, yieldToLoop } from './vector-params';
 
 /** The vector import settings of spec 001 §3.4 (nas.gfs_template belongs to the NAS import). */
@@ -49,14 +50,31 @@ export function settingPorts(...names: Array<keyof VectorSettings>): PortDescrip
   return names.map((name) => ports[name]);
 }
 
-/** Whether the CRS a source declares matters: auto_transform is on and no crs setting replaces it. */
+/**
+ * Whether the CRS a source declares matters: no crs setting replaces it (it is needed to reproject
+ * and, with auto_transform off, to label the features with it, decision 0035).
+ */
 export function needsSourceCrs(settings: VectorSettings): boolean {
-  return settings.auto_transform && !settings.crs;
+  return !settings.crs;
+}
+
+/**
+ * The CRS a source declares, looked up by `lookup` when needsSourceCrs says it matters. With
+ * auto_transform off it only labels the features, so a CRS that cannot be identified leaves them
+ * unlabelled instead of failing the import.
+ */
+export async function declaredCrs(
+  settings: VectorSettings,
+  lookup: () => Promise<string | undefined>,
+): Promise<string | undefined> {
+  if (!needsSourceCrs(settings)) return undefined;
+  return settings.auto_transform ? lookup() : lookup().catch(() => undefined);
 }
 
 /**
  * The features reprojected in place to EPSG:4326 when auto_transform is on and their CRS (the crs
- * setting, else `sourceCrs`) is known and another one; unchanged otherwise. Callers look the
+ * setting, else `sourceCrs`) is known and another one; with auto_transform off they keep their
+ * coordinates and are labelled with that CRS (decision 0035); unchanged when it is unknown. Callers look the
  * source's CRS up only when `needsSourceCrs` says so. Throws like
  * geometry.reproject (unknown CRS, a position it cannot reach, naming the feature index).
  */
@@ -67,7 +85,13 @@ export async function toWgs84(
   ctx: FunctionRunContext,
 ): Promise<FrameItems> {
   const from = settings.crs || sourceCrs;
-  if (!settings.auto_transform || !from || epsgCode(from) === 4326) return features;
+  const code = from ? epsgCode(from) : undefined;
+  if (!from || code === 4326) return features;
+  if (!settings.auto_transform) {
+    if (code === undefined) return features;
+    ctx.log(`the features stay in EPSG:${code}`);
+    return labelItems(features, `EPSG:${code}`);
+  }
   ctx.log(`reprojecting from ${from} to EPSG:4326`);
   const reproject = await featureReprojector(from, 'EPSG:4326');
   for (let i = 0; i < features.length; i++) {
