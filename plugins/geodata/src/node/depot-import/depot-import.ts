@@ -30,7 +30,7 @@ function depotRef(inputs: Parameters<FunctionDescriptor['run']>[0]): string | nu
 export function depotImportFile(files: FileAccess, depots: DepotAccess | undefined): FunctionDescriptor {
   return {
     id: 'depot.import_file',
-    version: '1',
+    version: '2',
     verbose_name: { de: 'Datei in Depot importieren', en: 'Import file into depot' },
     doc: {
       de:

@@ -41,7 +41,7 @@ export const measureFunctions = (compute: GeometryCompute): FunctionDescriptor[]
   },
   {
     id: 'geometry.centroid',
-    version: '1',
+    version: '2',
     verbose_name: { de: 'Schwerpunkt', en: 'Centroid' },
     doc: {
       de: 'Ersetzt die Geometrie jedes Features durch ihren Schwerpunkt: bei Flächen den Flächenschwerpunkt (Löcher abgezogen, die Teile einer Mehrfachfläche nach ihrer Fläche gewichtet), bei Linien den Schwerpunkt nach Länge, bei Punkten ihren Mittelpunkt. Gerechnet wird eben in den Koordinaten der Daten, wie GIS-Programme es tun (ST_Centroid). Bei gekrümmten Flächen kann der Schwerpunkt außerhalb liegen; on_surface: stattdessen einen Punkt, der sicher auf der Geometrie liegt (in der Fläche, auf der Linie; ST_PointOnSurface). Die Eigenschaften bleiben erhalten.',
@@ -99,7 +99,7 @@ export const measureFunctions = (compute: GeometryCompute): FunctionDescriptor[]
   },
   {
     id: 'geometry.area',
-    version: '1',
+    version: '2',
     verbose_name: { de: 'Fläche', en: 'Area' },
     doc: {
       de: 'Die Fläche jedes Features in m² auf dem Ellipsoid WGS 84, die Kanten als kürzeste Verbindungen auf dem Ellipsoid (geodätische Linien), als Zahlen in der Reihenfolge der Features. Löcher werden abgezogen, die Teile von Mehrfachgeometrien zusammengezählt; Punkte und Linien haben die Fläche 0. Die Koordinaten sind Länge und Breite in Grad.',
@@ -118,7 +118,7 @@ export const measureFunctions = (compute: GeometryCompute): FunctionDescriptor[]
   },
   {
     id: 'geometry.length',
-    version: '1',
+    version: '2',
     verbose_name: { de: 'Länge', en: 'Length' },
     doc: {
       de: 'Die Länge jedes Features in m auf dem Ellipsoid WGS 84, die Kanten als kürzeste Verbindungen auf dem Ellipsoid (geodätische Linien), als Zahlen in der Reihenfolge der Features; bei Flächen der Umfang aller Ränder (Löcher eingeschlossen), bei Mehrfachgeometrien die Summe, bei Punkten 0. Die Koordinaten sind Länge und Breite in Grad.',

@@ -24,7 +24,7 @@ export const GML_MAX_FEATURES = 2_000_000;
 export function gmlImport(files: FileAccess): FunctionDescriptor {
   return {
     id: 'gml.import',
-    version: '1',
+    version: '2',
     verbose_name: { de: 'GML importieren', en: 'Import GML' },
     doc: {
       de:

@@ -48,7 +48,7 @@ function namesParam(inputs: FunctionInputs): string[] {
 export function csvImport(files: FileAccess): FunctionDescriptor {
   return {
     id: 'csv.import',
-    version: '1',
+    version: '2',
     verbose_name: { de: 'CSV importieren', en: 'Import CSV' },
     doc: {
       de:

@@ -8,7 +8,7 @@ import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 export function kmlImport(files: FileAccess): FunctionDescriptor {
   return {
     id: 'kml.import',
-    version: '1',
+    version: '2',
     verbose_name: { de: 'KML importieren', en: 'Import KML' },
     doc: {
       de:
