@@ -46,7 +46,7 @@ export default tseslint.config(
   },
   {
     files: ['plugins/**/*.{ts,tsx}', 'examples/**/*.{ts,tsx}'],
-    ignores: ['**/*.spec.{ts,tsx}', '**/*-test-*.{ts,tsx}', '**/*test-kit*.{ts,tsx}', '**/*-fixtures*.{ts,tsx}'],
+    ignores: ['**/*.spec.{ts,tsx}', '**/test/**', '**/*-test-*.{ts,tsx}', '**/*test-kit*.{ts,tsx}', '**/*-fixtures*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -9,8 +9,8 @@ import { execSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { startTestServer } from '@werkbank/testing/node';
 import { launchChromium, login } from '../test/e2e/browser';
-import { expectStatus } from '../test/api/api-test-support';
-import { SWITCHBOARD_PLUGINS } from '../test/api/switchboard-support';
+import { expectStatus } from '@werkbank/testing/node';
+import { SWITCHBOARD_PLUGINS } from '@werkbank/plugin-switchboards/testing';
 
 const NODES = Number(process.env.BENCH_NODES ?? 500);
 const PAN_MS = 2000;

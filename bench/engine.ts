@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import { PreparedStatements, type FrameItems, type FunctionRunContext } from '@werkbank/sdk/node';
 import { fakeRunContext, startTestServer, type TestServer } from '@werkbank/testing/node';
 import { nodePortsFrom } from '../plugins/switchboards/src/node/links';
-import { expectStatus, type Client } from '../test/api/api-test-support';
-import { addFrame, newSwitchboard, SWITCHBOARD_PLUGINS, type Obj } from '../test/api/switchboard-support';
+import { expectStatus, type Client } from '@werkbank/testing/node';
+import { addFrame, newSwitchboard, SWITCHBOARD_PLUGINS, type Obj } from '@werkbank/plugin-switchboards/testing';
 
 const CHAIN = Number(process.env.BENCH_CHAIN ?? 1000);
 const INDEPENDENT = Number(process.env.BENCH_INDEPENDENT ?? 200);

@@ -10,8 +10,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { basename, join } from 'node:path';
 import type { TestServer } from '@werkbank/testing/node';
-import { expectStatus, type Client } from '../test/api/api-test-support';
-import { addFrame, addNode, FRAMES, get, link, newSwitchboard, runAndWait, type Obj } from '../test/api/switchboard-support';
+import { expectStatus, type Client } from '@werkbank/testing/node';
+import {
+  addFrame,
+  addNode,
+  FRAMES,
+  get,
+  link,
+  newSwitchboard,
+  runAndWait,
+  type Obj,
+} from '@werkbank/plugin-switchboards/testing';
 import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
 import { readRss, resetPeak, sampleRss } from './child-process';
 import { writePointsCsv, writePolygonsGeoJson, type Input } from './import-data';

@@ -28,10 +28,13 @@ function repositoryPlugins() {
 
 const plugins = repositoryPlugins();
 const pluginOf = (file) => plugins.find((p) => file.startsWith(p.dir + sep));
+/** Tests (specs and a plugin's `test/` folder) may also use another plugin's test kit (`<package>/testing`). */
+const isTestFile = (file) => /\.spec\.tsx?$/.test(file) || file.includes(`${sep}test${sep}`);
 
 /**
  * `werkbank/plugin-imports`: a plugin imports another plugin only through that plugin's typed API
- * (`<package>/api`), and only when it lists the plugin in `requires` or `optional`; no relative
+ * (`<package>/api`; tests also through its test kit, `<package>/testing`), and only when it lists the
+ * plugin in `requires` or `optional`; no relative
  * import leaves the plugin's folder.
  */
 const pluginImports = {
@@ -49,8 +52,9 @@ const pluginImports = {
       }
       const other = plugins.find((p) => source === p.name || source.startsWith(p.name + '/'));
       if (!other || other === own) return;
-      if (source !== `${other.name}/api`)
-        context.report({ node, message: `Import '${other.name}' only through its API: '${other.name}/api'.` });
+      const allowed = isTestFile(file) ? [`${other.name}/api`, `${other.name}/testing`] : [`${other.name}/api`];
+      if (!allowed.includes(source))
+        context.report({ node, message: `Import '${other.name}' only through its API: '${other.name}/api'${isTestFile(file) ? ` (tests also '${other.name}/testing')` : ''}.` });
       else if (!own.uses.has(other.id))
         context.report({ node, message: `Plugin '${own.id}' imports the API of '${other.id}' without listing it in requires or optional.` });
     };

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { discoverPlugins, pluginListFromEnv } from '@werkbank/kernel/node';
@@ -18,9 +19,17 @@ const outDir = process.env.WERKBANK_DIST_DIR ? resolve(root, process.env.WERKBAN
  */
 function werkbankPlugins(): Plugin {
   const id = 'virtual:werkbank-plugins';
+  let exported: Map<string, string> | undefined;
   return {
     name: 'werkbank-plugins',
-    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    // Before Vite's own resolver, which would turn an API of a plugin installed elsewhere into an
+    // empty optional peer dependency.
+    enforce: 'pre',
+    resolveId(source) {
+      if (source === id) return `\0${id}`;
+      exported ??= pluginExports();
+      return exported.get(source);
+    },
     load(loaded) {
       if (loaded !== `\0${id}`) return undefined;
       const plugins = discoverPlugins(root, { pluginDirs });
@@ -33,6 +42,24 @@ function werkbankPlugins(): Plugin {
       return `${imports}\nexport default [${list}];`;
     },
   };
+}
+
+/**
+ * The package exports of every installed plugin (`@werkbank/plugin-magazine/api` → its file), so
+ * a plugin's import of another plugin's API resolves to the installed plugin wherever either is
+ * installed (a plugin in WERKBANK_PLUGIN_DIRS has no node_modules of the Werkbank above it); the
+ * node side does the same with its resolve hook's fallback to the Werkbank.
+ */
+function pluginExports(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of discoverPlugins(root, { pluginDirs })) {
+    const pkg = JSON.parse(readFileSync(join(p.dir, 'package.json'), 'utf8')) as { name?: string; exports?: unknown };
+    if (!pkg.name || !pkg.exports || typeof pkg.exports !== 'object') continue;
+    for (const [sub, target] of Object.entries(pkg.exports as Record<string, unknown>))
+      if (typeof target === 'string' && sub.startsWith('.') && !sub.endsWith('.json'))
+        out.set(pkg.name + sub.slice(1), join(p.dir, target));
+  }
+  return out;
 }
 
 export default defineConfig({

@@ -43,6 +43,7 @@ import {
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { CoreSchema1764000000000 } from './db/core-migration';
 import { BlobCandidates1764400000000 } from './db/blob-candidate-migration';
+import { Impersonation1764900000000 } from './db/impersonation-migration';
 import { errorMiddleware } from './http/error-middleware';
 import { refuseNulInAddress } from './http/nul-guard';
 import { normalisePathMiddleware } from './http/normalise-path';
@@ -61,6 +62,7 @@ import { mountResource } from './resources/resource-router';
 import { basePath } from './resources/field-codec';
 import { mountConfigRoute } from './core/config-routes';
 import { mountAddonRoutes } from './core/addon-routes';
+import { mountImpersonationRoutes } from './core/impersonation-routes';
 import { mountApiKeyRoutes } from './core/apikey-routes';
 import { accountResources, NAMED_PERMISSIONS } from './core/account-resources';
 import { mountBackendPage } from './core/backend-page';
@@ -158,9 +160,12 @@ export class WerkbankServer {
       this.options.plugins ??
       (await loadNodePlugins(config.root, { chosen: config.plugins, pluginDirs: config.pluginDirs, examples: config.examples }));
     const entities = collectEntities(entries, this.log);
-    const migrations = [CoreSchema1764000000000, BlobCandidates1764400000000, ...entities.flatMap((e) => e.item.migrations)].sort(
-      (a, b) => a.name.replace(/^\D+/, '').localeCompare(b.name.replace(/^\D+/, '')) || a.name.localeCompare(b.name),
-    );
+    const migrations = [
+      CoreSchema1764000000000,
+      BlobCandidates1764400000000,
+      Impersonation1764900000000,
+      ...entities.flatMap((e) => e.item.migrations),
+    ].sort((a, b) => a.name.replace(/^\D+/, '').localeCompare(b.name.replace(/^\D+/, '')) || a.name.localeCompare(b.name));
     this.db = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
@@ -367,6 +372,7 @@ export class WerkbankServer {
     mountAccountRoutes(router, this.accounts, dataSource, { secureCookies: config.secureCookies, bodyLimit: config.bodyLimit });
     mountAddonRoutes(router, dataSource, this.licences, this.kernel.plugins, config.bodyLimit);
     mountApiKeyRoutes(router, dataSource, this.accounts, gate, () => this.realms(), config.bodyLimit);
+    mountImpersonationRoutes(router, dataSource, this.accounts, this.events, { secureCookies: config.secureCookies });
     mountBackendPage(router, this);
     router.get('/api/v2/backend/permissions', (ctx) => {
       guard(ctx, gate, undefined, 'user');

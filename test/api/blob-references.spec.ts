@@ -12,10 +12,10 @@ import {
   runAndWait,
   switchboardServer,
   type User,
-} from './switchboard-support';
-import { newDepot, type Datum } from './magazine-support';
-import { uploadFile } from './magazine-upload-support';
-import { bytesOf, frameUpload, heldFrameUpload } from './frame-upload-support';
+} from '@werkbank/plugin-switchboards/testing';
+import { newDepot, type Datum } from '@werkbank/plugin-magazine/testing';
+import { uploadFile } from '@werkbank/plugin-magazine/testing';
+import { bytesOf, frameUpload, heldFrameUpload } from '@werkbank/plugin-switchboards/testing';
 import { sweepContent } from '../../plugins/switchboards/src/node/frame-content';
 
 /**

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { TestServer } from '@werkbank/testing/node';
 import { assertError, expectStatus } from './api-test-support';
-import { addDatum, newDepot, newFolder } from './magazine-support';
+import { addDatum, newDepot, newFolder } from '@werkbank/plugin-magazine/testing';
 import {
   addFrame,
   addNode,
@@ -12,7 +12,7 @@ import {
   runAndWait,
   switchboardServer,
   type User,
-} from './switchboard-support';
+} from '@werkbank/plugin-switchboards/testing';
 import { SwitchboardDepotAddresses1764500300100 } from '../../plugins/switchboards/src/node/depot-address-migration';
 import { MagazineDepotAddresses1764500300000 } from '../../plugins/magazine/src/node/depot-address-migration';
 

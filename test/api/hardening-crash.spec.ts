@@ -10,9 +10,9 @@ import { MagazineServices } from '../../plugins/magazine/src/node/magazine-servi
 import { startTestServer, TestClient, type TestServer } from '@werkbank/testing/node';
 import { failInterruptedUploads } from '../../plugins/magazine/src/node/interrupted-uploads';
 import { expectStatus } from './api-test-support';
-import { newDepot } from './magazine-support';
-import { multipartParts, uploadFile } from './magazine-upload-support';
-import { startServerProcess } from './server-process-support';
+import { newDepot } from '@werkbank/plugin-magazine/testing';
+import { multipartParts, uploadFile } from '@werkbank/plugin-magazine/testing';
+import { startServerProcess } from '@werkbank/testing/node';
 
 const PASSWORD = 'crash-test-admin-password';
 

@@ -3,8 +3,8 @@ import { request } from 'node:http';
 import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { isStateChangingGet, STATE_CHANGING_GETS } from '../../server/src/auth/auth-middleware';
 import { assertError, expectStatus, GREETINGS, type Client } from './api-test-support';
-import { addDatum, newDepot } from './magazine-support';
-import { FUNCTIONS, SWITCHBOARDS } from './switchboard-support';
+import { addDatum, newDepot } from '@werkbank/plugin-magazine/testing';
+import { FUNCTIONS, SWITCHBOARDS } from '@werkbank/plugin-switchboards/testing';
 
 const UNSAFE = ['post', 'put', 'patch', 'delete'];
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, expectStatus, type Client } from './api-test-support';
-import { SWITCHBOARD_PLUGINS, SWITCHBOARDS } from './switchboard-support';
+import { SWITCHBOARD_PLUGINS, SWITCHBOARDS } from '@werkbank/plugin-switchboards/testing';
 
 /** An exported switchboard file of `nodes` nodes (each with a parameter), as "Save as file" writes it. */
 function switchboardFile(nodes: number, extra: Partial<Record<'links' | 'frames', unknown[]>> = {}) {

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, EVENTS, expectStatus, GREETINGS, TAGS, type Client } from './api-test-support';
-import { addDatum, newDepot } from './magazine-support';
-import { uploadFile } from './magazine-upload-support';
-import { FRAMES, SWITCHBOARDS } from './switchboard-support';
+import { addDatum, newDepot } from '@werkbank/plugin-magazine/testing';
+import { uploadFile } from '@werkbank/plugin-magazine/testing';
+import { FRAMES, SWITCHBOARDS } from '@werkbank/plugin-switchboards/testing';
 
 /** Input the database cannot hold is refused at the boundary, with 400 and nothing written (issue 14 item 26). */
 describe('hardening: text the database cannot store', function () {

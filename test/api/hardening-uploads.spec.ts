@@ -14,11 +14,11 @@ import {
   runAndWait,
   SWITCHBOARD_PLUGINS,
   type Obj,
-} from './switchboard-support';
-import { bytesOf, frameUpload, heldFrameUpload } from './frame-upload-support';
-import { uploadFile } from './magazine-upload-support';
-import { newDepot } from './magazine-support';
-import { zippedShapefile } from './shapefile-fixture';
+} from '@werkbank/plugin-switchboards/testing';
+import { bytesOf, frameUpload, heldFrameUpload } from '@werkbank/plugin-switchboards/testing';
+import { uploadFile } from '@werkbank/plugin-magazine/testing';
+import { newDepot } from '@werkbank/plugin-magazine/testing';
+import { zippedShapefile } from '@werkbank/testing/node';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, expectStatus, GREETINGS, TAGS, type Client } from './api-test-support';
-import { SB_FOLDERS, SWITCHBOARDS } from './switchboard-support';
+import { SB_FOLDERS, SWITCHBOARDS } from '@werkbank/plugin-switchboards/testing';
 
 /** Sends raw bytes and resolves when the server closes or answers. */
 function raw(url: string, text: string): Promise<string> {

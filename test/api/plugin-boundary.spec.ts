@@ -22,8 +22,8 @@ import { EntitySchema } from '@werkbank/sdk/node';
 import { loadNodePlugins } from '@werkbank/server';
 import { startTestServer } from '@werkbank/testing/node';
 import { expectStatus } from './api-test-support';
-import { newDepot } from './magazine-support';
-import { uploadFile } from './magazine-upload-support';
+import { newDepot } from '@werkbank/plugin-magazine/testing';
+import { uploadFile } from '@werkbank/plugin-magazine/testing';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TestClient } from '@werkbank/testing/node';
-import { startServerProcess } from './server-process-support';
+import { startServerProcess } from '@werkbank/testing/node';
 
 /** Starts `server/src/main.ts` as `npm start` does, and resolves with its URL once it listens. */
 const startProcess = (dataDir: string) =>

@@ -8,7 +8,15 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { expectStatus, type Client } from './api-test-support';
-import { addFrame, addNode, contentOf, link, newSwitchboard, SWITCHBOARD_PLUGINS, type Obj } from './switchboard-support';
+import {
+  addFrame,
+  addNode,
+  contentOf,
+  link,
+  newSwitchboard,
+  SWITCHBOARD_PLUGINS,
+  type Obj,
+} from '@werkbank/plugin-switchboards/testing';
 import { Engine } from '../../plugins/switchboards/src/node/engine';
 import { LIVE_CHANNEL } from '../../plugins/switchboards/src/node/live';
 import en from '../../plugins/switchboards/src/node/i18n/en.json' with { type: 'json' };

@@ -106,7 +106,12 @@ export async function accessibilityViolations(page: Page, exclude: string[] = []
         .then((r) => r.violations),
     [WCAG_AA, exclude] as const,
   )) as AxeViolation[];
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} — ${n.target.join(' ')}`));
+  return violations.flatMap((v) =>
+    v.nodes.map(
+      (n) =>
+        `${v.id} (${v.impact}): ${v.help} — ${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ').slice(0, 200)})` : ''}`,
+    ),
+  );
 }
 
 /** Fails when the page as it is now has WCAG 2.1 AA violations (axe-core), listing each. */

@@ -82,6 +82,17 @@ describe('a plugin packed with npm pack and installed into a Werkbank', function
       project,
     );
     unpack(join(ROOT, 'sdk/dist/werkbank-sdk-0.1.0.tgz'), join(project, 'node_modules', '@werkbank', 'sdk'));
+    // The API of a plugin it lists in `optional` (the Magazine's datum card menu), packed as well.
+    const magazinePacks = join(scratch, 'packs-magazine');
+    mkdirSync(magazinePacks);
+    run('npm', ['pack', '--silent', '--pack-destination', magazinePacks], join(ROOT, 'plugins/magazine'));
+    unpack(
+      join(
+        magazinePacks,
+        readdirSync(magazinePacks).find((f) => f.endsWith('.tgz'))!,
+      ),
+      join(project, 'node_modules', '@werkbank', 'plugin-magazine'),
+    );
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({
@@ -126,6 +137,8 @@ describe('a plugin packed with npm pack and installed into a Werkbank', function
     assert.ok(config.plugins.includes('hello'), 'the server runs the installed plugin');
     const created = await admin.post('/api/v1/greeting/', { name: 'Moin aus dem Paket' });
     assert.equal(created.status, 201, JSON.stringify(created.body));
+    const greet = await admin.get('/api/v1/function/hello.greet/');
+    assert.equal(greet.status, 200, 'the installed plugin’s switchboard function is listed');
 
     browser = await launchChromium();
     const page = await (await browser.newContext()).newPage();

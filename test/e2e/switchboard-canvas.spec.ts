@@ -14,7 +14,7 @@ import {
   newSwitchboard,
   SWITCHBOARD_PLUGINS,
   type Obj,
-} from '../api/switchboard-support';
+} from '@werkbank/plugin-switchboards/testing';
 
 /** The switchboard canvas in a browser (issue 5): building, running, live edits, undo. */
 describe('the switchboard canvas in a browser', function () {

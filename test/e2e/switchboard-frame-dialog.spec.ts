@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer, TestClient } from '@werkbank/testing/node';
 import { browserSuite, login } from './browser';
-import { expectStatus } from '../api/api-test-support';
-import { addFrame, contentOf, grant, newSwitchboard, SWITCHBOARD_PLUGINS, type Obj } from '../api/switchboard-support';
+import { expectStatus } from '@werkbank/testing/node';
+import { addFrame, contentOf, grant, newSwitchboard, SWITCHBOARD_PLUGINS, type Obj } from '@werkbank/plugin-switchboards/testing';
 
 /** The frame dialog in a browser (spec 001 §2.6/§2.7): opened from the canvas, the table and the upload against a real server. */
 describe('the frame dialog in a browser', function () {

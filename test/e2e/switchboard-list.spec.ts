@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { TestServer, TestClient } from '@werkbank/testing/node';
 import { browserSuite } from './browser';
-import { SWITCHBOARD_PLUGINS } from '../api/switchboard-support';
+import { SWITCHBOARD_PLUGINS } from '@werkbank/plugin-switchboards/testing';
 
 /** The switchboard list in a browser (issue 5): folders, creating, scheduling, "Use in switchboard". */
 describe('the switchboard list in a browser', function () {

@@ -52,6 +52,25 @@ describe('lint rules of the plugin boundary (decision 0024)', function () {
     );
   });
 
+  it('lets a plugin’s tests, and only its tests, use another plugin’s test kit', async () => {
+    const kit = "import { newDepot } from '@werkbank/plugin-magazine/testing';\nexport const n = newDepot;\n";
+    const inTest = await lint('plugins/geodata/test/probe.spec.ts', kit);
+    assert.deepEqual(
+      inTest.filter((m) => m.startsWith('werkbank/')),
+      [],
+    );
+    const inCode = await lint('plugins/geodata/src/node/probe.ts', kit);
+    assert.ok(
+      inCode.some((m) => /only through its API: '@werkbank\/plugin-magazine\/api'/.test(m)),
+      inCode.join('\n'),
+    );
+    const undeclared = await lint('plugins/tags/test/probe.spec.ts', kit);
+    assert.ok(
+      undeclared.some((m) => /Plugin 'tags' imports the API of 'magazine' without listing it/.test(m)),
+      undeclared.join('\n'),
+    );
+  });
+
   it('keeps run-time browser and node code out of common code, but allows type imports', async () => {
     const runtime = await lint(
       'plugins/magazine/src/common/probe.ts',

@@ -133,3 +133,17 @@ export { TestClient, type TestResponse } from './test-client';
 export { fakeRunContext, TEST_USER, type FakeRunContext, type FakeStoredFile } from './fake-run-context';
 /** The server's own implementations, for unit tests that need a real one (SSRF guard, schema checks). */
 export { GuardedFetcher, AjvDatumValidator, type GuardedFetcherOptions, type HostResolver } from '@werkbank/server';
+export {
+  apiKeyClient,
+  assertError,
+  EVENTS,
+  expectStatus,
+  names,
+  sameSession,
+  TAGS,
+  userUri,
+  type Client,
+  type Reply,
+} from './api-assertions';
+export { zippedShapefile, zippedShapefileBytes } from './gdal-fixtures';
+export { startServerProcess } from './server-process';

@@ -55,6 +55,8 @@ export interface BackendConfig {
     username: string | null;
     display_name: string | null;
     language: string;
+    /** The superuser acting as this user (impersonation, issue 19); null otherwise. */
+    impersonator?: { user: string; display_name: string } | null;
   };
   components: Record<string, boolean>;
   plugins: string[];

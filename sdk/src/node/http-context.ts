@@ -21,6 +21,11 @@ export interface WerkbankState {
   /** Session id (hash) when authenticated by cookie. */
   sessionKey?: string;
   csrfToken?: string;
+  /**
+   * The superuser acting as `user` when the session was opened by impersonation (issue 19); `user`
+   * is then the impersonated user, whose permissions apply.
+   */
+  impersonator?: { id: number; displayName: string };
   /** Realms of the API key when authenticated by key; undefined for sessions. */
   apiKeyRealms?: string[];
   /** How long a JSON or form body may take to arrive (BODY_TIMEOUT_SECONDS); readText's default otherwise. */

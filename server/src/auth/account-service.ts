@@ -1,8 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { userDisplayName } from '@werkbank/kernel';
+import { userDisplayName, userDisplayNameSql } from '@werkbank/kernel';
 import { ApiError, type AuthUser } from '@werkbank/sdk/node';
 import { hashPassword, randomToken, verifyPassword } from './password';
 import { sha256 } from './hash';
+import type { Impersonator } from './acting-as';
 
 export interface UserRow {
   id: number;
@@ -70,15 +71,29 @@ export class AccountService {
   }
 
   /** The signed-in user of a session key, in one query; undefined for closed sessions and users who may not log in. */
-  async userFromSession(key: string): Promise<{ user: AuthUser; keyHash: string; csrfToken: string } | undefined> {
+  async userFromSession(
+    key: string,
+  ): Promise<{ user: AuthUser; keyHash: string; csrfToken: string; impersonator?: Impersonator } | undefined> {
     const keyHash = sha256(key);
     const [row] = (await this.db.query(
-      `SELECT s.csrf_token, ${AccountService.AUTH_COLUMNS} FROM werkbank_session s JOIN werkbank_user u ON u.id = s.user_id
+      `SELECT s.csrf_token, s.impersonator_id, ${AccountService.AUTH_COLUMNS},
+         (SELECT ${userDisplayNameSql('i')} FROM werkbank_user i WHERE i.id = s.impersonator_id) AS impersonator_name
+       FROM werkbank_session s JOIN werkbank_user u ON u.id = s.user_id
        WHERE s.key_hash = $1 AND s.is_active AND s.created_at > now() - make_interval(hours => $2)`,
       [keyHash, this.sessionMaxAgeHours],
-    )) as Array<UserRow & { group_ids: number[]; named_permissions: string[]; csrf_token: string }>;
+    )) as Array<
+      UserRow & {
+        group_ids: number[];
+        named_permissions: string[];
+        csrf_token: string;
+        impersonator_id: number | null;
+        impersonator_name: string | null;
+      }
+    >;
     const user = row && this.toAuthUser(row);
-    return user ? { user, keyHash, csrfToken: row.csrf_token } : undefined;
+    if (!user) return undefined;
+    const impersonator = row.impersonator_id ? { id: row.impersonator_id, displayName: row.impersonator_name ?? '' } : undefined;
+    return { user, keyHash, csrfToken: row.csrf_token, ...(impersonator && { impersonator }) };
   }
 
   /** is_active and expiration_date are honoured at login and on every request. */
@@ -152,21 +167,24 @@ export class AccountService {
   }
 
   /** Opens a session with a fresh id and CSRF token; closes the oldest beyond max_concurrent_sessions. */
-  async createSession(user: UserRow, ip: string, userAgent: string): Promise<NewSession> {
+  async createSession(user: UserRow, ip: string, userAgent: string, impersonatorId: number | null = null): Promise<NewSession> {
     const key = randomToken(32);
     const csrfToken = randomToken(24);
     await this.db.transaction(async (m) => {
       // One login of a user at a time, so the session limit holds under concurrent logins.
       await m.query(`SELECT 1 FROM werkbank_user WHERE id = $1 FOR UPDATE`, [user.id]);
       await m.query(
-        `INSERT INTO werkbank_session (key_hash, csrf_token, user_id, ip_address, user_agent) VALUES ($1, $2, $3, $4, $5)`,
-        [sha256(key), csrfToken, user.id, ip, userAgent.slice(0, 1000)],
+        `INSERT INTO werkbank_session (key_hash, csrf_token, user_id, ip_address, user_agent, impersonator_id)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [sha256(key), csrfToken, user.id, ip, userAgent.slice(0, 1000), impersonatorId],
       );
-      await m.query(`UPDATE werkbank_user SET last_login = now() WHERE id = $1`, [user.id]);
-      if (user.max_concurrent_sessions && user.max_concurrent_sessions > 0) {
+      // Acting as a user is not their login.
+      if (!impersonatorId) await m.query(`UPDATE werkbank_user SET last_login = now() WHERE id = $1`, [user.id]);
+      // The limit counts the user's own sessions; a superuser acting as them neither counts nor ends one.
+      if (!impersonatorId && user.max_concurrent_sessions && user.max_concurrent_sessions > 0) {
         await m.query(
           `UPDATE werkbank_session SET is_active = false, closed_at = now()
-           WHERE id IN (SELECT id FROM werkbank_session WHERE user_id = $1 AND is_active
+           WHERE id IN (SELECT id FROM werkbank_session WHERE user_id = $1 AND is_active AND impersonator_id IS NULL
                         ORDER BY created_at DESC, id DESC OFFSET $2)`,
           [user.id, user.max_concurrent_sessions],
         );

@@ -4,6 +4,7 @@ import { languageFromHeader, normaliseLanguage } from '@werkbank/kernel';
 import { ApiError, type WerkbankState } from '@werkbank/sdk/node';
 import type { AccountService } from './account-service';
 import { randomToken, safeEqual } from './password';
+import { runActingAs } from './acting-as';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
@@ -66,6 +67,7 @@ export function authMiddleware(accounts: AccountService, i18nInstance: i18n, sec
         ctx.state.user = session.user;
         ctx.state.sessionKey = session.keyHash;
         ctx.state.csrfToken = session.csrfToken;
+        if (session.impersonator) ctx.state.impersonator = session.impersonator;
       }
     }
     ctx.state.lang = normaliseLanguage(
@@ -86,6 +88,8 @@ export function authMiddleware(accounts: AccountService, i18nInstance: i18n, sec
       if (!sent) throw new ApiError(403, 'csrf_missing', 'errors.csrf_missing');
       if (!expected || !safeEqual(sent, expected)) throw new ApiError(403, 'csrf_mismatch', 'errors.csrf_mismatch');
     }
-    await next();
+    // While impersonating, whatever the request records names the superuser behind it (issue 19).
+    if (ctx.state.impersonator) await runActingAs(ctx.state.impersonator, next);
+    else await next();
   };
 }

@@ -1,4 +1,4 @@
-import { userDisplayName, type NamedUser } from '@werkbank/kernel';
+import { userDisplayName, userDisplayNameSql, type NamedUser } from '@werkbank/kernel';
 import { ApiError, parseRef, type ResourceDefinition, type ResourceRequest, type Row } from '@werkbank/sdk/node';
 import { hashPassword } from '../auth/password';
 
@@ -213,6 +213,16 @@ export const sessionResource: ResourceDefinition = {
     closed_at: { type: 'datetime', nullable: true, order: true },
     ip_address: { type: 'string', search: true },
     user_agent: { type: 'string', search: true },
+  },
+  hooks: {
+    // The session table names people, never addresses (issue 19; userDisplayName's rule).
+    async serialize(rows, out, req) {
+      const names = (await req.manager.query(
+        `SELECT u.id, ${userDisplayNameSql('u')} AS name FROM werkbank_user u WHERE u.id = ANY($1)`,
+        [[...new Set(rows.map((r) => r.user_id))]],
+      )) as { id: number; name: string }[];
+      out.forEach((o, i) => (o.user_name = names.find((n) => n.id === rows[i].user_id)?.name ?? null));
+    },
   },
   actions: [
     {

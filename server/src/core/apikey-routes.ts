@@ -4,6 +4,7 @@ import type { ComponentGate } from '@werkbank/kernel';
 import { ApiError, guard, parseRef, returnedRows, type WerkbankContext, type WerkbankState } from '@werkbank/sdk/node';
 import { readJsonObject } from '../http/body';
 import type { AccountService } from '../auth/account-service';
+import { pageParams } from '../resources/page-params';
 
 /**
  * API keys (spec 000 §7 "POST /api/v1/apikey/ with user, realms; DELETE by key"; spec 002 §6:
@@ -36,12 +37,24 @@ export function mountApiKeyRoutes(
     const userId = ctx.query.user ? parseRef(String(ctx.query.user), '/api/v1/user/') : undefined;
     if (ctx.query.user && userId === undefined)
       throw ApiError.badRequest('invalid_field', 'errors.field_ref', { field: 'user', path: '/api/v1/user/' }, 'user');
+    const { offset, limit } = pageParams(ctx.query);
+    const where = `WHERE ($1::int IS NULL OR user_id = $1)`;
+    const [{ n }] = (await db.query(`SELECT count(*)::int AS n FROM werkbank_apikey ${where}`, [userId ?? null])) as {
+      n: number;
+    }[];
     const rows = (await db.query(
       `SELECT key_prefix, user_id, realms, created, expiration FROM werkbank_apikey
-       WHERE ($1::int IS NULL OR user_id = $1) ORDER BY created DESC, id DESC`,
-      [userId ?? null],
+       ${where} ORDER BY created DESC, id DESC OFFSET $2 LIMIT $3`,
+      [userId ?? null, offset, limit],
     )) as Parameters<typeof shape>[0][];
-    ctx.body = { objects: rows.map(shape), meta: { offset: 0, limit: rows.length, total_count: rows.length } };
+    ctx.body = { objects: rows.map(shape), meta: { offset, limit, total_count: n } };
+  });
+
+  // The realms a key may be limited to, '*' (every realm) first: the choices of the API key tab.
+  router.get('/api/v2/backend/realms', (ctx) => {
+    guard(ctx, gate, undefined, 'apikey');
+    const names = ['*', ...knownRealms()];
+    ctx.body = { objects: names.map((name) => ({ name })), meta: { offset: 0, limit: names.length, total_count: names.length } };
   });
 
   router.post('/api/v1/apikey/', async (ctx) => {

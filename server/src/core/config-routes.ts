@@ -24,6 +24,9 @@ export function mountConfigRoute(
         username: user?.username ?? null,
         display_name: user?.displayName ?? null,
         language: ctx.state.lang,
+        impersonator: ctx.state.impersonator
+          ? { user: `/api/v1/user/${ctx.state.impersonator.id}/`, display_name: ctx.state.impersonator.displayName }
+          : null,
       },
       components: licences.gate.switches(),
       plugins: plugins.map((p) => p.id),

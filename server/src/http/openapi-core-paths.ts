@@ -57,8 +57,33 @@ export const CORE_OPENAPI_PATHS: Record<string, unknown> = {
   '/api/v2/backend/permissions': {
     get: { tags: ['accounts'], summary: 'Named permissions that can be granted', responses: { 200: ok('List') } },
   },
+  '/api/v2/backend/users/{id}/impersonate': {
+    post: {
+      tags: ['accounts'],
+      summary: 'Superusers: act as this user (never another superuser); a new session id',
+      responses: { 200: ok('Done'), 400: err, 403: err, 404: err },
+    },
+  },
+  '/api/v2/backend/impersonate/stop': {
+    post: {
+      tags: ['accounts'],
+      summary: 'Stop acting as another user; a new session id',
+      responses: { 200: ok('Done'), 400: err },
+    },
+  },
+  '/api/v2/backend/realms': {
+    get: {
+      tags: ['apikey'],
+      summary: "Realms an API key may be limited to ('*' is every realm)",
+      responses: { 200: ok('List') },
+    },
+  },
   '/api/v1/apikey/': {
-    get: { tags: ['apikey'], summary: 'API keys (superusers); ?user= filters', responses: { 200: ok('List'), 403: err } },
+    get: {
+      tags: ['apikey'],
+      summary: 'API keys (superusers), newest first; ?user= filters; offset and limit page',
+      responses: { 200: ok('List'), 403: err },
+    },
     post: {
       tags: ['apikey'],
       summary: 'Create a key for a user with realms; the key is in this reply only',

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import { DEFAULT_LIMIT, MAX_LIMIT, type ListResponse, type Registry } from '@werkbank/kernel';
+import type { ListResponse, Registry } from '@werkbank/kernel';
 import {
   ApiError,
   parseRef,
@@ -13,17 +13,11 @@ import {
 import { basePath, columnOf, decodeFilter, encodeField } from './field-codec';
 import { PermissionService, type Access } from './permission-service';
 import { decodeBody, decodeGrants } from './body-decoder';
+import { pageParams } from './page-params';
 import type { EventService } from './event-service';
 
 /** Query parameters every list understands; others must be declared filters or extensions. */
 const RESERVED = new Set(['offset', 'limit', 'q', 'filter', 'order_by', 'format', 'lang']);
-
-function intParam(query: Record<string, string>, name: string, fallback: number, min: number, max: number): number {
-  const raw = query[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw ApiError.badRequest('invalid_parameter', 'errors.invalid_integer_param', { name });
-  return Math.min(Math.max(Number(raw), min), max);
-}
 
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -132,8 +126,7 @@ export class ResourceService implements ResourceServices {
   }
 
   async list(def: ResourceDefinition, query: Record<string, string>, req: ResourceRequest): Promise<ListResponse<unknown>> {
-    const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-    const limit = intParam(query, 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT);
+    const { offset, limit } = pageParams(query);
     const qb = this.baseQuery(req.manager, def);
     this.applyReadable(qb, def, req);
     const q = query.q?.trim();

@@ -1,3 +1,4 @@
+// #region screen-imports
 import { useEffect, useMemo, useState } from '@werkbank/sdk/react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, H2, InputGroup, TextArea } from '@werkbank/sdk/ui';
 import {
@@ -19,6 +20,7 @@ import {
   type Presentation,
   type TagRef,
 } from '@werkbank/sdk/browser';
+// #endregion screen-imports
 
 interface Greeting {
   id: number;

@@ -1,3 +1,4 @@
+// #region browser-contributions
 import type { MenuContribution, RouteContribution, TranslationContribution } from '@werkbank/sdk/browser';
 import en from '../common/i18n/en.json';
 import de from '../common/i18n/de.json';
@@ -16,3 +17,4 @@ export const helloRoutes: RouteContribution = {
   registerRoutes: (registry) =>
     registry.add({ id: 'hello.greetings', path: '/hello/', load: () => import('./greetings-screen') }),
 };
+// #endregion browser-contributions

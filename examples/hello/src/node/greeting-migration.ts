@@ -1,3 +1,4 @@
+// #region migration
 import type { MigrationInterface, QueryRunner } from '@werkbank/sdk/node';
 
 export class HelloGreetings1764000009000 implements MigrationInterface {
@@ -18,3 +19,4 @@ export class HelloGreetings1764000009000 implements MigrationInterface {
     await q.query(`DROP TABLE hello_greeting`);
   }
 }
+// #endregion migration

@@ -1,3 +1,4 @@
+// #region resource
 import type { ResourceDefinition } from '@werkbank/sdk/node';
 
 const shouting = (v: unknown) =>
@@ -20,3 +21,4 @@ export const greetingResource: ResourceDefinition = {
     created: { type: 'datetime', readOnly: true, order: true },
   },
 };
+// #endregion resource

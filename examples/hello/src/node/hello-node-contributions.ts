@@ -1,3 +1,4 @@
+// #region node-contributions
 import {
   guard,
   type EntityContribution,
@@ -57,3 +58,4 @@ export const helloTranslations: NodeTranslationContribution = {
     registry.add({ id: 'hello.translations', namespace: 'hello', de, en });
   },
 };
+// #endregion node-contributions

@@ -10,6 +10,7 @@ import type { RouteDescriptor } from '../contributions';
 import type { Workbench } from './workbench';
 import { Registries } from './workbench';
 import { Sidebar, SidebarButton } from './sidebar';
+import { ImpersonationBanner } from './impersonation-banner';
 import { LoginPage } from './login-page';
 import { NotFoundPage } from './not-found-page';
 import { HomePage } from './home-page';
@@ -78,7 +79,10 @@ const Shell = observer(function Shell() {
           </Drawer>
         </>
       )}
-      <main className="wb-main">{content}</main>
+      <main className="wb-main">
+        <ImpersonationBanner />
+        {content}
+      </main>
       <KeybindingDispatcher />
       <NavigatorBridge />
     </div>

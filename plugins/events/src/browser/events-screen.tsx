@@ -20,12 +20,16 @@ import { useLiveEvents } from './live-events';
 /** One feed entry as a sentence: who did what to which object, and when. */
 function EntryText({ e }: { e: EventObject }) {
   const t = useT('events');
-  const meta = e.metadata as { tagged?: string; untagged?: string };
+  const meta = e.metadata as { tagged?: string; untagged?: string; impersonation?: string; impersonator_name?: string };
   const extra = meta.tagged
     ? ` (${t('tagged', { tag: meta.tagged })})`
     : meta.untagged
       ? ` (${t('untagged', { tag: meta.untagged })})`
-      : '';
+      : meta.impersonation === 'start' || meta.impersonation === 'stop'
+        ? ` (${t(`impersonation_${meta.impersonation}`)})`
+        : '';
+  // Done while a superuser acted as the user (issue 19): the feed names both.
+  const acting = meta.impersonator_name ? ` (${t('acting_for', { impersonator: meta.impersonator_name })})` : '';
   return (
     <span>
       {t('entry', {
@@ -35,6 +39,7 @@ function EntryText({ e }: { e: EventObject }) {
         name: e.content_repr,
       })}
       {extra}
+      {acting}
     </span>
   );
 }

@@ -21,6 +21,8 @@ interface Session {
   id: number;
   resource_uri: string;
   user: string;
+  /** The user's display name (the server names people; never their address). */
+  user_name: string | null;
   is_active: boolean;
   created_at: string;
   closed_at: string | null;
@@ -45,11 +47,11 @@ const SessionList = observer(function SessionList() {
     void store.reload().catch(() => undefined);
   }, [store, user, activeOnly]);
 
-  const name = (uri: string) => users.find((u) => u.resource_uri === uri)?.display_name ?? uri;
+  const name = (s: Session) => s.user_name ?? '';
   const fmt = new Intl.DateTimeFormat(i18n.language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
   const close = async (s: Session) => {
     if (
-      !(await confirm.confirm(String(t('close_confirm', { user: name(s.user) })), {
+      !(await confirm.confirm(String(t('close_confirm', { user: name(s) })), {
         intent: 'danger',
         confirmLabel: String(t('close')),
       }))
@@ -64,7 +66,7 @@ const SessionList = observer(function SessionList() {
     }
   };
   const columns: ListColumn<Session>[] = [
-    { id: 'user', name: String(t('user')), width: 180, render: (s) => name(s.user) },
+    { id: 'user', name: String(t('user')), width: 180, render: (s) => name(s) },
     {
       id: 'active',
       name: String(t('active')),

@@ -1,13 +1,13 @@
-import { area } from '@turf/area';
 import { bbox } from '@turf/bbox';
-import { centroid } from '@turf/centroid';
 import { featureCollection, type Units } from '@turf/helpers';
-import { length } from '@turf/length';
 import type { FunctionDescriptor } from '@werkbank/sdk/node';
 import { eachChunked, failure, featureOf, guarded, itemsOf, numberParam, paramOf, withGeometry } from './geometry-items';
 import { featuresPort, param } from './ports';
 import type { GeometryCompute } from './geometry-compute';
 import { backFromWgs84, inWgs84 } from './wgs84-items';
+import { geodesicArea, geodesicLength } from './geodesic-measure';
+import { planarCentroid } from './planar-centroid';
+import { pointOnSurface } from './point-on-surface';
 
 const UNITS: Units[] = ['meters', 'kilometers', 'miles', 'nauticalmiles', 'feet', 'yards', 'degrees'];
 
@@ -44,16 +44,19 @@ export const measureFunctions = (compute: GeometryCompute): FunctionDescriptor[]
     version: '1',
     verbose_name: { de: 'Schwerpunkt', en: 'Centroid' },
     doc: {
-      de: 'Ersetzt die Geometrie jedes Features durch den Mittelpunkt seiner Stützpunkte (ein Punkt; bei gekrümmten Flächen kann er außerhalb liegen). Die Eigenschaften bleiben erhalten.',
-      en: 'Replaces the geometry of every feature with the mean of its vertices (a point; for concave areas it may lie outside). Properties are kept.',
+      de: 'Ersetzt die Geometrie jedes Features durch ihren Schwerpunkt: bei Flächen den Flächenschwerpunkt (Löcher abgezogen, die Teile einer Mehrfachfläche nach ihrer Fläche gewichtet), bei Linien den Schwerpunkt nach Länge, bei Punkten ihren Mittelpunkt. Gerechnet wird eben in den Koordinaten der Daten, wie GIS-Programme es tun (ST_Centroid). Bei gekrümmten Flächen kann der Schwerpunkt außerhalb liegen; on_surface: stattdessen einen Punkt, der sicher auf der Geometrie liegt (in der Fläche, auf der Linie; ST_PointOnSurface). Die Eigenschaften bleiben erhalten.',
+      en: "Replaces the geometry of every feature with its centroid: for areas the centre of their area (holes subtracted, the parts of a multi-polygon weighted by their area), for lines the centre by length, for points their mean. It is computed in the plane of the data's coordinates, as GIS software does (ST_Centroid). For concave areas the centroid may lie outside; on_surface: a point that is sure to lie on the geometry instead (inside the area, on the line; ST_PointOnSurface). Properties are kept.",
     },
-    inputs: [featuresPort()],
+    inputs: [featuresPort(), param('on_surface', 'bool', false)],
     outputs: [featuresPort()],
     run: async (inputs, ctx) => {
       const items = itemsOf(inputs, 'features');
+      const locate = paramOf(inputs, 'on_surface', false) === true ? pointOnSurface : planarCentroid;
       const features = await eachChunked(items.length, ctx, (i) => {
         const f = featureOf(items, 'features', i);
-        return withGeometry(f, guarded('features', i, () => centroid(f)).geometry);
+        const point = guarded('features', i, () => locate(f.geometry));
+        if (!point) throw failure('no_geometry', { item: `features[${i}]` });
+        return withGeometry(f, { type: 'Point', coordinates: point });
       });
       return { features };
     },
@@ -99,8 +102,8 @@ export const measureFunctions = (compute: GeometryCompute): FunctionDescriptor[]
     version: '1',
     verbose_name: { de: 'Fläche', en: 'Area' },
     doc: {
-      de: 'Die geodätische Fläche jedes Features in m² (WGS 84), als Zahlen in der Reihenfolge der Features; Punkte und Linien haben die Fläche 0.',
-      en: 'The geodesic area of every feature in m² (WGS 84), as numbers in the order of the features; points and lines have area 0.',
+      de: 'Die Fläche jedes Features in m² auf dem Ellipsoid WGS 84, die Kanten als kürzeste Verbindungen auf dem Ellipsoid (geodätische Linien), als Zahlen in der Reihenfolge der Features. Löcher werden abgezogen, die Teile von Mehrfachgeometrien zusammengezählt; Punkte und Linien haben die Fläche 0. Die Koordinaten sind Länge und Breite in Grad.',
+      en: 'The area of every feature in m² on the WGS 84 ellipsoid, its edges taken as the shortest paths on the ellipsoid (geodesics), as numbers in the order of the features. Holes are subtracted, the parts of multi-geometries added up; points and lines have area 0. Coordinates are longitude and latitude in degrees.',
     },
     inputs: [featuresPort()],
     outputs: [{ name: 'area', content_type: 'float' }],
@@ -108,7 +111,7 @@ export const measureFunctions = (compute: GeometryCompute): FunctionDescriptor[]
       const { items } = await inWgs84(itemsOf(inputs, 'features'), 'features', ctx);
       const out = await eachChunked(items.length, ctx, (i) => {
         const f = featureOf(items, 'features', i);
-        return { value: guarded('features', i, () => area(f)) };
+        return { value: guarded('features', i, () => geodesicArea(f.geometry)) };
       });
       return { area: out };
     },
@@ -118,8 +121,8 @@ export const measureFunctions = (compute: GeometryCompute): FunctionDescriptor[]
     version: '1',
     verbose_name: { de: 'Länge', en: 'Length' },
     doc: {
-      de: 'Die geodätische Länge jedes Features in m (WGS 84), als Zahlen in der Reihenfolge der Features; bei Flächen der Umfang, bei Punkten 0.',
-      en: 'The geodesic length of every feature in m (WGS 84), as numbers in the order of the features; the perimeter for areas, 0 for points.',
+      de: 'Die Länge jedes Features in m auf dem Ellipsoid WGS 84, die Kanten als kürzeste Verbindungen auf dem Ellipsoid (geodätische Linien), als Zahlen in der Reihenfolge der Features; bei Flächen der Umfang aller Ränder (Löcher eingeschlossen), bei Mehrfachgeometrien die Summe, bei Punkten 0. Die Koordinaten sind Länge und Breite in Grad.',
+      en: 'The length of every feature in m on the WGS 84 ellipsoid, its edges taken as the shortest paths on the ellipsoid (geodesics), as numbers in the order of the features; for areas the perimeter of all their rings (holes included), the sum for multi-geometries, 0 for points. Coordinates are longitude and latitude in degrees.',
     },
     inputs: [featuresPort()],
     outputs: [{ name: 'length', content_type: 'float' }],
@@ -127,7 +130,7 @@ export const measureFunctions = (compute: GeometryCompute): FunctionDescriptor[]
       const { items } = await inWgs84(itemsOf(inputs, 'features'), 'features', ctx);
       const out = await eachChunked(items.length, ctx, (i) => {
         const f = featureOf(items, 'features', i);
-        return { value: guarded('features', i, () => length(f, { units: 'meters' })) };
+        return { value: guarded('features', i, () => geodesicLength(f.geometry)) };
       });
       return { length: out };
     },

@@ -12,6 +12,8 @@ export interface GmlFeature {
   properties: Record<string, unknown>;
   /** The srsName of the geometry ('' when the document names none). */
   srsName: string;
+  /** The local name of the feature's element (its feature type, e.g. `orte`). */
+  featureType?: string;
 }
 
 /** Collection roots: GML's, WFS 1.x's and 2.0's, and those GDAL writes (`ogr:FeatureCollection`). */
@@ -67,7 +69,7 @@ function collectMember(member: XmlNode, srsName: string, out: GmlFeature[], max:
         continue;
       }
       if (out.length >= max) throw servicesFailure('too_many_features', { source, limit: max });
-      out.push(feature(element as XmlNode, { index: out.length, srsName, dimension: 2 }));
+      out.push({ ...feature(element as XmlNode, { index: out.length, srsName, dimension: 2 }), featureType: type });
     }
   }
 }

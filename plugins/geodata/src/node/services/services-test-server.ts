@@ -10,7 +10,7 @@ import { GeodataServices } from '../geodata-services';
 import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
 /** The folder of the service fixtures (capabilities, GetFeature answers, feeds; see its README). */
-export const FIXTURES = path.resolve(import.meta.dirname, '../../../../../test/fixtures/geodata/services');
+export const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/services');
 
 /** A fixture's text with `{{BASE}}` replaced by the test server's address. */
 export function fixture(name: string, base = ''): string {

@@ -53,7 +53,7 @@ export function csvImport(files: FileAccess): FunctionDescriptor {
     doc: {
       de:
         'Liest CSV-Dateien (Eingang file) oder CSV-Texte (Eingang text) als Zeilen. Einstellungen: ' +
-        'header – die erste Zeile enthält die Spaltennamen (Standard: ja); encoding – utf-8, windows-1252 oder iso-8859-1; ' +
+        'header – die erste Zeile enthält die Spaltennamen (Standard: ja); encoding – utf-8 (Standard; ist die Datei kein gültiges UTF-8, wird sie als windows-1252 gelesen und das Protokoll sagt es), windows-1252 oder iso-8859-1; ' +
         'names – Spaltennamen (ersetzen die Kopfzeile, oder benennen die Spalten einer Datei ohne Kopfzeile; sonst column_1, column_2, …); ' +
         'sep – Trennzeichen (Standard ;, \\t für Tabulator); skiprows – Zeilen, die vor der Tabelle übersprungen werden; ' +
         'skipfooter – Zeilen am Ende, die nicht zur Tabelle gehören; decimal – Dezimalzeichen von Zahlen (. oder ,); ' +
@@ -62,7 +62,7 @@ export function csvImport(files: FileAccess): FunctionDescriptor {
         'Dateien werden als Datenstrom gelesen; nur gekippte Tabellen werden ganz im Speicher gehalten.',
       en:
         'Reads CSV files (input file) or CSV texts (input text) as rows. Settings: ' +
-        'header – the first line holds the column names (default: yes); encoding – utf-8, windows-1252 or iso-8859-1; ' +
+        'header – the first line holds the column names (default: yes); encoding – utf-8 (default; a file that is not valid UTF-8 is read as windows-1252, and the log says so), windows-1252 or iso-8859-1; ' +
         'names – column names (they replace the header line, or name the columns of a file without one; otherwise column_1, column_2, …); ' +
         'sep – the separator (default ;, \\t for tab); skiprows – lines skipped before the table; ' +
         'skipfooter – lines at the end that are not part of the table; decimal – the decimal mark of numbers (. or ,); ' +

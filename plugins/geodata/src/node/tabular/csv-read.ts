@@ -5,6 +5,7 @@ import iconv from 'iconv-lite';
 import type { FrameItems, FunctionRunContext } from '@werkbank/sdk/node';
 import { cellValue, type Cell } from './csv-cells';
 import { CHUNK, failure, yieldToLoop } from './tabular-params';
+import { fallbackNotice, Utf8OrWindows1252 } from './csv-decode';
 
 /** The CSV import settings of spec 001 §3.4. */
 export interface CsvReadSettings {
@@ -90,7 +91,7 @@ export async function readCsv(
   try {
     await pipeline(
       source,
-      iconv.decodeStream(settings.encoding),
+      decoder(settings.encoding, ctx),
       parser,
       async (records: AsyncIterable<Parsed>) => {
         let n = 0;
@@ -119,6 +120,15 @@ export async function readCsv(
   }
   ctx.progress(1);
   return sink ? [] : out;
+}
+
+/**
+ * The decoder of the encoding setting: UTF-8 (the default) falls back to windows-1252 with a
+ * notice in the run's log when the bytes are not UTF-8 (see Utf8OrWindows1252).
+ */
+function decoder(encoding: string, ctx: FunctionRunContext) {
+  if (encoding !== 'utf-8') return iconv.decodeStream(encoding);
+  return new Utf8OrWindows1252((line) => ctx.log(fallbackNotice(ctx.lang, line)));
 }
 
 /**

@@ -8,8 +8,8 @@ import { csvImport } from './csv-import';
 import { excelImport } from './excel-import';
 import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
-/** Files written by real tools (test/fixtures/geodata/tabular/README.md says how). */
-const FIXTURES = join(import.meta.dirname, '../../../../../test/fixtures/geodata/tabular');
+/** Files written by real tools (plugins/geodata/test/fixtures/tabular/README.md says how). */
+const FIXTURES = join(import.meta.dirname, '../../../test/fixtures/tabular');
 
 /** A FileAccess serving one fixture under its own name. */
 function fixture(name: string): { files: FileAccess; datum: Record<string, unknown> } {

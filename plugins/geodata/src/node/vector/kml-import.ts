@@ -13,7 +13,9 @@ export function kmlImport(files: FileAccess): FunctionDescriptor {
     doc: {
       de:
         'Liest KML-Dateien und KMZ-Archive (ZIP mit doc.kml) als Features: Placemarks mit Punkten, Linien, Flächen ' +
-        'und Mehrfachgeometrien, Name, Beschreibung, ExtendedData und Stil als Eigenschaften (@tmcw/togeojson). ' +
+        'und Mehrfachgeometrien (eine MultiGeometry nur aus Flächen wird MultiPolygon, nur aus Linien MultiLineString, ' +
+        'nur aus Punkten MultiPoint, gemischt GeometryCollection); Name, Beschreibung und ExtendedData werden Eigenschaften, ' +
+        'Stile (Farben, Linienbreiten, Symbole) nicht. ' +
         'XML mit DOCTYPE oder Entitäten wird abgewiesen; Dateien bis 128 MiB. Einstellungen: ' +
         'encoding – Zeichenkodierung: utf-8 (Standard), windows-1252 oder iso-8859-1; layer – nur die Placemarks in einem ' +
         'Folder oder Document dieses Namens; ignore_missing_layer – fehlt er, ergibt das keine Features statt eines ' +
@@ -21,7 +23,9 @@ export function kmlImport(files: FileAccess): FunctionDescriptor {
         'Bezugssystem angibt, wird von dort nach EPSG:4326 umprojiziert. Fehler in XML nennen Zeile und Spalte.',
       en:
         'Reads KML files and KMZ archives (a ZIP with doc.kml) as features: placemarks with points, lines, polygons ' +
-        'and multi-geometries, with name, description, ExtendedData and style as properties (@tmcw/togeojson). ' +
+        'and multi-geometries (a MultiGeometry of polygons only becomes a MultiPolygon, of lines only a MultiLineString, ' +
+        'of points only a MultiPoint, a mixed one a GeometryCollection); name, description and ExtendedData become ' +
+        'properties, styles (colours, line widths, icons) do not. ' +
         'XML with a DOCTYPE or entities is refused; files up to 128 MiB. Settings: ' +
         'encoding – the character encoding: utf-8 (default), windows-1252 or iso-8859-1; layer – only the placemarks ' +
         'in a Folder or Document of that name; ignore_missing_layer – when there is none, no features instead of a ' +

@@ -7,6 +7,7 @@ import { openZip } from './zip-read';
 import { CHUNK, failure, yieldToLoop } from './vector-params';
 import { toWgs84, type VectorSettings } from './vector-settings';
 import { pickLayers } from './layer-choice';
+import { asMulti, dropStyles } from './kml-features';
 
 /** Largest KML text parsed (the document is held as a DOM, a few times its size). */
 export const MAX_KML = 128 * 1024 * 1024;
@@ -15,7 +16,8 @@ export const MAX_KML = 128 * 1024 * 1024;
  * The features of a KML file or a KMZ archive (its doc.kml, else its first .kml at the top). The
  * text is decoded in the encoding setting (UTF-8 by default), refused by checkXmlSafe when it
  * declares a DOCTYPE or entities, then parsed by @xmldom/xmldom and converted by @tmcw/togeojson.
- * The layer setting keeps the placemarks inside a Folder or Document of that name. KML is WGS 84;
+ * The layer setting keeps the placemarks inside a Folder or Document of that name. Styles do not
+ * become properties; a MultiGeometry of one kind becomes a GeoJSON multi-geometry. KML is WGS 84;
  * only a crs setting makes auto_transform reproject. Throws `xml_invalid` with line and column,
  * `kml_not_kml`, `kmz_no_kml`, `layer_missing` and the sources area's `xml_doctype` and `zip_*`.
  */
@@ -27,9 +29,10 @@ export async function readKml(bytes: Buffer, settings: VectorSettings, ctx: Func
   if (!root || root.localName !== 'kml') throw failure('kml_not_kml', { root: root?.tagName ?? '–' });
   if (settings.layer && !keepLayer(doc, settings, ctx)) return [];
   ctx.progress(0.5);
+  dropStyles(doc);
   const features: FrameItems = [];
   for (const feature of kmlGen(doc)) {
-    features.push({ feature: feature as unknown as Record<string, unknown> });
+    features.push({ feature: { ...feature, geometry: asMulti(feature.geometry) } as unknown as Record<string, unknown> });
     if (features.length % CHUNK === 0) await yieldToLoop(ctx);
   }
   ctx.progress(1);

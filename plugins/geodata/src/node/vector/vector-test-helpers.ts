@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { ApiError, type FrameItems } from '@werkbank/sdk/node';
 import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
-/** test/fixtures/geodata/vector (see its README for the commands that made the files). */
-export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../test/fixtures/geodata/vector');
+/** plugins/geodata/test/fixtures/vector (see its README for the commands that made the files). */
+export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/vector');
 
 /** The bytes of a fixture file. */
 export function fixture(name: string): Buffer {
