@@ -65,8 +65,8 @@ export class DepotFunctions implements FunctionContribution {
     version: '1',
     verbose_name: { de: 'In Depot speichern', en: 'Store in depot' },
     doc: {
-      de: 'Schreibt die Daten als neuen Moment in das Depot: replace ersetzt seinen Inhalt (Standard), append hängt an. Der Moment ist abgeschlossen und kann freigegeben werden.',
-      en: 'Writes the datums into the depot as a new moment: replace replaces its content (default), append adds to it. The moment is final and can be approved.',
+      de: 'Schreibt die Daten als neuen Moment in das Depot: replace ersetzt seinen Inhalt (Standard), append hängt an. Der Moment ist abgeschlossen und kann freigegeben werden. Features speichern Depots in WGS 84 (EPSG:4326, wie GeoJSON); Features in einem anderen System werden abgelehnt – projizieren Sie sie vorher um.',
+      en: 'Writes the datums into the depot as a new moment: replace replaces its content (default), append adds to it. The moment is final and can be approved. Depots store features in WGS 84 (EPSG:4326, as GeoJSON does); features in another CRS are refused – reproject them first.',
     },
     inputs: [
       { name: 'depot', content_type: 'depot' },

@@ -1,4 +1,4 @@
-import { ApiError, type EntityManager } from '@werkbank/sdk/node';
+import { ApiError, inKeyOrder, keyOrderOf, type EntityManager, type KeyOrder } from '@werkbank/sdk/node';
 import { validAt } from './moment-store';
 
 /** One stored version of a datum (decision 0011). */
@@ -25,7 +25,19 @@ export interface VersionValues {
   blobBytes?: number;
 }
 
-const COLUMNS = 'v.id, v.datum_id, v.depot_id, v.valid_from, v.valid_to, v.data, v.repr, v.name, v.blob, v.bytes';
+const COLUMNS = 'v.id, v.datum_id, v.depot_id, v.valid_from, v.valid_to, v.data, v.repr, v.name, v.blob, v.bytes, v.key_order';
+const RETURNED = 'id, datum_id, depot_id, valid_from, valid_to, data, repr, name, blob, bytes, key_order';
+
+/**
+ * Versions as read, with the keys of their data back in the order they came in (decision 0036:
+ * jsonb sorts them; `key_order` keeps the order).
+ */
+function ordered(rows: Array<VersionRow & { key_order?: KeyOrder | null }>): VersionRow[] {
+  return rows.map(({ key_order, ...v }) => (key_order ? { ...v, data: inKeyOrder([v.data], key_order)[0] } : v));
+}
+
+/** The key order of a datum's fields to store beside them (null when there is nothing to order). */
+const keyOrder = (data: Record<string, unknown>): KeyOrder | null => keyOrderOf([data]);
 
 const bytesOf = (values: VersionValues) => Buffer.byteLength(JSON.stringify(values.data)) + (values.blobBytes ?? 0);
 
@@ -35,7 +47,7 @@ export async function versionAt(m: EntityManager, datumId: number, momentId: num
     datumId,
     momentId,
   ])) as VersionRow[];
-  return rows[0];
+  return ordered(rows)[0];
 }
 
 /** The datum's current version (undefined when it is deleted). */
@@ -43,7 +55,7 @@ export async function currentVersion(m: EntityManager, datumId: number): Promise
   const rows = (await m.query(`SELECT ${COLUMNS} FROM magazine_datum_version v WHERE v.datum_id = $1 AND v.valid_to IS NULL`, [
     datumId,
   ])) as VersionRow[];
-  return rows[0];
+  return ordered(rows)[0];
 }
 
 export async function datumDepot(m: EntityManager, datumId: number): Promise<number | undefined> {
@@ -73,10 +85,12 @@ export async function snapshotPage(
     where += ` AND v.datum_id > $${filters.length}`;
   }
   const n = filters.length;
-  const rows = (await m.query(
-    `SELECT ${COLUMNS} FROM magazine_datum_version v WHERE ${where} ORDER BY v.datum_id OFFSET $${n + 1} LIMIT $${n + 2}`,
-    [...filters, page.after !== undefined ? 0 : page.offset, page.limit],
-  )) as VersionRow[];
+  const rows = ordered(
+    (await m.query(
+      `SELECT ${COLUMNS} FROM magazine_datum_version v WHERE ${where} ORDER BY v.datum_id OFFSET $${n + 1} LIMIT $${n + 2}`,
+      [...filters, page.after !== undefined ? 0 : page.offset, page.limit],
+    )) as VersionRow[],
+  );
   if (!page.q) return { rows };
   // Counted without `after`: total_count is the size of the (searched) snapshot, not of the rest.
   const counted = page.after !== undefined ? filters.slice(0, -1) : filters;
@@ -130,19 +144,19 @@ export async function addDatums(
     const data = JSON.stringify(v.data);
     const size = Buffer.byteLength(data) + (v.blobBytes ?? 0);
     bytes += size;
-    return `{"data":${data},"repr":${JSON.stringify(v.repr)},"name":${JSON.stringify(v.name ?? null)},"blob":${JSON.stringify(v.blob ?? null)},"bytes":${size}}`;
+    return `{"data":${data},"repr":${JSON.stringify(v.repr)},"name":${JSON.stringify(v.name ?? null)},"blob":${JSON.stringify(v.blob ?? null)},"bytes":${size},"key_order":${JSON.stringify(keyOrder(v.data))}}`;
   });
   // Ids are drawn in the order of the values (datum order is depot order); the datums are in
   // place when the versions' foreign keys are checked at the end of the statement.
   await m.query(
     `WITH x AS (
        SELECT nextval('magazine_datum_id_seq')::int AS datum_id, r.*
-       FROM (SELECT * FROM ROWS FROM (jsonb_to_recordset($4::jsonb) AS (data jsonb, repr text, name text, blob text, bytes bigint))
-             WITH ORDINALITY AS t(data, repr, name, blob, bytes, n) ORDER BY n) r
+       FROM (SELECT * FROM ROWS FROM (jsonb_to_recordset($4::jsonb) AS (data jsonb, repr text, name text, blob text, bytes bigint, key_order jsonb))
+             WITH ORDINALITY AS t(data, repr, name, blob, bytes, key_order, n) ORDER BY n) r
      ),
      d AS (INSERT INTO magazine_datum (id, depot_id) SELECT datum_id, $1 FROM x)
-     INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id)
-     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3 FROM x`,
+     INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order)
+     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3, x.key_order FROM x`,
     [depotId, momentId, userId, `[${records.join(',')}]`],
   );
   return bytes;
@@ -161,10 +175,10 @@ export async function insertVersions(
 ): Promise<{ versions: VersionRow[]; bytes: number }> {
   if (!entries.length) return { versions: [], bytes: 0 };
   const versions = (await m.query(
-    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id)
-     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3
-     FROM jsonb_to_recordset($4::jsonb) AS x(datum_id int, data jsonb, repr text, name text, blob text, bytes bigint)
-     RETURNING id, datum_id, depot_id, valid_from, valid_to, data, repr, name, blob, bytes`,
+    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order)
+     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3, x.key_order
+     FROM jsonb_to_recordset($4::jsonb) AS x(datum_id int, data jsonb, repr text, name text, blob text, bytes bigint, key_order jsonb)
+     RETURNING ${RETURNED}`,
     [
       depotId,
       momentId,
@@ -177,11 +191,12 @@ export async function insertVersions(
           name: v.name ?? null,
           blob: v.blob ?? null,
           bytes: bytesOf(v),
+          key_order: keyOrder(v.data),
         })),
       ),
     ],
   )) as VersionRow[];
-  return { versions, bytes: entries.reduce((s, e) => s + bytesOf(e.values), 0) };
+  return { versions: ordered(versions), bytes: entries.reduce((s, e) => s + bytesOf(e.values), 0) };
 }
 
 /**
@@ -205,8 +220,8 @@ export async function replaceVersion(
   if (inPlace) await m.query(`DELETE FROM magazine_datum_version WHERE id = $1`, [current.id]);
   else await m.query(`UPDATE magazine_datum_version SET valid_to = $2 WHERE id = $1`, [current.id, momentId]);
   const [version] = (await m.query(
-    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, datum_id, depot_id, valid_from, valid_to, data, repr, name, blob, bytes`,
+    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${RETURNED}`,
     [
       current.datum_id,
       current.depot_id,
@@ -217,9 +232,10 @@ export async function replaceVersion(
       values.blob ?? null,
       bytes,
       userId,
+      JSON.stringify(keyOrder(values.data)),
     ],
   )) as VersionRow[];
-  return { version, bytesDelta: inPlace ? bytes - Number(current.bytes) : bytes };
+  return { version: ordered([version])[0], bytesDelta: inPlace ? bytes - Number(current.bytes) : bytes };
 }
 
 /** Removes the datum from the open moment. Returns the bytes delta. */

@@ -11,6 +11,7 @@ import { MagazineMomentLineage1764200000000 } from './moment-lineage-migration';
 import { MagazineSharedBlobSweep1764400001000 } from './shared-blob-sweep-migration';
 import { MagazineDepotAddresses1764500300000 } from './depot-address-migration';
 import { MagazineUploadHeartbeat1764900001000 } from './upload-heartbeat-migration';
+import { MagazineDatumKeyOrder1764900003000 } from './datum-key-order-migration';
 import { depotFolderResource } from './depotfolder-resource';
 import { depotResource } from './depot-resource';
 import en from './i18n/en.json' with { type: 'json' };
@@ -29,6 +30,7 @@ export const magazineEntities: EntityContribution = {
         MagazineSharedBlobSweep1764400001000,
         MagazineDepotAddresses1764500300000,
         MagazineUploadHeartbeat1764900001000,
+        MagazineDatumKeyOrder1764900003000,
       ],
     }),
 };

@@ -26,7 +26,8 @@ export const CLAIM_SQL = `
            ORDER BY p.id DESC LIMIT 1) AS prev,
          (SELECT coalesce(jsonb_agg(jsonb_build_object(
                    'name', l.name, 'is_input', l.is_input, 'list_index', l.list_index, 'dict_key', l.dict_key,
-                   'frame_id', f.id, 'hash', f.content_hash, 'type', f.content_type, 'items', ct.items) ORDER BY l.id), '[]'::jsonb)
+                   'frame_id', f.id, 'hash', f.content_hash, 'type', f.content_type, 'items', ct.items,
+                   'key_order', ct.key_order) ORDER BY l.id), '[]'::jsonb)
             FROM switchboard_link l JOIN switchboard_frame f ON f.id = l.frame_id
             LEFT JOIN switchboard_content ct ON l.is_input AND ct.hash = f.content_hash
            WHERE l.node_id = c.node_id) AS links
@@ -50,9 +51,9 @@ export const FINISH_SQL = `
      WHERE id = $1 AND status = 'started' AND worker = $2
  RETURNING id, node_id, execution_id, switchboard_id),
   content AS (
-    INSERT INTO switchboard_content (hash, items, size)
-    SELECT x.hash, x.items, x.size
-      FROM jsonb_to_recordset($11::jsonb) AS x(hash text, items jsonb, size int)
+    INSERT INTO switchboard_content (hash, items, size, key_order)
+    SELECT x.hash, x.items, x.size, x.key_order
+      FROM jsonb_to_recordset($11::jsonb) AS x(hash text, items jsonb, size int, key_order jsonb)
      WHERE EXISTS (SELECT 1 FROM mine)
     ON CONFLICT (hash) DO NOTHING
  RETURNING hash),

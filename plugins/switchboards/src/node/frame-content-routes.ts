@@ -3,6 +3,7 @@ import {
   inject,
   injectable,
   type FrameItems,
+  type KeyOrder,
   type HttpRouteContribution,
   type RegistrySink,
   type ResourceRequest,
@@ -11,7 +12,7 @@ import {
 } from '@werkbank/sdk/node';
 import { definitionOf, FRAME_PATH, idParam, switchboardFor } from './switchboard-access';
 import { validateItems } from './frame-write';
-import { loadContents } from './frame-content';
+import { loadContents, orderedItems } from './frame-content';
 import { inSwitchboardTransaction, switchboardCaller } from './route-caller';
 import { frameContentOpenApi } from './switchboard-openapi';
 import { SwitchboardsServices } from './switchboards-services';
@@ -52,13 +53,13 @@ export class FrameContentRoutes implements HttpRouteContribution {
           const rows = hash
             ? ((await r.manager.query(
                 `SELECT coalesce((SELECT jsonb_agg(e ORDER BY i) FROM jsonb_array_elements(items) WITH ORDINALITY AS t(e, i)
-                                   WHERE i > $2 AND i <= $2 + $3), '[]'::jsonb) AS page
+                                   WHERE i > $2 AND i <= $2 + $3), '[]'::jsonb) AS page, key_order
                    FROM switchboard_content WHERE hash = $1`,
                 [hash, offset, limit],
-              )) as { page: FrameItems | null }[])
+              )) as { page: FrameItems | null; key_order: KeyOrder | null }[])
             : [];
           ctx.body = {
-            objects: rows[0]?.page ?? [],
+            objects: orderedItems(rows[0]?.page ?? [], rows[0]?.key_order),
             meta: { offset, limit, total_count: frame.size },
             content_type: `/api/v1/type/${String(frame.content_type)}/`,
             content_hash: hash,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson, type EntityManager, type FrameItems } from '@werkbank/sdk/node';
+import { canonicalJson, inKeyOrder, keyOrderOf, type EntityManager, type FrameItems, type KeyOrder } from '@werkbank/sdk/node';
 import { SwitchboardsServices } from './switchboards-services';
 
 /** How many items a frame's text representation shows before '…'. */
@@ -30,26 +30,34 @@ export function textRepr(items: FrameItems, type: string, services: Pick<Switchb
   return text.length > REPR_LENGTH ? `${text.slice(0, REPR_LENGTH - 1)}…` : text;
 }
 
-/** Stores content once per hash (frames and node runs refer to it); returns the hash. */
+/**
+ * Stores content once per hash (frames and node runs refer to it) with the order of its keys
+ * (decision 0036: jsonb sorts them); returns the hash.
+ */
 export async function putContent(m: EntityManager, items: FrameItems): Promise<string> {
   const hash = hashItems(items);
-  await m.query(`INSERT INTO switchboard_content (hash, items, size) VALUES ($1, $2::jsonb, $3) ON CONFLICT (hash) DO NOTHING`, [
-    hash,
-    JSON.stringify(items),
-    items.length,
-  ]);
+  await m.query(
+    `INSERT INTO switchboard_content (hash, items, size, key_order) VALUES ($1, $2::jsonb, $3, $4::jsonb) ON CONFLICT (hash) DO NOTHING`,
+    [hash, JSON.stringify(items), items.length, JSON.stringify(keyOrderOf(items))],
+  );
   return hash;
+}
+
+/** Stored items with their keys back in the order they came in (decision 0036). */
+export function orderedItems(items: FrameItems, order: KeyOrder | null | undefined): FrameItems {
+  return inKeyOrder(items, order);
 }
 
 /** The items of stored content by hash (a missing hash is empty content). */
 export async function loadContents(m: EntityManager, hashes: string[]): Promise<Map<string, FrameItems>> {
   const unique = [...new Set(hashes.filter(Boolean))];
   if (!unique.length) return new Map();
-  const rows = (await m.query(`SELECT hash, items FROM switchboard_content WHERE hash = ANY($1)`, [unique])) as {
+  const rows = (await m.query(`SELECT hash, items, key_order FROM switchboard_content WHERE hash = ANY($1)`, [unique])) as {
     hash: string;
     items: FrameItems;
+    key_order: KeyOrder | null;
   }[];
-  return new Map(rows.map((r) => [r.hash.trim(), r.items]));
+  return new Map(rows.map((r) => [r.hash.trim(), orderedItems(r.items, r.key_order)]));
 }
 
 /**

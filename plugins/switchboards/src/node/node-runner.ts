@@ -2,7 +2,9 @@ import {
   canonicalJson,
   ApiError,
   type AuthUser,
+  keyOrderOf,
   type FrameItems,
+  type KeyOrder,
   type FunctionDescriptor,
   type FunctionInputs,
   type FunctionOutputs,
@@ -10,7 +12,7 @@ import {
   type StoredFileOptions,
 } from '@werkbank/sdk/node';
 import { Readable } from 'node:stream';
-import { hashText, textRepr } from './frame-content';
+import { hashText, orderedItems, textRepr } from './frame-content';
 import { nodeLive } from './live';
 import type { NodePort } from './links';
 import { CLAIM_SQL } from './engine-sql';
@@ -217,23 +219,23 @@ export class NodeRunner {
   /** The items of the inputs' contents: the claim brought those of the input frames; a replay reads the contents it names. */
   private async inputContents(run: Row, inputs: InputRef[]): Promise<Map<string, FrameItems>> {
     const contents = new Map<string, FrameItems>();
-    for (const l of run.links as Array<{ hash: string | null; items?: FrameItems }>)
-      if (l.hash && l.items) contents.set(l.hash.trim(), l.items);
+    for (const l of run.links as Array<{ hash: string | null; items?: FrameItems; key_order?: KeyOrder | null }>)
+      if (l.hash && l.items) contents.set(l.hash.trim(), orderedItems(l.items, l.key_order));
     const missing = [...new Set(inputs.map((i) => i.hash).filter((h): h is string => !!h && !contents.has(h)))];
     if (missing.length) {
-      const rows = await this.services.prepared<{ hash: string; items: FrameItems }>(
-        'switchboard_contents',
-        `SELECT hash, items FROM switchboard_content WHERE hash = ANY($1)`,
+      const rows = await this.services.prepared<{ hash: string; items: FrameItems; key_order: KeyOrder | null }>(
+        'switchboard_contents_ordered',
+        `SELECT hash, items, key_order FROM switchboard_content WHERE hash = ANY($1)`,
         [missing],
       );
-      for (const r of rows) contents.set(r.hash.trim(), r.items);
+      for (const r of rows) contents.set(r.hash.trim(), orderedItems(r.items, r.key_order));
     }
     return contents;
   }
 
   /** The contents and frame updates of a run's outputs (each output link gets its port's items). */
   private written(outputs: FunctionOutputs, links: NodeLink[], stored: Map<string, StoredFile>) {
-    const contents = new Map<string, { hash: string; items: unknown[]; size: number }>();
+    const contents = new Map<string, { hash: string; items: unknown[]; size: number; key_order: KeyOrder | null }>();
     const frames: Array<{ frame_id: number; hash: string; size: number; text_repr: string }> = [];
     const refs: Array<{ port: string; frame_id: number; hash: string }> = [];
     const files: Array<StoredFile & { frame_id: number }> = [];
@@ -257,7 +259,7 @@ export class NodeRunner {
         hash = hashText(text);
         if (!addressed) hashes.set(link.name, hash);
       }
-      contents.set(hash, { hash, items, size: items.length });
+      contents.set(hash, { hash, items, size: items.length, key_order: keyOrderOf(items) });
       frames.push({ frame_id: link.frame_id, hash, size: items.length, text_repr: textRepr(items, link.type, this.services) });
       refs.push({ port: link.name, frame_id: link.frame_id, hash });
     }

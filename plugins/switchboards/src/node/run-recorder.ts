@@ -25,7 +25,7 @@ export interface RunSuccess extends RunRecord {
   skipped: boolean;
   outputs: Array<{ port: string; frame_id: number; hash: string }>;
   frames: Array<{ frame_id: number; hash: string; size: number; text_repr: string }>;
-  contents?: Array<{ hash: string; items: unknown[]; size: number }>;
+  contents?: Array<{ hash: string; items: unknown[]; size: number; key_order?: unknown }>;
   /** Files the run stored, recorded for the output frames they landed in (decision 0018). */
   files?: Array<{ frame_id: number; hash: string; mime_type: string; size: number }>;
 }

@@ -14,6 +14,7 @@ import { SwitchboardFrameStorageContext1764500100000 } from './frame-storage-mig
 import { SwitchboardRunMessages1764500200000 } from './run-message-migration';
 import { SwitchboardDepotAddresses1764500300100 } from './depot-address-migration';
 import { SwitchboardImportHeartbeat1764900002000 } from './import-heartbeat-migration';
+import { SwitchboardContentKeyOrder1764900003500 } from './content-key-order-migration';
 import { startImportSweep } from './interrupted-imports';
 import { switchboardFolderResource, switchboardResource, workflowResource } from './switchboard-resources';
 import { nodeResource } from './node-resource';
@@ -41,6 +42,7 @@ export const switchboardEntities: EntityContribution = {
         SwitchboardRunMessages1764500200000,
         SwitchboardDepotAddresses1764500300100,
         SwitchboardImportHeartbeat1764900002000,
+        SwitchboardContentKeyOrder1764900003500,
       ],
     }),
 };

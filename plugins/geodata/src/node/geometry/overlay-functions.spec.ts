@@ -165,3 +165,28 @@ describe('geodata geometry: dissolve, spatial join, clip', () => {
     );
   });
 });
+
+describe('geodata geometry: the CRS features carry (issue 14 item 3)', () => {
+  const UTM = { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::25832' } };
+  const utm = (x: number, y: number, d: number) => ({ feature: { ...square(x, y, d).feature, crs: UTM } });
+
+  it('keeps the CRS through overlays and merges, and refuses inputs in two CRSs', async () => {
+    const [cut] = await features('geometry.intersection', { a: [utm(0, 0, 10)], b: [utm(5, 5, 10)] });
+    assert.deepEqual((cut as { crs?: unknown }).crs, UTM);
+    const [merged] = await features('geometry.union', { a: [utm(0, 0, 10), utm(5, 5, 10)] });
+    assert.deepEqual((merged as { crs?: unknown }).crs, UTM);
+    await assert.rejects(
+      run('geometry.difference', { a: [utm(0, 0, 10)], b: [square(0, 0, 1)] }),
+      failsWith('crs_differs', { a: 'a', crsA: 'EPSG:25832', b: 'b', crsB: 'EPSG:4326' }),
+    );
+  });
+
+  it('measures labelled features on WGS 84 and refuses unlabelled ones that are no degrees', async () => {
+    const [m2] = (await run('geometry.area', { features: [utm(470000, 5550000, 1000)] })).area;
+    assert.ok(Math.abs((m2.value as number) / 1e6 - 1) < 0.003, String(m2.value));
+    await assert.rejects(
+      run('geometry.length', { features: [square(470000, 5550000, 1000)] }),
+      failsWith('crs_missing', { port: 'features' }),
+    );
+  });
+});

@@ -89,6 +89,29 @@ describe('geodata reproject: geometry.reproject', () => {
     assert.equal(epsgCode('EPSG:31467; rm -rf /'), undefined);
   });
 
+  it('reprojects from the CRS the features carry, labels the result, and refuses a from they are not in (issue 14 item 3)', async () => {
+    const wgs84 = feature({ type: 'Point', coordinates: [13.405, 52.52] });
+    const [utm] = (await run({ features: [wgs84], to: text('EPSG:25832') })).features;
+    const labelled = utm.feature as { crs: { properties: { name: string } }; geometry: { coordinates: number[] } };
+    assert.equal(labelled.crs.properties.name, 'urn:ogc:def:crs:EPSG::25832');
+    near(labelled.geometry.coordinates, BERLIN_UTM32, 0.01);
+    // From its label back to WGS 84 without naming from; the label goes (RFC 7946 has none).
+    const [back] = (await run({ features: [utm] })).features;
+    assert.equal('crs' in (back.feature as object), false);
+    near((back.feature as { geometry: { coordinates: number[] } }).geometry.coordinates, [13.405, 52.52], 1e-8);
+    await assert.rejects(
+      run({ features: [wgs84], from: text('EPSG:25832') }),
+      (e: { code?: string; params?: Record<string, unknown> }) => {
+        assert.equal(e.code, 'crs_not_source');
+        assert.deepEqual(e.params, { from: 'EPSG:25832', crs: 'EPSG:4326' });
+        return true;
+      },
+    );
+    await assert.rejects(run({ features: [utm], from: text('EPSG:31467') }), /crs_not_source|EPSG:31467/);
+    await assert.rejects(run({ features: [utm, wgs84] }), (e: { code?: string }) => e.code === 'crs_mixed');
+    assert.deepEqual((await run({ features: [], from: text('EPSG:25832') })).features, []);
+  });
+
   it('recomputes a bbox of the feature and of its geometry in the new CRS', async () => {
     const input = [
       {

@@ -78,7 +78,7 @@ async function sourceCrs(features: FrameItems, given: string): Promise<ResolvedC
   const own = itemsCrs(features, 'features');
   if (!given) return resolveCrs(own);
   const from = await resolveCrs(given);
-  if (from.name === own) return from;
+  if (from.name === own || !features.some((item) => item?.feature)) return from;
   const unlabelled = features.every((item) => !(item?.feature as { crs?: unknown } | undefined)?.crs);
   if (unlabelled && !allDegrees(features)) return from;
   throw failure('crs_not_source', { from: from.name, crs: own });

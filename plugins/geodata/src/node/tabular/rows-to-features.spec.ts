@@ -27,6 +27,17 @@ describe('rows.to_features', () => {
     ]);
   });
 
+  it('labels the features with the CRS crs names, and refuses one that is no EPSG code (issue 14 item 3)', async () => {
+    const [out] = await features(rows({ x: 470000, y: 5550000 }), { crs: one('25832') });
+    assert.deepEqual((out.feature as { crs?: unknown }).crs, {
+      type: 'name',
+      properties: { name: 'urn:ogc:def:crs:EPSG::25832' },
+    });
+    const [wgs84] = await features(rows({ x: 8.5, y: 50 }), { crs: one('EPSG:4326') });
+    assert.equal('crs' in (wgs84.feature as object), false);
+    await rejectsWith(features(rows({ x: 1, y: 2 }), { crs: one('UTM 32') }), 'crs_invalid', { crs: 'UTM 32' });
+  });
+
   it('takes the coordinate columns named by x and y', async () => {
     const out = await features(rows({ rechts: 389000, hoch: 5819000, id: 1 }), { x: one('rechts'), y: one('hoch') });
     assert.deepEqual(out[0].feature, {

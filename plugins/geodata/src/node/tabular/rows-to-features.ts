@@ -1,6 +1,8 @@
 import { wktToGeoJSON } from '@terraformer/wkt';
 import type { DatumFields, FrameItems, FunctionDescriptor, FunctionRunContext } from '@werkbank/sdk/node';
 import { CHUNK, failure, itemsOf, paramOf, textParam, yieldToLoop } from './tabular-params';
+import { resolveCrs } from '../reproject/crs-resolver';
+import { labelItems } from '../reproject/feature-crs';
 
 type Geometry = ReturnType<typeof wktToGeoJSON> | null;
 
@@ -93,21 +95,26 @@ export const rowsToFeaturesFunction: FunctionDescriptor = {
       'Macht aus jeder Zeile ein Feature. Die Geometrie kommt aus der WKT-Spalte wkt (Well-Known Text, auch EWKT mit SRID=…;), ' +
       'wenn sie angegeben ist, sonst als Punkt aus den Koordinatenspalten x und y (Standard: x und y; Zahlen oder Texte mit ' +
       'Dezimalpunkt oder -komma). Die übrigen Spalten werden die Eigenschaften. Leere Geometriezellen ergeben ein Feature ' +
-      'ohne Geometrie. Die Koordinaten werden nicht umgerechnet.',
+      'ohne Geometrie. Die Koordinaten werden nicht umgerechnet; crs nennt ihr Koordinatenreferenzsystem (z. B. EPSG:25832, ' +
+      'Standard: WGS 84), das die Features dann tragen.',
     en:
       'Makes a feature of every row. The geometry comes from the WKT column wkt (well-known text, EWKT with SRID=…; too) ' +
       'when it is given, otherwise as a point from the coordinate columns x and y (default: x and y; numbers or texts with a ' +
       'decimal point or comma). The other columns become the properties. Empty geometry cells give a feature without ' +
-      'geometry. Coordinates are not transformed.',
+      'geometry. Coordinates are not transformed; crs names their coordinate reference system (e.g. EPSG:25832, default: ' +
+      'WGS 84), which the features then carry.',
   },
-  inputs: [{ name: 'rows', content_type: 'row' }, opt('x', 'x'), opt('y', 'y'), opt('wkt')],
+  inputs: [{ name: 'rows', content_type: 'row' }, opt('x', 'x'), opt('y', 'y'), opt('wkt'), opt('crs', '')],
   outputs: [{ name: 'features', content_type: 'feature' }],
   run: async (inputs, ctx) => {
     const wkt = paramOf(inputs, 'wkt', '');
     if (typeof wkt !== 'string') throw failure('invalid_parameter', { port: 'wkt', value: String(wkt) });
     const from = { x: textParam(inputs, 'x', 'x'), y: textParam(inputs, 'y', 'y'), wkt: wkt.trim() || undefined };
+    const crs = textParam(inputs, 'crs', '');
+    // The features say the CRS of their coordinates (decision 0035); an unknown one is refused first.
+    const label = crs ? (await resolveCrs(crs)).name : undefined;
     const features = await rowsToFeatures(itemsOf(inputs, 'rows'), from, ctx);
     ctx.progress(1);
-    return { features };
+    return { features: label ? labelItems(features, label) : features };
   },
 };

@@ -1,0 +1,68 @@
+/**
+ * The order of object keys in datums (issue 14 item 5, decision 0036). PostgreSQL's jsonb stores
+ * object keys sorted (by length, then bytes), so frames and depots keep a KeyOrder beside the
+ * jsonb they store and put the keys back in order when they read: a CSV with the header
+ * `name;x;y` comes back as `name;x;y`, not `x;y;name`.
+ *
+ * A KeyOrder maps the path of an object inside an item (JSON text of its keys, `[]` for the item,
+ * `["feature","properties"]` for a feature's properties) to that object's keys in first-seen
+ * order, joined over all items. Arrays are not entered (geometry coordinates hold no keys worth
+ * ordering). Objects with fewer than two keys need no entry.
+ */
+export type KeyOrder = Record<string, string[]>;
+
+/** Paths deeper than this are not recorded (they keep jsonb's order). */
+const MAX_DEPTH = 4;
+
+/** The key order of `items` (each an object); null when no object has two keys. */
+export function keyOrderOf(items: readonly unknown[]): KeyOrder | null {
+  const order = new Map<string, { keys: string[]; seen: Set<string> }>();
+  const visit = (value: unknown, path: string[]) => {
+    if (!isObject(value)) return;
+    const keys = Object.keys(value);
+    if (keys.length > 1) {
+      const id = JSON.stringify(path);
+      let entry = order.get(id);
+      if (!entry) order.set(id, (entry = { keys: [], seen: new Set() }));
+      for (const k of keys) {
+        if (entry.seen.has(k)) continue;
+        entry.seen.add(k);
+        entry.keys.push(k);
+      }
+    }
+    if (path.length < MAX_DEPTH) for (const k of keys) visit(value[k], [...path, k]);
+  };
+  for (const item of items) visit(item, []);
+  if (!order.size) return null;
+  return Object.fromEntries([...order].map(([id, e]) => [id, e.keys]));
+}
+
+/**
+ * `items` with the keys of every object `order` names put back in its order (keys it does not
+ * know follow in their present order). Returns the items unchanged when `order` is null.
+ */
+export function inKeyOrder<T>(items: T[], order: KeyOrder | null | undefined): T[] {
+  if (!order || !Object.keys(order).length) return items;
+  const paths = new Map(Object.entries(order).map(([id, keys]) => [id, new Map(keys.map((k, i) => [k, i]))]));
+  const restore = (value: unknown, path: string[]): unknown => {
+    if (!isObject(value)) return value;
+    const rank = paths.get(JSON.stringify(path));
+    let keys = Object.keys(value);
+    if (rank && keys.length > 1) {
+      const at = (k: string) => rank.get(k) ?? Number.MAX_SAFE_INTEGER;
+      keys = keys
+        .map((k, i) => [k, i] as const)
+        .sort((a, b) => at(a[0]) - at(b[0]) || a[1] - b[1])
+        .map(([k]) => k);
+    }
+    const deeper = path.length < MAX_DEPTH;
+    const out: Record<string, unknown> = {};
+    for (const k of keys) out[k] = deeper ? restore(value[k], [...path, k]) : value[k];
+    return out;
+  };
+  return items.map((item) => restore(item, []) as T);
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
