@@ -40,6 +40,8 @@ describe('accessibility: every screen passes WCAG 2.1 AA (axe-core) and works by
     '/events/',
     '/hello/',
     '/layers/',
+    '/users/',
+    '/groups/',
   ];
 
   async function visit(path: string): Promise<void> {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '@werkbank/testing/node';
-import { assertError, expectStatus, userUri, type Client } from './admin-test-support';
+import { assertError, expectStatus, userUri, type Client } from '@werkbank/testing/node';
 
 const KEYS = '/api/v1/apikey/';
 
