@@ -3,6 +3,7 @@ import {
   guard,
   inject,
   injectable,
+  optional,
   type HttpRouteContribution,
   type RegistrySink,
   type ResourceRequest,
@@ -43,7 +44,8 @@ export class CanvasRoutes implements HttpRouteContribution {
     ctx.status = 201;
     ctx.body = created;
   }
-  @inject(DepotAccess) protected readonly depots!: DepotAccess;
+  /** The Magazine is optional: without it there are no datums to start a switchboard from. */
+  @inject(DepotAccess) @optional() protected readonly depots?: DepotAccess;
 
   private async serialize(r: ResourceRequest, kind: string, rows: Row[]): Promise<Record<string, unknown>[]> {
     return this.services.resources.serialize(definitionOf(r, kind), rows, r);
@@ -131,6 +133,7 @@ export class CanvasRoutes implements HttpRouteContribution {
           const r0 = switchboardCaller(ctx, this.services);
           // The datum is copied from a depot: an API key needs the depot realm too.
           guard(ctx, this.services.gate, undefined, 'depot');
+          if (!this.depots) throw ApiError.notFound();
           const datum = await this.depots.datum(r0.user, q.datum);
           const out = await inSwitchboardTransaction(ctx, this.services, async (r) => {
             const created = await this.create(r, { name: datum.name || r.t('switchboards:names.from_datum') }, []);
