@@ -23,6 +23,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resol
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
     bodyTimeoutMs: Number(env.BODY_TIMEOUT_SECONDS) > 0 ? Number(env.BODY_TIMEOUT_SECONDS) * 1000 : 30_000,
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES) > 0 ? Number(env.UPLOAD_MAX_BYTES) : 5 * 1024 ** 3,
+    outputMaxBytes: Number(env.OUTPUT_MAX_BYTES) > 0 ? Number(env.OUTPUT_MAX_BYTES) : 100 * 1024 ** 2,
     secureCookies: env.SECURE_COOKIES === '1',
     fetchAllowPrivate: env.FETCH_ALLOW_PRIVATE === '1',
     fetchAllowedHosts: list(env.FETCH_ALLOWED_HOSTS),

@@ -38,9 +38,8 @@ import { SwitchboardsServices } from './switchboards-services';
 
 /** Longest log a node run keeps (characters). */
 const LOG_LIMIT = 200_000;
-/** Most items and bytes (canonical JSON) one output of a run may hold. */
+/** Most items one output of a run may hold (its bytes: config.outputMaxBytes). */
 const OUTPUT_MAX_ITEMS = 1_000_000;
-const OUTPUT_MAX_BYTES = 100 * 1024 * 1024;
 /** How often the files a running function stored are held again for the blob sweep (ms; its grace is an hour). */
 const HOLD_REFRESH_MS = 10 * 60 * 1000;
 /** How long a loaded user is reused for the runs of one process (ms). */
@@ -248,12 +247,13 @@ export class NodeRunner {
       let hash = addressed ? undefined : hashes.get(link.name);
       if (!hash) {
         // One output may not outgrow what a frame holds: a run that does fails with the reason.
+        const maxBytes = this.services.config.outputMaxBytes;
         const text = items.length > OUTPUT_MAX_ITEMS ? '' : canonicalJson(items);
-        if (items.length > OUTPUT_MAX_ITEMS || text.length > OUTPUT_MAX_BYTES) {
+        if (items.length > OUTPUT_MAX_ITEMS || Buffer.byteLength(text) > maxBytes) {
           throw new NodeRunError('switchboards:errors.output_too_large', {
             port: link.name,
             items: OUTPUT_MAX_ITEMS,
-            mb: OUTPUT_MAX_BYTES / 1024 / 1024,
+            mb: Math.round((maxBytes / 1024 / 1024) * 100) / 100,
           });
         }
         hash = hashText(text);

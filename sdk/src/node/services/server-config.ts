@@ -26,6 +26,11 @@ export interface ServerConfig {
   bodyTimeoutMs: number;
   /** Largest accepted upload file in bytes (UPLOAD_MAX_BYTES, default 5 GiB). */
   uploadMaxBytes: number;
+  /**
+   * Largest output of one node run in bytes of canonical JSON (OUTPUT_MAX_BYTES, default 100 MiB);
+   * a run whose output is larger fails with `output_too_large`.
+   */
+  outputMaxBytes: number;
   secureCookies: boolean;
   /**
    * Let functions fetch URLs on loopback, private and link-local networks (FETCH_ALLOW_PRIVATE=1;

@@ -8,6 +8,7 @@ import { CrsTransform } from './crs-transform';
 import { featureReprojector } from './reproject-geometry';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import { near } from '../vector/vector-test-helpers';
 
 type TestContext = FakeRunContext;
 const context = (): TestContext => fakeRunContext();
@@ -23,11 +24,6 @@ const geometries = async (inputs: FunctionInputs) =>
 
 /** Berlin in EPSG:25832, as cs2cs computes it. */
 const BERLIN_UTM32: [number, number] = [798812.803, 5827999.9];
-const near = (actual: number[], expected: number[], tolerance: number) =>
-  assert.ok(
-    actual.every((v, i) => Math.abs(v - expected[i]) <= tolerance),
-    `${JSON.stringify(actual)} is not within ${tolerance} of ${JSON.stringify(expected)}`,
-  );
 
 describe('geodata reproject: geometry.reproject', () => {
   it('transforms every geometry type, nested collections included, keeping properties, ids and heights', async () => {

@@ -3,6 +3,7 @@ import type { ApiError, FrameItems, FunctionInputs } from '@werkbank/sdk/node';
 import { fakeRunContext, type FakeRunContext } from '@werkbank/testing/node';
 import { esriToGeoJson } from './esri-json';
 import { fixture, one, param, serviceFunction, startService, type Answer, type TestService } from './services-test-server';
+import { near } from '../vector/vector-test-helpers';
 
 type Feature = { id?: unknown; geometry: { type: string; coordinates: any } | null; properties: Record<string, unknown> };
 const features = (out: Record<string, FrameItems>) => out.features.map((f) => f.feature as Feature);
@@ -13,9 +14,6 @@ const rejectsWith = (p: Promise<unknown>, code: string, params: Record<string, u
     for (const [k, v] of Object.entries(params)) assert.equal(e.params[k], v, `params.${k}`);
     return true;
   });
-
-const near = (actual: number[], expected: number[], tolerance = 1e-6) =>
-  actual.forEach((v, i) => assert.ok(Math.abs(v - expected[i]) < tolerance, `${actual} ≈ ${expected}`));
 
 const json = (body: unknown): Answer => ({
   type: 'application/json',

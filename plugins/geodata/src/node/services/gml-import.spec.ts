@@ -4,6 +4,7 @@ import { fakeRunContext } from '@werkbank/testing/node';
 import { fakeFiles, fixture, one, serviceFunction } from './services-test-server';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import { near } from '../vector/vector-test-helpers';
 
 type Feature = { id?: string; geometry: { type: string; coordinates: any } | null; properties: Record<string, unknown> };
 
@@ -11,9 +12,6 @@ const features = (out: Record<string, FrameItems>) => out.features.map((f) => f.
 const run = (inputs: FunctionInputs, files = fakeFiles({}), ctx = fakeRunContext()) =>
   serviceFunction('gml.import', files).run(inputs, ctx);
 const importText = async (text: string, params: FunctionInputs = {}) => features(await run({ text: one(text), ...params }));
-
-const near = (actual: number[], expected: number[], tolerance = 1e-6) =>
-  actual.forEach((v, i) => assert.ok(Math.abs(v - expected[i]) < tolerance, `${actual} ≈ ${expected}`));
 
 const rejectsWith = (p: Promise<unknown>, code: string, params: Record<string, unknown> = {}) =>
   assert.rejects(p, (e: ApiError) => {

@@ -30,6 +30,7 @@ describe('shapefile.import', () => {
 
   it('keeps the coordinates of the .prj (as cs2cs computes them) when auto_transform is off', async () => {
     const features = await run('orte-shp.zip', { auto_transform: one(false) });
+    assert.equal(features.length, ORTE_25832.length);
     features.forEach((f, i) => near(f.geometry!.coordinates, ORTE_25832[i], 0.001));
   });
 

@@ -63,8 +63,10 @@ export const rejectsWith = (p: Promise<unknown>, code: string, params: Record<st
     return true;
   });
 
-/** Asserts two positions agree to `tolerance` in each axis. */
-export function near(actual: number[], expected: number[], tolerance: number): void {
+/** Asserts two positions (or boxes) have the same number of axes and agree to `tolerance` in each. */
+export function near(actual: number[] | undefined, expected: number[], tolerance = 1e-6): void {
+  assert.ok(Array.isArray(actual), `${JSON.stringify(actual)} is a position`);
+  assert.equal(actual.length, expected.length, `${JSON.stringify(actual)} has as many axes as ${JSON.stringify(expected)}`);
   for (let i = 0; i < expected.length; i++)
     assert.ok(Math.abs(actual[i] - expected[i]) <= tolerance, `${actual} ≠ ${expected} (axis ${i}, tolerance ${tolerance})`);
 }
