@@ -1,4 +1,4 @@
-import { useState } from '@werkbank/sdk/react';
+import { useRef, useState } from '@werkbank/sdk/react';
 import { Button, Callout, HTMLTable, Icon, InputGroup, Tag } from '@werkbank/sdk/ui';
 import { useT } from '@werkbank/sdk/browser';
 import { moved } from '../common/pile-order';
@@ -23,7 +23,8 @@ export function LayerDataTab({
   onChange(piles: DraftPile[]): void;
 }) {
   const t = useT('layers');
-  const [dragged, setDragged] = useState<number>();
+  // A ref, not state: the drop may come before a render after the drag started.
+  const dragged = useRef<number | undefined>(undefined);
   const [adding, setAdding] = useState('');
   const add = () => {
     const raw = adding.trim();
@@ -54,11 +55,11 @@ export function LayerDataTab({
                 key={`${p.id ?? 'new'}-${p.depot}-${i}`}
                 data-testid="layer-pile"
                 draggable={!readOnly}
-                onDragStart={() => setDragged(i)}
+                onDragStart={() => (dragged.current = i)}
                 onDragOver={(e) => e.preventDefault()}
                 onDrop={() => {
-                  if (dragged !== undefined) onChange(moved(piles, dragged, i));
-                  setDragged(undefined);
+                  if (dragged.current !== undefined) onChange(moved(piles, dragged.current, i));
+                  dragged.current = undefined;
                 }}
               >
                 <td title={String(t('data.move'))}>
