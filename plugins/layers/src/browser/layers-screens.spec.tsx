@@ -13,7 +13,10 @@ import {
 import layersBrowser from './layers-browser-module';
 import type { Layer } from '../common/layers-api';
 
-const layer = (id: number, fields: Partial<Layer> = {}): Layer =>
+/** A layer as the server replies it (an open record for the fake client). */
+type WireLayer = Layer & Record<string, unknown>;
+
+const layer = (id: number, fields: Partial<Layer> = {}): WireLayer =>
   ({
     id,
     resource_uri: `/api/v1/layer/${id}/`,
@@ -46,7 +49,7 @@ const layer = (id: number, fields: Partial<Layer> = {}): Layer =>
     created: '2026-11-27T00:00:00Z',
     modified: '2026-11-27T00:00:00Z',
     ...fields,
-  }) as Layer;
+  }) as WireLayer;
 
 const pile = (id: number, depot: number, name: string) => ({
   id,
@@ -62,7 +65,7 @@ const pile = (id: number, depot: number, name: string) => ({
   position: 0,
 });
 
-async function boot(path: string, routes: Record<string, unknown>): Promise<BootedWorkbench> {
+async function boot(path: string, routes: ConstructorParameters<typeof RecordingApiClient>[0]): Promise<BootedWorkbench> {
   const plugins = [await browserPlugin('types'), { manifest: { id: 'layers', requires: ['types'] }, module: layersBrowser }];
   const config = testConfig({ plugins: ['types', 'layers'] });
   config.service_urls = { wms: '/services/wms/{name}?SERVICE=WMS', wfs: '/services/wfs/{name}' };
@@ -89,9 +92,9 @@ describe('layers: list and editor (browser kernel in jsdom)', function () {
     const stored = layer(7, { name: 'Bäume', layerpiles: [pile(1, 1, 'eins'), pile(2, 2, 'zwei')] });
     booted = await boot('/layers/edit/7', {
       'GET /api/v1/layer/7/': stored,
-      'PATCH /api/v1/layer/7/': (c: { body: Record<string, unknown> }) => ({
+      'PATCH /api/v1/layer/7/': (c) => ({
         ...stored,
-        ...c.body,
+        ...(c.body as object),
         layerpiles: stored.layerpiles,
       }),
     });
