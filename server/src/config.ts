@@ -2,6 +2,15 @@ import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { ServerConfig } from '@werkbank/sdk/node';
 
+/** Where a layer's services answer (decision 0060); `{name}` is its short name or id. */
+export const DEFAULT_SERVICE_URLS: Record<string, string> = {
+  geojson: '/services/geojson/{name}/',
+  wfs: '/services/wfs/{name}?SERVICE=WFS&REQUEST=GetCapabilities',
+  wms: '/services/wms/{name}?SERVICE=WMS&REQUEST=GetCapabilities',
+  wmts_kvp: '/services/wmts/{name}?SERVICE=WMTS&REQUEST=GetCapabilities',
+  wmts_rest: '/services/wmts/{name}/1.0.0/WMTSCapabilities.xml',
+};
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resolve(import.meta.dirname, '../..')): ServerConfig {
   const list = (v: string | undefined) =>
     (v ?? '')
@@ -48,6 +57,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resol
       ['layer', 'view', 'portal', 'finalview', 'switchboard']
         .map((k) => [k, env[`VIEWER_URL_${k.toUpperCase()}`] ?? ''])
         .filter(([, v]) => v),
+    ),
+    serviceUrls: Object.fromEntries(
+      Object.entries(DEFAULT_SERVICE_URLS).map(([k, v]) => [k, env[`SERVICE_URL_${k.toUpperCase()}`] || v]),
     ),
     documentation: {
       de: { manual: '/docs/de/manual.md', tutorials: '/docs/de/tutorials.md' },

@@ -115,7 +115,7 @@ describe('the workbench in a browser', function () {
 
   it('says so when a route belongs to a plugin that is not installed', async () => {
     await login(page, t.url, 'admin', t.adminPassword);
-    await page.goto(`${t.url}/layers/`);
-    await page.getByText('belongs to the section “Layers”, which is not installed on this server').waitFor();
+    await page.goto(`${t.url}/views/`);
+    await page.getByText('belongs to the section “Views”, which is not installed on this server').waitFor();
   });
 });

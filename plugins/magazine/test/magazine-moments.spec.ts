@@ -324,15 +324,10 @@ describe('magazine: moments and datums', () => {
     assert.equal(await sweepTemporaryMoments({ dataSource: db }), 0);
   });
 
-  it('gives a template for a new datum and reserves the layer calls', async () => {
+  it('gives a template for a new datum', async () => {
     const depot: Depot = await newDepot(admin, 'bbox');
     const tpl = expectStatus<Record<string, unknown>>(await admin.get(`/api/v1/datum/create-in-depot/${depot.id}/`), 200);
     assert.equal(tpl.content_type, '/api/v1/type/bbox/');
     assert.ok(Array.isArray(tpl.value));
-    const d = await addDatum(admin, depot, { value: [1, 2, 3, 4] });
-    assertError(await admin.get(`/api/v1/moment/${d.moment_id}/show_as_layer/`), 501, 'layers_unavailable');
-    assertError(await admin.get(`/api/v1/moment/${d.moment_id}/edit_as_layer/`), 501, 'layers_unavailable');
-    assertError(await admin.get(`${depot.resource_uri}edit_as_layer/`), 501, 'layers_unavailable');
-    assertError(await admin.get(`/api/v1/datum/by-pile/1/`), 501, 'layers_unavailable');
   });
 });

@@ -131,6 +131,11 @@ export interface ResourceDefinition {
   objectPermissions?: { read: string; write: string; execute?: string };
   /** Column holding the owner's user id; the owner always has every permission. */
   ownerColumn?: string;
+  /**
+   * A boolean column: objects where it is true are published (e.g. a public layer) and readable by
+   * every signed-in user; writing still needs the write permission (decision 0060).
+   */
+  publicColumn?: string;
   /** Only superusers may read (and write) objects of this kind. */
   superuserOnly?: boolean;
   /** No create, update or delete through the generic calls. */

@@ -34,6 +34,7 @@ export function mountConfigRoute(
       documentation: config.documentation,
       // Internal host names of the viewers are for signed-in users only.
       viewer_urls: user ? config.viewerUrls : {},
+      service_urls: user ? config.serviceUrls : {},
     };
     ctx.body = body;
   });

@@ -19,6 +19,11 @@ export function grantingPermissions(def: ResourceDefinition, access: Access): st
 
 let paramSeq = 0;
 
+/** True when the kind publishes objects by a column and this one is published (readable by all signed in). */
+function isPublished(def: ResourceDefinition, row: Row): boolean {
+  return !!def.publicColumn && row[def.publicColumn] === true;
+}
+
 /**
  * Object-level permissions (DESIGN §3): superusers may do everything; the owner always all;
  * otherwise a grant to the user or one of the user's groups. Kinds without object permissions are
@@ -35,8 +40,9 @@ export class PermissionService {
     if (!def.objectPermissions) return;
     const n = ++paramSeq;
     const owner = def.ownerColumn ? `${alias}.${qb.escape(def.ownerColumn)} = :uid${n} OR ` : '';
+    const published = def.publicColumn ? `${alias}.${qb.escape(def.publicColumn)} = true OR ` : '';
     qb.andWhere(
-      `(${owner}EXISTS (SELECT 1 FROM werkbank_object_permission p${n}
+      `(${owner}${published}EXISTS (SELECT 1 FROM werkbank_object_permission p${n}
          WHERE p${n}.kind = :kind${n} AND p${n}.object_id = ${alias}.id AND p${n}.permission = ANY(:perms${n})
            AND (p${n}.user_id = :uid${n} OR p${n}.group_id = ANY(:gids${n}))))`,
       {
@@ -53,6 +59,7 @@ export class PermissionService {
     if (def.superuserOnly) return false;
     if (def.ownerColumn && row[def.ownerColumn] === user.id) return true;
     if (!def.objectPermissions) return access === 'read' || !def.ownerColumn;
+    if (access === 'read' && isPublished(def, row)) return true;
     const [r] = (await m.query(
       `SELECT 1 FROM werkbank_object_permission
        WHERE kind = $1 AND object_id = $2 AND permission = ANY($3) AND (user_id = $4 OR group_id = ANY($5)) LIMIT 1`,
@@ -92,7 +99,7 @@ export class PermissionService {
         const names = new Set(granted.filter((g) => g.object_id === row.id).map((g) => g.permission));
         out.set(
           row.id,
-          kinds.filter((a) => grantingPermissions(def, a).some((n) => names.has(n))),
+          kinds.filter((a) => (a === 'read' && isPublished(def, row)) || grantingPermissions(def, a).some((n) => names.has(n))),
         );
       }
     }

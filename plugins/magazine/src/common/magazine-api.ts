@@ -6,7 +6,7 @@
  * DatumCardMenuContribution.
  */
 import { token, type RegistrySink } from '@werkbank/sdk';
-import type { AuthUser } from '@werkbank/sdk/node';
+import type { AuthUser, ResourceRequest } from '@werkbank/sdk/node';
 import type { MenuItemContext } from '@werkbank/sdk/browser';
 
 /** A depot's datums as a switchboard function reads them (fields of the depot's content type). */
@@ -91,3 +91,41 @@ export const DatumCardMenuContribution = token<DatumCardMenuContribution>('magaz
 export interface DatumCardMenuContribution {
   registerDatumCardMenu(registry: RegistrySink<DatumCardMenuEntry>): void;
 }
+
+/** What a layer call of the Magazine is about: a depot, optionally at a moment or for one datum. */
+export interface DepotLayerTarget {
+  depot_id: number;
+  depot_name: string;
+  /** The depot's type name. */
+  content_type: string;
+  moment_id?: number;
+  datum_id?: number;
+  /** The datum's fields, for `{datum}edit_as_layer/`. */
+  datum?: Record<string, unknown>;
+}
+
+/** The reply of show_as_layer and edit_as_layer (spec 000 §7: status, url, reason). */
+export interface DepotLayerReply {
+  status: 'ok';
+  /** Where the client goes: the layer's editor (edit) or its viewer address (show). */
+  url: string;
+  layer: string;
+  layer_id: number;
+  /** True when the call made a new layer, false when the depot already had one. */
+  created: boolean;
+}
+
+/**
+ * The layers side of the Magazine's layer calls (spec 000 §7: `{moment}show_as_layer/`,
+ * `{moment}edit_as_layer/`, `{depot}show_as_layer/`, `{depot}edit_as_layer/`,
+ * `{datum}edit_as_layer/`, `/api/v1/datum/by-pile/{id}/`), bound by the plugin that owns layers.
+ * The Magazine checks that the caller may read the depot (or moment, or datum) first and runs the
+ * call in a transaction (`req.manager`); without a binding the calls answer 501 layers_unavailable.
+ */
+export interface DepotLayers {
+  /** The layer that shows the target (found, or made when the depot has none the caller can write). */
+  asLayer(req: ResourceRequest, target: DepotLayerTarget, mode: 'show' | 'edit'): Promise<DepotLayerReply>;
+  /** The depot of a pile whose layer the caller may read; 404 otherwise. */
+  pileDepot(req: ResourceRequest, pileId: number): Promise<number>;
+}
+export const DepotLayers = token<DepotLayers>('magazine.DepotLayers');

@@ -7,6 +7,7 @@ import {
   type RouteDescriptor,
   type WerkbankContext,
   inject,
+  optional,
 } from '@werkbank/sdk/node';
 import { callerOf, pageOf, writeIn } from './magazine-routes';
 import { basedOnMoment, depotFor, idParam } from './depot-access';
@@ -26,6 +27,7 @@ import { countWrite, headMoment, loadMoment, openMomentFor, type MomentRow, mome
 import { datumOpenApi } from './magazine-openapi';
 import { checkUniqueName } from './file-path';
 import { MagazineServices } from './magazine-services';
+import { DepotLayers } from '../common/magazine-api';
 
 /** At most this many datums in one create call. */
 export const MAX_BATCH = 1000;
@@ -44,6 +46,8 @@ export function parseDatumRef(raw: string): { datumId: number; momentId?: number
 @injectable()
 export class DatumRoutes implements HttpRouteContribution {
   @inject(MagazineServices) protected readonly services!: MagazineServices;
+  /** Bound by the plugin that owns layers; the layer calls answer 501 without it. */
+  @inject(DepotLayers) @optional() protected readonly layers?: DepotLayers;
 
   private req(ctx: WerkbankContext): ResourceRequest {
     return callerOf(ctx, this.services);
@@ -72,6 +76,17 @@ export class DatumRoutes implements HttpRouteContribution {
       },
       moment: momentJson(moment),
     };
+  }
+
+  /** The depot's datums at `?moment=` (one of its moments) or at its head, as by-depot replies. */
+  private async depotSnapshot(ctx: WerkbankContext, r: ResourceRequest, depotId: number) {
+    const raw = typeof ctx.query.moment === 'string' ? ctx.query.moment : '';
+    let moment: MomentRow | undefined;
+    if (raw) {
+      moment = await loadMoment(r.manager, idParam(raw));
+      if (!moment || moment.depot_id !== depotId) throw ApiError.notFound();
+    } else moment = await headMoment(r.manager, depotId);
+    return this.snapshot(ctx, r, depotId, moment);
   }
 
   /** The datum as it was at the addressed moment (the head without one), for a reader of its depot. */
@@ -103,13 +118,7 @@ export class DatumRoutes implements HttpRouteContribution {
           const r = this.req(ctx);
           const depotId = idParam(ctx.params.depot);
           await depotFor(r, depotId, 'read');
-          const raw = typeof ctx.query.moment === 'string' ? ctx.query.moment : '';
-          let moment: MomentRow | undefined;
-          if (raw) {
-            moment = await loadMoment(r.manager, idParam(raw));
-            if (!moment || moment.depot_id !== depotId) throw ApiError.notFound();
-          } else moment = await headMoment(r.manager, depotId);
-          ctx.body = await this.snapshot(ctx, r, depotId, moment);
+          ctx.body = await this.depotSnapshot(ctx, r, depotId);
         });
         router.get('/api/v1/datum/by-moment/:moment/', async (ctx) => {
           const r = this.req(ctx);
@@ -117,9 +126,34 @@ export class DatumRoutes implements HttpRouteContribution {
           if (!moment) throw ApiError.notFound();
           ctx.body = await this.snapshot(ctx, r, moment.depot_id, moment);
         });
-        router.get('/api/v1/datum/by-pile/:pile/', (ctx) => {
-          this.req(ctx);
-          throw layersUnavailable();
+        // The datums of a layer's pile: its depot's, for a caller who may read the layer and the depot.
+        router.get('/api/v1/datum/by-pile/:pile/', async (ctx) => {
+          const r = this.req(ctx);
+          if (!this.layers) throw layersUnavailable();
+          const depotId = await this.layers.pileDepot(r, idParam(ctx.params.pile));
+          await depotFor(r, depotId, 'read');
+          ctx.body = await this.depotSnapshot(ctx, r, depotId);
+        });
+        router.get('/api/v1/datum/:ref/edit_as_layer/', async (ctx) => {
+          const ref = parseDatumRef(ctx.params.ref);
+          ctx.body = await this.services.resources.inTransaction(this.req(ctx), 'layer', async (r) => {
+            const { version, momentId, type } = await this.read(r, ref);
+            const depotId = (await datumDepot(r.manager, ref.datumId))!;
+            const depot = await depotFor(r, depotId, 'read');
+            if (!this.layers) throw layersUnavailable();
+            return this.layers.asLayer(
+              r,
+              {
+                depot_id: depotId,
+                depot_name: String(depot.name),
+                content_type: type,
+                moment_id: momentId,
+                datum_id: ref.datumId,
+                datum: version.data,
+              },
+              'edit',
+            );
+          });
         });
         router.get('/api/v1/datum/create-in-depot/:depot/', async (ctx) => {
           const r = this.req(ctx);

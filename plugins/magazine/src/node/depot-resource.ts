@@ -143,14 +143,6 @@ export function depotResource(services: MagazineServices): ResourceDefinition {
           return momentJson(await newMoment(req.manager, row!.id, req.user.id, { temporary, message }));
         },
       },
-      {
-        name: 'edit_as_layer',
-        method: 'GET',
-        detail: true,
-        async handler() {
-          throw layersUnavailable();
-        },
-      },
     ],
   };
 }

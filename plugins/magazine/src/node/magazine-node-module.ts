@@ -11,6 +11,7 @@ import { magazineEntities, MagazineResources, magazineTranslations } from './mag
 import { DatumRoutes } from './datum-routes';
 import { DepotRoutes } from './depot-routes';
 import { MomentRoutes } from './moment-routes';
+import { DepotLayerRoutes } from './depot-layer-routes';
 import { UploadRoutes } from './upload-routes';
 import { MagazineMaintenance } from './magazine-maintenance';
 import { MagazineDepotAccess } from './depot-access-service';
@@ -25,6 +26,7 @@ export default definePlugin((ctx) => {
   ctx.contribute(ResourceContribution, MagazineResources);
   ctx.contribute(HttpRouteContribution, DepotRoutes);
   ctx.contribute(HttpRouteContribution, MomentRoutes);
+  ctx.contribute(HttpRouteContribution, DepotLayerRoutes);
   ctx.contribute(HttpRouteContribution, DatumRoutes);
   ctx.contribute(HttpRouteContribution, UploadRoutes);
   ctx.contribute(StartupHookContribution, MagazineMaintenance);

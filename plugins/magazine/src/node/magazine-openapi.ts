@@ -17,7 +17,10 @@ export const datumOpenApi: Record<string, unknown> = {
     parameters: [idParam('moment')],
     get: op('Datums as they were at a moment', [200, 404]),
   },
-  '/api/v1/datum/by-pile/{pile}/': { parameters: [idParam('pile')], get: op('Reserved for the layers plugin', [501]) },
+  '/api/v1/datum/by-pile/{pile}/': {
+    parameters: [idParam('pile')],
+    get: op('A layer call, answered by the layers plugin (501 without it)', [200, 302, 501]),
+  },
   '/api/v1/datum/create-in-depot/{depot}/': {
     parameters: [idParam('depot')],
     get: op('A template for a new datum of the depot’s type'),
@@ -59,8 +62,26 @@ export const momentOpenApi: Record<string, unknown> = {
     },
     post: op('Close the open head; returns the new moment', [200, 409]),
   },
-  '/api/v1/moment/{id}/show_as_layer/': { parameters: [idParam('id')], get: op('Reserved for the layers plugin', [501]) },
-  '/api/v1/moment/{id}/edit_as_layer/': { parameters: [idParam('id')], get: op('Reserved for the layers plugin', [501]) },
+  '/api/v1/moment/{id}/show_as_layer/': {
+    parameters: [idParam('id')],
+    get: op('A layer call, answered by the layers plugin (501 without it)', [200, 302, 501]),
+  },
+  '/api/v1/depot/{id}/show_as_layer/': {
+    parameters: [idParam('id')],
+    get: op('A layer call, answered by the layers plugin (501 without it)', [200, 302, 501]),
+  },
+  '/api/v1/depot/{id}/edit_as_layer/': {
+    parameters: [idParam('id')],
+    get: op('A layer call, answered by the layers plugin (501 without it)', [200, 302, 501]),
+  },
+  '/api/v1/datum/{id}/edit_as_layer/': {
+    parameters: [idParam('id')],
+    get: op('A layer call, answered by the layers plugin (501 without it)', [200, 302, 501]),
+  },
+  '/api/v1/moment/{id}/edit_as_layer/': {
+    parameters: [idParam('id')],
+    get: op('A layer call, answered by the layers plugin (501 without it)', [200, 302, 501]),
+  },
 };
 
 export const depotOpenApi: Record<string, unknown> = {

@@ -10,7 +10,6 @@ import {
 } from '@werkbank/sdk/node';
 import { callerOf, pageOf } from './magazine-routes';
 import { depotFor, depotDefinition, idParam } from './depot-access';
-import { layersUnavailable } from './depot-resource';
 import {
   approveMoment,
   deleteMoment,
@@ -121,13 +120,6 @@ export class MomentRoutes implements HttpRouteContribution {
             return { status: 'ok', moment_id: head };
           });
         });
-        for (const name of ['show_as_layer', 'edit_as_layer']) {
-          router.get(`/api/v1/moment/:id/${name}/`, async (ctx) => {
-            const r = this.req(ctx);
-            await this.moment(r, ctx.params.id, 'read');
-            throw layersUnavailable();
-          });
-        }
       },
     });
   }

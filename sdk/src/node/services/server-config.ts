@@ -67,6 +67,11 @@ export interface ServerConfig {
    */
   viewerUrls: Record<string, string>;
   /**
+   * Service address templates of a layer by service (geojson, wfs, wms, wmts_kvp, wmts_rest) with
+   * `{name}` for its short name or id (spec 001 §2.2); SERVICE_URL_<SERVICE> overrides a default.
+   */
+  serviceUrls: Record<string, string>;
+  /**
    * Where node runs execute (EXECUTION): 'inline' in the server process (default), or 'workers':
    * queued with pg-boss on the PostgreSQL server and taken by `npm run worker` processes.
    */

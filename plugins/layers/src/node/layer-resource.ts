@@ -1,0 +1,133 @@
+import { ApiError, type ResourceDefinition, type ResourceRequest, type Row } from '@werkbank/sdk/node';
+import { LAYER_FIELDS } from '../common/layer-fields';
+import { isLayerType, type LayerType } from '../common/layer-types';
+import {
+  checkAttr,
+  checkAttributeFilters,
+  checkBbox,
+  checkSelectionFields,
+  checkTimeRange,
+  type LayerProblem,
+} from '../common/layer-validation';
+import { checkPileDepots, parsePiles, pilesJson, pilesOf, replacePiles } from './pile-store';
+import type { LayersServices } from './layers-services';
+
+const fail = (p: LayerProblem | undefined) => {
+  if (p) throw ApiError.badRequest('invalid_field', p.key, p.params ?? {}, p.field);
+};
+
+/** A jsonb column's value as the resource layer hands it to hooks (JSON text) or as stored (parsed). */
+const parsed = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
+
+/**
+ * Checks the fields that depend on each other (type, attr, times) and the JSON fields' shapes;
+ * `values` are column values of a create or the changes of an update, `row` the stored layer.
+ */
+async function checkLayer(values: Record<string, unknown>, req: ResourceRequest, row?: Row): Promise<void> {
+  const type = String(values.type ?? row?.type ?? 'feature');
+  if (!isLayerType(type)) throw ApiError.badRequest('invalid_field', 'layers:errors.type', { type }, 'type');
+  if ('attr' in values || 'type' in values) {
+    const { attr, problem } = checkAttr(parsed(values.attr ?? row?.attr ?? {}), type);
+    fail(problem);
+    values.attr = JSON.stringify(attr);
+  }
+  if ('selection_fields' in values) fail(checkSelectionFields(parsed(values.selection_fields)));
+  if ('attribute_filters' in values) fail(checkAttributeFilters(parsed(values.attribute_filters)));
+  if ('bbox' in values) fail(checkBbox(parsed(values.bbox)));
+  const tmin = 'time_min' in values ? values.time_min : row?.time_min;
+  const tmax = 'time_max' in values ? values.time_max : row?.time_max;
+  fail(checkTimeRange(tmin, tmax));
+  const slug = values.slug;
+  if (typeof slug === 'string' && slug !== '') {
+    const [taken] = (await req.manager.query(`SELECT id FROM layers_layer WHERE slug = $1 AND id <> $2 LIMIT 1`, [
+      slug,
+      row?.id ?? 0,
+    ])) as unknown[];
+    if (taken) throw ApiError.badRequest('slug_taken', 'layers:errors.slug_taken', { slug }, 'slug');
+  }
+}
+
+/** A new layer's fields: every writable field at its default, the type given, no piles or grants. */
+export function newLayerTemplate(type: LayerType): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(LAYER_FIELDS) as [
+    string,
+    { default?: unknown; readOnly?: boolean; nullable?: boolean },
+  ][]) {
+    if (spec.readOnly) continue;
+    out[name] = spec.default !== undefined ? spec.default : spec.nullable ? null : '';
+  }
+  return { ...out, type, layerpiles: [], permissions: [] };
+}
+
+/** Layers (spec 001 §3.1): typed, owned, permissioned, taggable; their piles stack depots. */
+export function layerResource(services: LayersServices): ResourceDefinition {
+  return {
+    id: 'layers.layer',
+    kind: 'layer',
+    table: 'layers_layer',
+    label: { de: 'den Layer', en: 'layer' },
+    defaultOrder: 'name',
+    ownerColumn: 'owner_id',
+    objectPermissions: { read: 'read_layer', write: 'write_layer' },
+    publicColumn: 'public',
+    taggable: true,
+    description: 'Layers: depots stacked as layerpiles, with presentation, selection window, filters and permissions.',
+    fields: LAYER_FIELDS,
+    actions: [
+      {
+        // spec 000 §7 `GET {layer}create_layer/?layertype=`: a new, unsaved layer of the type with its defaults.
+        name: 'create_layer',
+        method: 'GET',
+        detail: false,
+        async handler({ query }) {
+          const type = query.layertype || 'feature';
+          if (!isLayerType(type))
+            throw ApiError.badRequest('invalid_parameter', 'layers:errors.layertype_param', { type }, 'layertype');
+          return newLayerTemplate(type);
+        },
+      },
+    ],
+    hooks: {
+      async beforeCreate(values, req) {
+        await checkLayer(values, req);
+      },
+      async beforeUpdate(row, changes, req) {
+        await checkLayer(changes, req, row);
+        if (changes.type !== undefined && changes.type !== row.type) {
+          // A new type must still fit the piles the layer has (those the caller can see).
+          const ids = (await pilesOf(req, [row.id])).map((p) => p.depot_id);
+          await checkPileDepots(req, changes.type as LayerType, ids, (a, b) => services.types.isAssignable(a, b), true);
+        }
+        // spec 001 §3.1: the revision counts every change (piles and permissions too).
+        changes.revision = Number(row.revision) + 1;
+        changes.modified = new Date();
+      },
+      async afterWrite(row, virtuals, req) {
+        if (virtuals.layerpiles === undefined) return;
+        const piles = parsePiles(virtuals.layerpiles);
+        const isAssignable = (a: string, b: string) => services.types.isAssignable(a, b);
+        const depots = await checkPileDepots(
+          req,
+          String(row.type) as LayerType,
+          piles.map((p) => p.depotId),
+          isAssignable,
+        );
+        await replacePiles(req, row.id, piles, depots);
+      },
+      async serialize(rows, out, req) {
+        const piles = await pilesJson(
+          req,
+          await pilesOf(
+            req,
+            rows.map((r) => r.id),
+          ),
+        );
+        out.forEach((o, i) => {
+          o.layerpiles = piles.filter((p) => p.layer === o.resource_uri);
+          o.persistent_size = Number(rows[i].persistent_size ?? 0);
+        });
+      },
+    },
+  };
+}

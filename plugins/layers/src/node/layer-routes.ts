@@ -1,0 +1,81 @@
+import {
+  ApiError,
+  guard,
+  inject,
+  injectable,
+  requestOf,
+  type HttpRouteContribution,
+  type RegistrySink,
+  type ResourceRequest,
+  type RouteDescriptor,
+  type WerkbankContext,
+} from '@werkbank/sdk/node';
+import { LAYER_ATTRIBUTE_VALUES_PATH, LAYER_ATTRIBUTES_PATH, PILE_PATH } from '../common/layers-api';
+import { attributeUnion, attributeValues } from '../common/layer-attributes';
+import { pilesJson } from './pile-store';
+import { collect, layerItems } from './layer-data';
+import { LayersServices } from './layers-services';
+import { layerOpenApi } from './layers-openapi';
+
+/** At most this many values per attribute-values reply. */
+export const MAX_ATTRIBUTE_VALUES = 1000;
+
+/**
+ * Layerpiles (`/api/v1/pile/{id}/`) and the layer attribute calls (spec 000 §7 Version 2,
+ * spec 001 §7): each needs read access to the layer.
+ */
+@injectable()
+export class LayerRoutes implements HttpRouteContribution {
+  @inject(LayersServices) protected readonly services!: LayersServices;
+
+  protected req(ctx: WerkbankContext): ResourceRequest {
+    guard(ctx, undefined, undefined, 'layer');
+    return requestOf(ctx, this.services);
+  }
+
+  /** The id of a layer the caller may read, from `?layer=` (id or address); 400 / 404 otherwise. */
+  protected async layerParam(ctx: WerkbankContext, r: ResourceRequest): Promise<number> {
+    const raw = typeof ctx.query.layer === 'string' ? ctx.query.layer : '';
+    const m = /^(?:\/api\/v1\/layer\/)?(\d{1,9})\/?$/.exec(raw);
+    if (!m) throw ApiError.badRequest('invalid_parameter', 'layers:errors.layer_param', {}, 'layer');
+    const def = r.services.definitions().find((d) => d.kind === 'layer')!;
+    if (!(await r.services.loadReadable(def, Number(m[1]), r))) throw ApiError.notFound();
+    return Number(m[1]);
+  }
+
+  registerHttpRoutes(registry: RegistrySink<RouteDescriptor>): void {
+    registry.add({
+      id: 'layers.routes',
+      realms: ['layer'],
+      openapi: layerOpenApi,
+      mount: (router) => {
+        router.get(`${PILE_PATH}:id/`, async (ctx) => {
+          const r = this.req(ctx);
+          if (!/^\d{1,9}$/.test(ctx.params.id)) throw ApiError.notFound();
+          const [row] = (await r.manager.query(`SELECT id, layer_id, depot_id, name, position FROM layers_pile WHERE id = $1`, [
+            Number(ctx.params.id),
+          ])) as Parameters<typeof pilesJson>[1];
+          const def = r.services.definitions().find((d) => d.kind === 'layer')!;
+          if (!row || !(await r.services.loadReadable(def, row.layer_id, r))) throw ApiError.notFound();
+          const [pile] = await pilesJson(r, [row]);
+          if (!pile) throw ApiError.notFound();
+          ctx.body = pile;
+        });
+        router.get(LAYER_ATTRIBUTES_PATH, async (ctx) => {
+          const r = this.req(ctx);
+          const layerId = await this.layerParam(ctx, r);
+          ctx.body = { objects: attributeUnion(await collect(layerItems(r, this.services.depots, layerId))) };
+        });
+        router.get(LAYER_ATTRIBUTE_VALUES_PATH, async (ctx) => {
+          const r = this.req(ctx);
+          const layerId = await this.layerParam(ctx, r);
+          const name = typeof ctx.query.attribute === 'string' ? ctx.query.attribute : '';
+          if (!name) throw ApiError.badRequest('invalid_parameter', 'layers:errors.attribute_param', {}, 'attribute');
+          const unique = ctx.query.unique === 'true' || ctx.query.unique === '1';
+          const items = await collect(layerItems(r, this.services.depots, layerId));
+          ctx.body = { objects: attributeValues(items, name, unique, MAX_ATTRIBUTE_VALUES) };
+        });
+      },
+    });
+  }
+}

@@ -1,0 +1,30 @@
+import {
+  inject,
+  injectable,
+  type EntityContribution,
+  type NodeTranslationContribution,
+  type ResourceContribution,
+} from '@werkbank/sdk/node';
+import { LayersSchema1795753535295 } from './layers-migration';
+import { layerResource } from './layer-resource';
+import { LayersServices } from './layers-services';
+import en from '../common/i18n/en.json' with { type: 'json' };
+import de from '../common/i18n/de.json' with { type: 'json' };
+
+export const layersEntities: EntityContribution = {
+  registerEntities: (registry) => registry.add({ id: 'layers.entities', entities: [], migrations: [LayersSchema1795753535295] }),
+};
+
+/** Layers on the shared resource layer. */
+@injectable()
+export class LayersResources implements ResourceContribution {
+  @inject(LayersServices) protected readonly services!: LayersServices;
+
+  registerResources: ResourceContribution['registerResources'] = (registry) => {
+    registry.add(layerResource(this.services));
+  };
+}
+
+export const layersTranslations: NodeTranslationContribution = {
+  registerTranslations: (registry) => registry.add({ id: 'layers.server-translations', namespace: 'layers', de, en }),
+};

@@ -1,0 +1,27 @@
+/** OpenAPI paths of the layers plugin's own routes (the layer resource is described by the resource layer). */
+const op = (summary: string, codes: number[] = [200, 400, 404]) => ({
+  tags: ['layer'],
+  summary,
+  responses: Object.fromEntries(codes.map((c) => [c, { description: c < 300 ? 'OK' : 'Error' }])),
+});
+const layerQuery = { name: 'layer', in: 'query', required: true, schema: { type: 'string' } };
+
+export const layerOpenApi: Record<string, unknown> = {
+  '/api/v1/pile/{id}/': {
+    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+    get: op('One layerpile: its depot, name, content type, size, active'),
+  },
+  '/api/v2/backend/layer-attributes': {
+    get: { ...op("The union of the layer's piles' feature properties with their types"), parameters: [layerQuery] },
+  },
+  '/api/v2/backend/layer-attribute-values': {
+    get: {
+      ...op("Values of one attribute over the layer's piles (unique=true: each once)"),
+      parameters: [
+        layerQuery,
+        { name: 'attribute', in: 'query', required: true, schema: { type: 'string' } },
+        { name: 'unique', in: 'query', schema: { type: 'string' } },
+      ],
+    },
+  },
+};

@@ -1,0 +1,21 @@
+import {
+  Database,
+  inject,
+  injectable,
+  RequestBodies,
+  ResourceServices,
+  TypeHierarchy,
+  type DataSource,
+  type TypeRegistry,
+} from '@werkbank/sdk/node';
+import { DepotAccess } from '@werkbank/plugin-magazine/api';
+
+/** The server services the layers plugin uses, each by its own token; handed to its resource and routes. */
+@injectable()
+export class LayersServices {
+  @inject(Database) readonly dataSource!: DataSource;
+  @inject(ResourceServices) readonly resources!: ResourceServices;
+  @inject(TypeHierarchy) readonly types!: TypeRegistry;
+  @inject(RequestBodies) readonly bodies!: RequestBodies;
+  @inject(DepotAccess) readonly depots!: DepotAccess;
+}
