@@ -164,7 +164,10 @@ describe('a German user builds upload → import → reproject → buffer → st
     await area().click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('r');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Ausführen' }).click();
-    await page.getByTestId('switchboard-status').getByText(/Erfolgreich ausgeführt|Fehlgeschlagen/).waitFor({ timeout: 180_000 });
+    await page
+      .getByTestId('switchboard-status')
+      .getByText(/Erfolgreich ausgeführt|Fehlgeschlagen/)
+      .waitFor({ timeout: 180_000 });
     const failed = await page.locator('[data-testid=canvas-node][data-status=failure]').count();
     assert.equal(failed, 0, `failed nodes: ${JSON.stringify((await admin.get(`${sb.resource_uri}reload/`)).body)}`);
     assert.equal(await page.locator('[data-testid=canvas-node][data-status=success]').count(), 4);

@@ -130,7 +130,10 @@ const FORMATS: Format[] = [
   {
     format: 'Excel (.xlsx)',
     func: 'excel.import',
-    write: (dir, src) => (ogr('-f', 'XLSX', path.join(dir, 'orte.xlsx'), src, '-lco', 'GEOMETRY=AS_XY', '-nln', 'Orte'), ['orte.xlsx']),
+    write: (dir, src) => (
+      ogr('-f', 'XLSX', path.join(dir, 'orte.xlsx'), src, '-lco', 'GEOMETRY=AS_XY', '-nln', 'Orte'),
+      ['orte.xlsx']
+    ),
     out: 'rows',
     check: expectTownRows,
   },
