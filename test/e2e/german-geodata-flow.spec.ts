@@ -99,7 +99,8 @@ describe('a German user builds upload → import → reproject → buffer → st
     await node.locator('.wb-node-title').dblclick();
     await page.getByTestId('node-info-dialog').waitFor();
     await page.locator(`[data-testid=node-ports] [data-port=${port}] [data-testid=port-value-edit]`).click();
-    await page.getByTestId('datum-editor-number').fill(value);
+    // The number editor puts its test id on the input or on its wrapper (Blueprint's NumericInput).
+    await page.locator('input[data-testid=datum-editor-number], [data-testid=datum-editor-number] input').first().fill(value);
     await page.getByTestId('port-value-save').click();
     await page.getByTestId('port-value-editor').waitFor({ state: 'detached' });
     await page.locator('.bp6-dialog-footer').getByRole('button', { name: 'Schließen' }).click();
@@ -120,43 +121,45 @@ describe('a German user builds upload → import → reproject → buffer → st
     await page.locator('[data-testid=switchboard-canvas][data-loaded=yes]').waitFor();
 
     // Upload the archive into a new file frame.
-    await menuAt({ x: 40, y: 60 }, 'Daten hinzufügen');
+    await menuAt({ x: 20, y: 30 }, 'Daten hinzufügen');
     await page.getByRole('tab', { name: 'Hochladen' }).click();
     await page.getByTestId('upload-input').setInputFiles({
       name: 'gebiete-shp.zip',
       mimeType: 'application/zip',
       buffer: readFileSync(archive),
     });
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/upload/') && r.request().method() === 'POST');
     await page.getByTestId('upload-insert').click();
+    assert.equal((await uploaded).status(), 201);
     const file = frames().first();
-    await file.getByText('gebiete-shp.zip').waitFor();
+    await file.waitFor();
 
     // Import → features → reproject → features → buffer → features → store into the depot.
-    const shp = await addFunction({ x: 320, y: 60 }, 'Shapefile importieren');
+    const shp = await addFunction({ x: 300, y: 30 }, 'Shapefile importieren');
     await drag(file.getByTestId('output-socket'), inSocket(shp, 'file'));
     await page.locator('[data-testid=canvas-link]').first().waitFor();
-    const imported = await newFrameFrom(shp, 'features', { x: 620, y: 80 });
+    const imported = await newFrameFrom(shp, 'features', { x: 600, y: 50 });
 
-    const reproject = await addFunction({ x: 900, y: 60 }, 'Umprojizieren');
+    const reproject = await addFunction({ x: 20, y: 330 }, 'Umprojizieren');
     await drag(imported.getByTestId('output-socket'), inSocket(reproject, 'features'));
-    const inDegrees = await newFrameFrom(reproject, 'features', { x: 1200, y: 80 });
+    const inDegrees = await newFrameFrom(reproject, 'features', { x: 320, y: 350 });
 
-    const buffer = await addFunction({ x: 40, y: 460 }, 'Puffer');
+    const buffer = await addFunction({ x: 600, y: 330 }, 'Puffer');
     await drag(inDegrees.getByTestId('output-socket'), inSocket(buffer, 'features'));
     await setValue(buffer, 'distance', '100');
-    const buffered = await newFrameFrom(buffer, 'features', { x: 340, y: 480 });
+    const buffered = await newFrameFrom(buffer, 'features', { x: 20, y: 650 });
 
-    await menuAt({ x: 620, y: 700 }, 'Daten hinzufügen');
+    await menuAt({ x: 300, y: 650 }, 'Daten hinzufügen');
     await page.getByTestId('depot-search').fill('Gebiete');
     await page.getByTestId('depot-option').getByText('Gebiete gepuffert').click();
     await page.getByTestId('depot-insert').click();
     const depotFrame = frames().filter({ hasText: 'Gebiete gepuffert' });
     await depotFrame.waitFor();
 
-    const store = await addFunction({ x: 900, y: 460 }, 'In Depot speichern');
+    const store = await addFunction({ x: 600, y: 630 }, 'In Depot speichern');
     await drag(buffered.getByTestId('output-socket'), inSocket(store, 'datums'));
     await drag(depotFrame.getByTestId('output-socket'), inSocket(store, 'depot'));
-    await page.locator('[data-testid=canvas-link]').nth(8).waitFor();
+    await page.locator('[data-testid=canvas-link]').nth(7).waitFor();
 
     await expectAccessible(page);
 
