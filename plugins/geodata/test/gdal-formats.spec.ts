@@ -130,10 +130,12 @@ const FORMATS: Format[] = [
   {
     format: 'Excel (.xlsx)',
     func: 'excel.import',
-    write: (dir, src) => (
-      ogr('-f', 'XLSX', path.join(dir, 'orte.xlsx'), src, '-lco', 'GEOMETRY=AS_XY', '-nln', 'Orte'),
-      ['orte.xlsx']
-    ),
+    // GDAL's XLSX driver writes no geometry: the coordinates go into columns X and Y as in the CSVs.
+    write: (dir, src) => {
+      const sql = 'SELECT ST_X(geometry) AS X, ST_Y(geometry) AS Y, name, einwohner, kennung FROM "orte-source"';
+      ogr('-f', 'XLSX', path.join(dir, 'orte.xlsx'), src, '-dialect', 'SQLite', '-sql', sql, '-nln', 'Orte');
+      return ['orte.xlsx'];
+    },
     out: 'rows',
     check: expectTownRows,
   },
