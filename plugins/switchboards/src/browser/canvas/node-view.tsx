@@ -129,7 +129,7 @@ export const CanvasNodeView = observer(function CanvasNodeView(props: {
         {t(`status.${node.status}`)}
       </div>
       {node.status !== 'success' && node.runinfo.progress !== null && (
-        <ProgressBar value={node.runinfo.progress / 100} stripes={node.status === 'started'} />
+        <ProgressBar value={node.runinfo.progress / 100} stripes={node.status === 'started'} aria-label={t('node.progress')} />
       )}
       {Body && <Body node={node} outputs={outputs} />}
       <div className="wb-node-ports">
