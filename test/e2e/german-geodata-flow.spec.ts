@@ -161,6 +161,9 @@ describe('a German user builds upload → import → reproject → buffer → st
     await drag(depotFrame.getByTestId('output-socket'), inSocket(store, 'depot'));
     await page.locator('[data-testid=canvas-link]').nth(7).waitFor();
 
+    // Nodes that never ran are not "veraltet" and show no progress yet.
+    assert.equal(await page.getByTestId('node-outdated').count(), 0);
+    assert.equal(await page.locator('[data-testid=canvas-node] [role=progressbar]').count(), 0);
     await expectAccessible(page);
 
     // Run after the confirmation; every node succeeds.

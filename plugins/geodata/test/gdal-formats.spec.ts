@@ -81,14 +81,14 @@ const FORMATS: Format[] = [
   {
     format: 'KML',
     func: 'kml.import',
-    write: (dir, src) => (ogr('-f', 'KML', path.join(dir, 'orte.kml'), src), ['orte.kml']),
+    write: (dir, src) => (ogr('-f', 'KML', path.join(dir, 'orte.kml'), src, '-nln', 'orte'), ['orte.kml']),
     out: 'features',
     check: expectTowns,
   },
   {
     format: 'GML with its .xsd',
     func: 'gml.import',
-    write: (dir, src) => (ogr('-f', 'GML', path.join(dir, 'orte.gml'), src), ['orte.gml', 'orte.xsd']),
+    write: (dir, src) => (ogr('-f', 'GML', path.join(dir, 'orte.gml'), src, '-nln', 'orte'), ['orte.gml', 'orte.xsd']),
     out: 'features',
     check: expectTowns,
   },
