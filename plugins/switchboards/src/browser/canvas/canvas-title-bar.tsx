@@ -110,7 +110,7 @@ export const CanvasTitleBar = observer(function CanvasTitleBar({
         {t(`status.${sb.status}`)}
         {running && ` ${formatPercent(progress, i18n.language)}`}
       </Tag>
-      {running && <ProgressBar className="wb-canvas-progress" value={progress / 100} />}
+      {running && <ProgressBar className="wb-canvas-progress" value={progress / 100} aria-label={t('run.progress')} />}
       <span className="wb-spacer" />
       {others.length > 0 && (
         <span className="wb-presence" data-testid="presence">

@@ -83,9 +83,11 @@ export const CanvasNodeView = observer(function CanvasNodeView(props: {
       </div>
     );
   };
+  // A node that never ran has no results to be outdated and no progress to show.
+  const outdated = node.outdated && node.status !== 'initialized';
   return (
     <div
-      className={`wb-node wb-status-${node.status}${data.selected ? ' wb-selected' : ''}${node.outdated ? ' wb-outdated' : ''}`}
+      className={`wb-node wb-status-${node.status}${data.selected ? ' wb-selected' : ''}${outdated ? ' wb-outdated' : ''}`}
       data-testid="canvas-node"
       data-uri={node.resource_uri}
       data-status={node.status}
@@ -97,7 +99,7 @@ export const CanvasNodeView = observer(function CanvasNodeView(props: {
       <PresenceMarks ctx={ctx} uri={node.resource_uri} />
       <div className="wb-node-title" title={node.func}>
         <span className="wb-node-name">{node.func_verbose_name || node.func}</span>
-        {node.outdated && (
+        {outdated && (
           <span className="wb-node-outdated" data-testid="node-outdated" title={t('node.outdated_hint')}>
             {t('node.outdated')}
           </span>
@@ -128,8 +130,8 @@ export const CanvasNodeView = observer(function CanvasNodeView(props: {
       <div className="wb-node-status" data-testid="node-status">
         {t(`status.${node.status}`)}
       </div>
-      {node.status !== 'success' && node.runinfo.progress !== null && (
-        <ProgressBar value={node.runinfo.progress / 100} stripes={node.status === 'started'} />
+      {node.status !== 'success' && node.status !== 'initialized' && node.runinfo.progress !== null && (
+        <ProgressBar value={node.runinfo.progress / 100} stripes={node.status === 'started'} aria-label={t('node.progress')} />
       )}
       {Body && <Body node={node} outputs={outputs} />}
       <div className="wb-node-ports">

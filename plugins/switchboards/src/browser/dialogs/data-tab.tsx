@@ -6,6 +6,8 @@ import type { InsertResult } from './insert-result';
 
 /** The depot list (plugin magazine). */
 export const DEPOT_PATH = '/api/v1/depot/';
+/** The Magazine's depot list screen, where depots are made (spec 002). */
+const MAGAZINE_PAGE = '/depots/';
 const PAGE = 20;
 
 interface DepotRow {
@@ -46,6 +48,12 @@ const DepotPicker = observer(function DepotPicker({ onInsert }: { onInsert(r: In
     const timer = setTimeout(() => void searchNow(q).catch(() => undefined), text ? 250 : 0);
     setSelected(0);
     return () => clearTimeout(timer);
+  }, [store, text]);
+  // Back from the Magazine's tab (a depot made there): the list looks again.
+  useEffect(() => {
+    const again = () => void searchNow(text.trim()).catch(() => undefined);
+    window.addEventListener('focus', again);
+    return () => window.removeEventListener('focus', again);
   }, [store, text]);
   const chosen = store.items[selected];
   /**
@@ -118,7 +126,11 @@ const DepotPicker = observer(function DepotPicker({ onInsert }: { onInsert(r: In
       </div>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
         <span className="wb-muted" style={{ flex: '1 1 auto' }}>
-          {store.hasMore ? t('data.more_hint', { shown: store.items.length, total: store.total }) : ''}
+          {store.hasMore ? t('data.more_hint', { shown: store.items.length, total: store.total }) : ''}{' '}
+          {/* A new depot is made in the Magazine; a second tab keeps the canvas and this dialog open. */}
+          <a href={MAGAZINE_PAGE} target="_blank" rel="noopener noreferrer" data-testid="depot-new-in-magazine">
+            {t('data.new_in_magazine')}
+          </a>
         </span>
         <Button
           intent="primary"

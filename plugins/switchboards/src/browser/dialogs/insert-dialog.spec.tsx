@@ -84,6 +84,19 @@ describe('switchboards: insert dialog (jsdom)', function () {
     assert.deepEqual(results, [{ kind: 'frame', contentType: 'depot', name: 'Wetter', items: [{ value: '/api/v1/depot/9/' }] }]);
   });
 
+  it('data: links to the Magazine for a new depot and lists it when the user comes back to the tab', async () => {
+    const all = [depot(8, 'Pegel')];
+    booted = await open('data', { 'GET /api/v1/depot/': () => page([...all]) });
+    await booted.waitFor(() => document.body.querySelectorAll('[data-testid="depot-option"]').length === 1);
+    const link = byTestId<HTMLAnchorElement>('depot-new-in-magazine')!;
+    assert.equal(link.getAttribute('href'), '/depots/');
+    assert.equal(link.getAttribute('target'), '_blank');
+    assert.equal(link.textContent, 'Create a new depot in the Magazine (new tab)');
+    all.push(depot(9, 'Gebiete gepuffert'));
+    window.dispatchEvent(new window.FocusEvent('focus'));
+    await booted.waitFor(() => document.body.querySelectorAll('[data-testid="depot-option"]').length === 2);
+  });
+
   it('data: says so when the Magazine is not installed', async () => {
     booted = await open('data', {}, false);
     assert.ok(byTestId('data-unavailable'));
