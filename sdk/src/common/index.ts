@@ -4,3 +4,16 @@ export { injectable, inject, optional, postConstruct, multiInject } from 'invers
 export { formatBytes } from './byte-size';
 export * from './resource-fields';
 export { datumEditorValue, datumFieldsFromEditor, editedField } from './datum-editor-value';
+export {
+  hasCoordinates,
+  mappableFeatures,
+  featuresBbox,
+  fitBbox,
+  isBbox,
+  tileUrlTemplate,
+  MAP_MAX_ZOOM,
+  MAP_FIT_PADDING,
+  type Bbox,
+  type MapFeature,
+  type LooseGeometry,
+} from './map-geometry';
