@@ -69,6 +69,8 @@ export default defineConfig({
   plugins: [werkbankPlugins(), cesiumAssets(outDir)],
   // Plugins outside the Werkbank folder get the shared packages (the SDK, React, ...) from it: one copy each.
   resolve: {
+    // Cesium's engine without its widgets (their knockout needs eval, which the CSP forbids).
+    alias: [{ find: /^cesium$/, replacement: resolve(import.meta.dirname, '../sdk/src/browser/map/cesium-without-widgets.ts') }],
     dedupe: SHARED_PACKAGES.filter((p) => !p.includes('*')).concat([
       '@blueprintjs/core',
       '@blueprintjs/table',

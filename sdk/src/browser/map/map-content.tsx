@@ -29,6 +29,14 @@ export function MapContent(props: MapViewProps): ReactElement | null {
     globalThis.__werkbankMapProbe?.push(widget);
     // spec 000 §9: never closer than zoom level 19.
     widget.scene.screenSpaceCameraController.minimumZoomDistance = maxZoomDistance(widget.canvas.clientWidth || 400);
+    // Cesium frees its GL resources on destroy but leaves the context to garbage collection, and
+    // browsers cap live contexts (16 in Chromium): drop it once resium has destroyed the widget.
+    const gl = (widget.scene as unknown as { context: { _gl: WebGLRenderingContext } }).context._gl;
+    return () => {
+      setTimeout(() => {
+        if (widget.isDestroyed()) gl.getExtension('WEBGL_lose_context')?.loseContext();
+      }, 0);
+    };
   }, [widget]);
 
   useEffect(() => {
