@@ -16,6 +16,8 @@ const shared = [
   'rete-area-plugin',
   'rete-react-plugin',
   'styled-components',
+  'cesium',
+  'resium',
 ];
 let out;
 try {

@@ -3,6 +3,7 @@ import { resolve, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { discoverPlugins, pluginListFromEnv } from '@werkbank/kernel/node';
 import { SHARED_PACKAGES } from './src/shared-packages';
+import { cesiumAssets } from './vite-cesium-assets';
 
 /** WERKBANK_ROOT: the Werkbank installation whose plugins are bundled (default this repository). */
 const root = resolve(process.env.WERKBANK_ROOT ?? resolve(import.meta.dirname, '..'));
@@ -65,9 +66,11 @@ function pluginExports(): Map<string, string> {
 export default defineConfig({
   root: resolve(import.meta.dirname, 'browser'),
   publicDir: resolve(import.meta.dirname, 'browser/public'),
-  plugins: [werkbankPlugins()],
+  plugins: [werkbankPlugins(), cesiumAssets(outDir)],
   // Plugins outside the Werkbank folder get the shared packages (the SDK, React, ...) from it: one copy each.
   resolve: {
+    // Cesium's engine without its widgets (their knockout needs eval, which the CSP forbids).
+    alias: [{ find: /^cesium$/, replacement: resolve(import.meta.dirname, '../sdk/src/browser/map/cesium-without-widgets.ts') }],
     dedupe: SHARED_PACKAGES.filter((p) => !p.includes('*')).concat([
       '@blueprintjs/core',
       '@blueprintjs/table',

@@ -321,6 +321,8 @@ export class WerkbankServer {
     app.use(staticFiles(config.distDir, { '/docs/': resolve(config.root, 'docs') + '/' }));
     app.use(docsPages(resolve(config.root, 'docs')));
     app.use(errorMiddleware(this.log));
+    // The map fetches base map tiles through fetch/XHR (ImageBitmaps), so their host joins connect-src.
+    const tileOrigin = originOf(config.baseMapTileUrl);
     app.use(async (ctx, next) => {
       ctx.state.bodyTimeoutMs = config.bodyTimeoutMs;
       ctx.set('X-Content-Type-Options', 'nosniff');
@@ -329,8 +331,8 @@ export class WerkbankServer {
       // Scripts only from the server itself; map tiles may come from configured https hosts.
       ctx.set(
         'Content-Security-Policy',
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; " +
-          "font-src 'self' data:; connect-src 'self' ws: wss:; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'",
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; " +
+          `font-src 'self' data:; connect-src 'self' ws: wss:${tileOrigin}; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'`,
       );
       await next();
     });
@@ -452,5 +454,16 @@ export class WerkbankServer {
     await (this.bus?.close ? this.bus.close() : this.bus?.dispose?.());
     await this.db?.close();
     await this.blobs?.close();
+  }
+}
+
+/** ` https://host:port` of a z/x/y tile address (placeholders allowed), or '' when there is none. */
+function originOf(address: string | null): string {
+  if (!address) return '';
+  try {
+    const url = new URL(address.replace(/\{[a-z]+\}/gi, '0'));
+    return url.protocol === 'https:' || url.protocol === 'http:' ? ` ${url.origin}` : '';
+  } catch {
+    return '';
   }
 }

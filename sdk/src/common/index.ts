@@ -5,3 +5,16 @@ export { formatBytes } from './byte-size';
 export * from './resource-fields';
 export { datumEditorValue, datumFieldsFromEditor, editedField } from './datum-editor-value';
 export { keyOrderOf, inKeyOrder, type KeyOrder } from './key-order';
+export {
+  hasCoordinates,
+  mappableFeatures,
+  featuresBbox,
+  fitBbox,
+  isBbox,
+  tileUrlTemplate,
+  MAP_MAX_ZOOM,
+  MAP_FIT_PADDING,
+  type Bbox,
+  type MapFeature,
+  type LooseGeometry,
+} from './map-geometry';

@@ -26,6 +26,7 @@ import { DatumCard } from './datum-card';
 import { DatumEditDialog } from './datum-edit-dialog';
 import { fieldColumns, fileColumns } from './datum-columns';
 import { FileUploadWidget } from './file-upload-widget';
+import { DepotMap } from './depot-map';
 
 interface Editing {
   datum?: Datum;
@@ -66,6 +67,7 @@ export const DatumSection = observer(function DatumSection({
   const typeName = typeNameOf(depot.content_type);
   const typeTemplate = useTypeTemplate(typeName);
   const isFile = types.isAssignable(typeName, 'file') || typeName === 'file';
+  const located = types.isAssignable(typeName, 'feature') || typeName === 'feature';
   const readOnly = store.datumsReadOnly;
   const reload = () => void list.reload().catch(() => undefined);
   useEffect(() => {
@@ -115,14 +117,17 @@ export const DatumSection = observer(function DatumSection({
       >
         {!isFile && !readOnly && <Button icon="add" text={t('datum.new')} onClick={create} data-testid="datum-new" />}
       </SearchBar>
-      <ObjectList
-        store={list}
-        presentation={presentation}
-        columns={columns}
-        emptyText={String(t('datum.none'))}
-        onOpen={edit}
-        renderCard={(d) => <DatumCard datum={d} isFile={isFile} menu={menu(d)} />}
-      />
+      <div className={located ? 'wb-depot-located' : undefined}>
+        <ObjectList
+          store={list}
+          presentation={presentation}
+          columns={columns}
+          emptyText={String(t('datum.none'))}
+          onOpen={edit}
+          renderCard={(d) => <DatumCard datum={d} isFile={isFile} menu={menu(d)} />}
+        />
+        {located && <DepotMap list={list} />}
+      </div>
       {editing && (editing.template ?? typeTemplate) && (
         <DatumEditDialog
           title={String(editing.datum ? editing.datum.text_repr || t('datum.title') : t('datum.new'))}

@@ -1,0 +1,98 @@
+import { useEffect, type ReactElement } from 'react';
+import { ArcType, Cartesian3, Color, GeoJsonDataSource, Rectangle, type CesiumWidget } from 'cesium';
+import { useCesium } from 'resium';
+import { featuresBbox, fitBbox, isBbox, mappableFeatures, type Bbox } from '../../common/map-geometry';
+import { BboxDrawing } from './bbox-drawing';
+import type { MapViewProps } from './map-types';
+import { maxZoomDistance } from './map-zoom';
+
+/**
+ * Browser tests pass an array here (before the page loads) to see every widget the map created
+ * and check that each one was destroyed; nothing is kept when it is absent.
+ */
+declare global {
+  var __werkbankMapProbe: CesiumWidget[] | undefined;
+}
+
+const colour = (css: string | undefined, fallback: string, alpha?: number) => {
+  const c = Color.fromCssColorString(css ?? fallback) ?? Color.fromCssColorString(fallback);
+  return alpha === undefined ? c : c.withAlpha(alpha);
+};
+
+/** What the map shows inside its widget: features, the bbox, the fitted view, bbox drawing. */
+export function MapContent(props: MapViewProps): ReactElement | null {
+  const widget = useCesium().cesiumWidget;
+  const { features, featureStyle, bbox } = props;
+
+  useEffect(() => {
+    if (!widget) return;
+    globalThis.__werkbankMapProbe?.push(widget);
+    // spec 000 §9: never closer than zoom level 19.
+    widget.scene.screenSpaceCameraController.minimumZoomDistance = maxZoomDistance(widget.canvas.clientWidth || 400);
+    // Cesium frees its GL resources on destroy but leaves the context to garbage collection, and
+    // browsers cap live contexts (16 in Chromium): drop it once resium has destroyed the widget.
+    const gl = (widget.scene as unknown as { context: { _gl: WebGLRenderingContext } }).context._gl;
+    return () => {
+      setTimeout(() => {
+        if (widget.isDestroyed()) gl.getExtension('WEBGL_lose_context')?.loseContext();
+      }, 0);
+    };
+  }, [widget]);
+
+  useEffect(() => {
+    if (!widget || !features?.length) return;
+    let disposed = false;
+    const source = new GeoJsonDataSource('features');
+    void source
+      .load(mappableFeatures(features) as never, {
+        fill: colour(featureStyle?.fill, '#2d72d2', 0.4),
+        stroke: colour(featureStyle?.stroke, '#184a90'),
+        strokeWidth: featureStyle?.strokeWidth ?? 2,
+        markerColor: colour(featureStyle?.stroke, '#184a90'),
+        markerSize: 32,
+      })
+      .then(() => {
+        if (disposed || widget.isDestroyed()) return;
+        void widget.dataSources.add(source);
+        widget.scene.requestRender();
+      });
+    return () => {
+      disposed = true;
+      if (!widget.isDestroyed()) widget.dataSources.remove(source, true);
+    };
+  }, [widget, features, featureStyle?.fill, featureStyle?.stroke, featureStyle?.strokeWidth]);
+
+  useEffect(() => {
+    if (!widget || !isBbox(bbox)) return;
+    const [w, s, e, n] = bbox;
+    const entity = widget.entities.add({
+      polyline: {
+        positions: Cartesian3.fromDegreesArray([w, s, e, s, e, n, w, n, w, s]),
+        width: 2,
+        arcType: ArcType.RHUMB,
+        material: colour(featureStyle?.stroke, '#c87619'),
+      },
+    });
+    widget.scene.requestRender();
+    return () => {
+      if (!widget.isDestroyed()) widget.entities.remove(entity);
+    };
+  }, [widget, bbox, featureStyle?.stroke]);
+
+  useEffect(() => {
+    if (!widget) return;
+    const target = featuresBbox(features ?? [], isBbox(bbox) ? bbox : undefined);
+    if (!target) return;
+    fitTo(widget, target);
+  }, [widget, features, bbox]);
+
+  return props.onBboxChange ? <BboxDrawing widget={widget} onBboxChange={props.onBboxChange} /> : null;
+}
+
+/** Shows `target` with 7 px padding, never closer than zoom level 19 (spec 000 §9). */
+function fitTo(widget: CesiumWidget, target: Bbox): void {
+  const canvas = widget.canvas;
+  const [w, s, e, n] = fitBbox(target, canvas.clientWidth || 400, canvas.clientHeight || 400);
+  widget.camera.setView({ destination: Rectangle.fromDegrees(w, s, e, n) });
+  widget.scene.requestRender();
+}
