@@ -22,6 +22,7 @@ export {
   type PermissionsEditorProps,
 } from './permissions-editor';
 export { RecentlyUsedList, useRecentlyUsed, type RecentEntry } from './recently-used';
+export { useBulkAction } from './bulk-action';
 export { RecentlyUsedBar, type RecentlyUsedBarProps } from './recently-used-bar';
 export { XhrUploadTransport, replyError, type UploadPart, type UploadReply, type UploadTransport } from './upload-transport';
 export {

@@ -1,5 +1,5 @@
 import { MenuDivider, MenuItem } from '@werkbank/sdk/ui';
-import { ApiClient, ConfirmService, NotificationService, TagAssignMenuItems, useService, useT } from '@werkbank/sdk/browser';
+import { ApiClient, ConfirmService, useBulkAction, TagAssignMenuItems, useService, useT } from '@werkbank/sdk/browser';
 import { LAYER_PATH, type Layer } from '../common/layers-api';
 import { cloneBody } from '../common/layer-clone';
 
@@ -9,24 +9,9 @@ import { cloneBody } from '../common/layer-clone';
  */
 export function LayerSelectionMenu({ layers, onDone }: { layers: Layer[]; onDone(): void }) {
   const api = useService(ApiClient);
-  const notifications = useService(NotificationService);
   const confirm = useService(ConfirmService);
   const t = useT('layers');
-  const each = async (call: (l: Layer) => Promise<unknown>, done: string) => {
-    let count = 0;
-    let failure: string | undefined;
-    for (const l of layers) {
-      try {
-        await call(l);
-        count++;
-      } catch (e) {
-        failure ??= (e as Error).message;
-      }
-    }
-    if (count) notifications.success(String(t(done, { count })));
-    if (failure) notifications.error(failure);
-    onDone();
-  };
+  const each = useBulkAction(layers, onDone, (key, count) => String(t(key, { count })));
   const clone = () =>
     void each((l) => api.post(LAYER_PATH, cloneBody(l, String(t('list.copy_name', { name: l.name })))), 'list.cloned_items');
   const remove = async () => {

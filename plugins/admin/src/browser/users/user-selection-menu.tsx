@@ -1,5 +1,5 @@
 import { MenuItem } from '@werkbank/sdk/ui';
-import { ApiClient, ConfirmService, NotificationService, useService, useT } from '@werkbank/sdk/browser';
+import { ApiClient, ConfirmService, useBulkAction, useService, useT } from '@werkbank/sdk/browser';
 import type { ListedUser } from './user-entries';
 
 /**
@@ -8,24 +8,9 @@ import type { ListedUser } from './user-entries';
  */
 export function UserSelectionMenu({ users, onDone }: { users: ListedUser[]; onDone(): void }) {
   const api = useService(ApiClient);
-  const notifications = useService(NotificationService);
   const confirm = useService(ConfirmService);
   const t = useT('admin');
-  const each = async (call: (u: ListedUser) => Promise<unknown>, done: string) => {
-    let count = 0;
-    let failure: string | undefined;
-    for (const u of users) {
-      try {
-        await call(u);
-        count++;
-      } catch (e) {
-        failure ??= (e as Error).message;
-      }
-    }
-    if (count) notifications.success(String(t(done, { count })));
-    if (failure) notifications.error(failure);
-    onDone();
-  };
+  const each = useBulkAction(users, onDone, (key, count) => String(t(key, { count })));
   const setActive = (on: boolean) => void each((u) => api.patch(u.resource_uri, { is_active: on }), 'users.bulk_done');
   const remove = async () => {
     const question = String(t('users.delete_selected_confirm', { count: users.length }));
