@@ -1,4 +1,5 @@
 import type { EntityManager } from '@werkbank/sdk/node';
+import { boxExtentOf, extentBox, unionExtent, type Extent } from '../common/datum-extent';
 
 /**
  * SQL of the extents (decision 0070). A version's validity as a degenerate box on the depot's line:
@@ -34,4 +35,32 @@ export async function refreshMomentExtent(m: EntityManager, momentId: number): P
      WHERE mo.id = $1`,
     [momentId],
   );
+}
+
+/** What a write did to the extents of a moment's snapshot: the union of what it added and of what it removed. */
+export interface ExtentChange {
+  added: Extent | null;
+  removed: Extent | null;
+}
+
+const inside = (a: Extent, b: Extent) => a[0] >= b[0] && a[1] >= b[1] && a[2] <= b[2] && a[3] <= b[3];
+const strictlyInside = (a: Extent, b: Extent) => a[0] > b[0] && a[1] > b[1] && a[2] < b[2] && a[3] < b[3];
+
+/**
+ * Keeps the open moment's extent (its snapshot's union) current after a write, in the write's
+ * transaction. Additions widen it; a removal that touched its edge (and that the additions do not
+ * cover again) shrinks it only by recomputing it from the snapshot (refreshMomentExtent).
+ */
+export async function changeMomentExtent(m: EntityManager, momentId: number, change: ExtentChange): Promise<void> {
+  const { added, removed } = change;
+  if (!added && !removed) return;
+  const [row] = (await m.query(`SELECT extent FROM magazine_moment WHERE id = $1`, [momentId])) as { extent: string | null }[];
+  const current = boxExtentOf(row?.extent);
+  if (removed && current && !strictlyInside(removed, current) && !(added && inside(removed, added))) {
+    await refreshMomentExtent(m, momentId);
+    return;
+  }
+  const next = unionExtent(current, added);
+  if (next && next !== current)
+    await m.query(`UPDATE magazine_moment SET extent = $2::box WHERE id = $1`, [momentId, extentBox(next)]);
 }
