@@ -14,3 +14,4 @@ export { GuardedFetcher, type GuardedFetcherOptions, type HostResolver } from '.
 export { AjvDatumValidator } from './types/ajv-datum-validator';
 export { ApiCallRecorder, API_STATS_ACCURACY, type ApiCallKey } from './stats/api-call-recorder';
 export { DDSketch } from './stats/dd-sketch';
+export { apiStatsMiddleware } from './stats/api-stats-middleware';

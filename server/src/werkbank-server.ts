@@ -67,6 +67,7 @@ import { mountImpersonationRoutes } from './core/impersonation-routes';
 import { mountApiKeyRoutes } from './core/apikey-routes';
 import { accountResources, NAMED_PERMISSIONS } from './core/account-resources';
 import { mountBackendPage } from './core/backend-page';
+import { mountAboutRoute } from './core/about-routes';
 import { ApiCallRecorder } from './stats/api-call-recorder';
 import { apiStatsMiddleware } from './stats/api-stats-middleware';
 import { mountApiStatsRoutes } from './stats/api-stats-routes';
@@ -389,6 +390,7 @@ export class WerkbankServer {
     mountApiKeyRoutes(router, dataSource, this.accounts, gate, () => this.realms(), config.bodyLimit);
     mountImpersonationRoutes(router, dataSource, this.accounts, this.events, { secureCookies: config.secureCookies });
     mountApiStatsRoutes(router, dataSource, gate, this.resourceService, this.apiCalls);
+    mountAboutRoute(router, this.licences, this.kernel.plugins, config);
     mountBackendPage(router, this);
     router.get('/api/v2/backend/permissions', (ctx) => {
       guard(ctx, gate, undefined, 'user');

@@ -58,7 +58,7 @@ export class FunctionLibraryStore {
   /** Loads the functions matching the query and namespace. */
   async search(): Promise<void> {
     const seq = ++this.seq;
-    const query: Record<string, unknown> = { limit: ALL };
+    const query: Record<string, string | number> = { limit: ALL };
     if (this.query.trim()) query.q = this.query.trim();
     if (this.namespace) query.namespace = this.namespace;
     try {
