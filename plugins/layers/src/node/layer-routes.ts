@@ -93,7 +93,7 @@ export class LayerRoutes implements HttpRouteContribution {
           const geojson = serviceUrls(
             { id: row.id, slug: String(row.slug ?? '') },
             this.services.config.serviceUrls,
-            ctx.origin,
+            `${ctx.protocol}://${ctx.host}`,
           ).find((u) => u.kind === 'geojson')?.url;
           // The source is the layer's GeoJSON service (configured templates, spec 001 §2.2; the
           // server config always has one, SERVICE_URL_GEOJSON or its default).
