@@ -97,8 +97,8 @@ async function listTags(pool: pg.Pool, query: URLSearchParams, userId: number) {
     user: r.created_by === null ? null : `/api/v1/user/${r.created_by}/`,
     created: r.created.toISOString(),
     favored: false,
-    // A superuser may read and change every tag.
-    access: ['read', 'write'],
+    // A superuser may change every tag but a system tag (the tag resource's checkWrite).
+    access: r.intent === 'system' ? ['read'] : ['read', 'write'],
     counts: {} as Record<string, number>,
   }));
   if (rows.length) {

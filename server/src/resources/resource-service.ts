@@ -200,13 +200,11 @@ export class ResourceService implements ResourceServices {
     for (const key of keys) qb.addOrderBy(key.column, key.desc ? 'DESC' : 'ASC', key.nulls);
     const order = keys.map((k) => (k.desc ? '-' : '') + k.name).join(',');
     if (after) {
-      // Behind the cursor's object: the same order, its values bound as parameters.
       if (after.order !== order || after.values.length !== keys.length) throw invalidCursor();
       keys.forEach((k, i) => {
         const v = after.values[i];
         if (v !== null && !validCursorValue(k.type, v)) throw invalidCursor();
       });
-      qb.andWhere(keysetCondition(keys, after.values), Object.fromEntries(after.values.map((v, i) => [`ck${i}`, v])));
     }
     // Counted without the cursor: total_count is the size of the whole (filtered) list.
     let total: number | null = null;
@@ -215,6 +213,10 @@ export class ResourceService implements ResourceServices {
       const counted = await qb.clone().orderBy().select('count(*)::int', 'n').getRawOne<{ n: number }>();
       total = counted?.n ?? 0;
       if (timing) timing.countMs = performance.now() - started;
+    }
+    if (after) {
+      // Behind the cursor's object: the same order, its values bound as parameters.
+      qb.andWhere(keysetCondition(keys, after.values), Object.fromEntries(after.values.map((v, i) => [`ck${i}`, v])));
     }
     // Page the ids first (an index can answer it without visiting rows), then fetch those rows:
     // a deep offset walks a narrow index instead of whole rows. One more than the page tells
