@@ -59,6 +59,8 @@ describe('list cursor codec', () => {
       ['datetime', '2026-11-27 07:13:00.123456+00'],
       ['datetime', '2024-02-29 23:59:59+05:30'],
       ['datetime', 'infinity'],
+      ['datetime', '2026-11-27'],
+      ['datetime', '2026-11-27 07:13:00.5'],
       ['string', ''],
       ['text', 'anything at all'],
       ['json', '{"a": [1, 2]}'],
@@ -75,6 +77,7 @@ describe('list cursor codec', () => {
       ['datetime', '2026-13-01 10:00:00+00'],
       ['datetime', '2026-01-01 24:00:00+00'],
       ['datetime', '2026-01-01T10:00:00Z'],
+      ['datetime', '2026-02-30'],
       ['datetime', "2026-01-01 10:00:00+00'; DROP TABLE x; --"],
       ['json', '{'],
     ];

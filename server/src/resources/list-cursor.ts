@@ -54,7 +54,8 @@ export function decodeCursor(token: string): ListCursor {
   return { order, values: values as (string | null)[] };
 }
 
-const DATETIME = /^(\d{4,})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-]\d{2}(?::\d{2}){0,2})?( BC)?$/;
+/** timestamptz, timestamp and date as PostgreSQL writes them (DateStyle ISO). */
+const DATETIME = /^(\d{4,})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-]\d{2}(?::\d{2}){0,2})?)?( BC)?$/;
 
 /**
  * Whether `value` is a value of `type` as PostgreSQL writes it as text, so the database can read
@@ -74,7 +75,7 @@ export function validCursorValue(type: FieldType | 'id', value: string): boolean
       if (value === 'infinity' || value === '-infinity') return true;
       const m = DATETIME.exec(value);
       if (!m) return false;
-      const [month, day, hour, minute, second] = [m[2], m[3], m[4], m[5], m[6]].map(Number);
+      const [month, day, hour, minute, second] = [m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number);
       const year = Number(m[1]);
       const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
       return month >= 1 && month <= 12 && day >= 1 && day <= days && hour <= 23 && minute <= 59 && second <= 59;
