@@ -1,5 +1,6 @@
 /**
- * bench/api-list: list requests for 100,000 tags (first page, a search, a page at offset 90,000)
+ * bench/api-list: list requests for 100,000 tags (first page, a search, the page at offset 90,000
+ * by offset and by cursor)
  * on the embedded database and on PostgreSQL, with autocannon against Werkbank's endpoint and
  * against a minimal node:http + pg handler that sends the same SQL, in the same run.
  * `npm run bench`; see bench/README.md for what the numbers mean.
@@ -9,7 +10,7 @@ import os from 'node:os';
 import { LoadRunner, type LoadOptions, type LoadResult } from './load-runner';
 import { startListPeer, TAGS_PATH, type ListPeer } from './list-peer-server';
 import { seedTags, SEARCH_TERM } from './tag-seed';
-import { measure, printReport, OURS, PEER, type Measurement } from './bench-report';
+import { AIM_CURSOR_PAGE_RATIO, measure, printReport, OURS, PEER, type Measurement } from './bench-report';
 import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
 import { measureApiStatsCost, printApiStatsCost } from './api-stats-cost';
 
@@ -20,11 +21,33 @@ const WARMUP_SECONDS = 1;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 if (!(SECONDS > 0)) throw new Error(`BENCH_SECONDS must be a positive number of seconds, not ${process.env.BENCH_SECONDS}`);
 
-const SCENARIOS = [
-  { name: 'first page', query: '?limit=20' },
-  { name: 'search', query: `?q=${SEARCH_TERM}&limit=20` },
-  { name: 'deep page', query: '?offset=90000&limit=20' },
-];
+interface Scenario {
+  name: string;
+  query: string;
+}
+
+const FIRST = 'first page';
+const DEEP_OFFSET = 'deep page, offset';
+const DEEP_CURSOR = 'deep page, cursor';
+const DEEP_CURSOR_NO_COUNT = 'deep page, cursor, count=false';
+
+/**
+ * The scenarios; the cursor ones start behind the 90,000th tag (`meta.next` of the page before
+ * it), so they answer the same tags as the page at offset 90,000.
+ */
+async function scenarios(base: string, headers: Record<string, string>): Promise<Scenario[]> {
+  const before = await getJson(`${base}${TAGS_PATH}?offset=89980&limit=20`, headers);
+  const next = String(before.meta.next);
+  const after = new URLSearchParams(next.split('?')[1]).get('after');
+  if (!after) throw new Error(`the page before offset 90,000 gave no cursor: ${next}`);
+  return [
+    { name: FIRST, query: '?limit=20' },
+    { name: 'search', query: `?q=${SEARCH_TERM}&limit=20` },
+    { name: DEEP_OFFSET, query: '?offset=90000&limit=20' },
+    { name: DEEP_CURSOR, query: `?limit=20&after=${after}` },
+    { name: DEEP_CURSOR_NO_COUNT, query: `?limit=20&count=false&after=${after}` },
+  ];
+}
 
 interface Target {
   name: string;
@@ -39,8 +62,8 @@ async function getJson(url: string, headers: Record<string, string>): Promise<an
 }
 
 /** Fails loudly unless both targets answer every scenario with the same objects. */
-async function checkSameAnswers(ours: Target, peer: Target, headers: Record<string, string>): Promise<void> {
-  for (const s of SCENARIOS) {
+async function checkSameAnswers(ours: Target, peer: Target, headers: Record<string, string>, list: Scenario[]): Promise<void> {
+  for (const s of list) {
     const a = await getJson(ours.base + TAGS_PATH + s.query, headers);
     const b = await getJson(peer.base + TAGS_PATH + s.query, headers);
     try {
@@ -50,6 +73,13 @@ async function checkSameAnswers(ours: Target, peer: Target, headers: Record<stri
     }
     if (!a.objects.length) throw new Error(`${s.name} answered no tags`);
     console.log(`  ${s.name}: same answer from both (total_count ${a.meta.total_count}, ${a.objects.length} tags)`);
+  }
+  const byOffset = await getJson(ours.base + TAGS_PATH + list.find((s) => s.name === DEEP_OFFSET)!.query, headers);
+  const byCursor = await getJson(ours.base + TAGS_PATH + list.find((s) => s.name === DEEP_CURSOR)!.query, headers);
+  try {
+    deepStrictEqual(byCursor.objects, byOffset.objects);
+  } catch (err) {
+    throw new Error(`the deep page by cursor differs from the one at offset 90,000:\n${(err as Error).message}`, { cause: err });
   }
 }
 
@@ -77,9 +107,10 @@ async function measureScenarios(
   targets: Target[],
   headers: Record<string, string>,
   runner: LoadRunner,
+  list: Scenario[],
 ): Promise<Measurement[]> {
   const out: Measurement[] = [];
-  for (const [i, scenario] of SCENARIOS.entries()) {
+  for (const [i, scenario] of list.entries()) {
     const measured = new Map<Target, Measurement>();
     for (const target of i % 2 ? [...targets].reverse() : targets) {
       const url = target.base + TAGS_PATH + scenario.query;
@@ -95,7 +126,7 @@ async function measureScenarios(
 
 async function benchDatabase(database: string, databaseUrl: string | undefined, runner: LoadRunner): Promise<Measurement[]> {
   console.log(`\n[${database}] starting Werkbank${databaseUrl ? ` on a fresh database at ${redact(databaseUrl)}` : ''}`);
-  const t = await startServer(databaseUrl);
+  const t = await startServer(databaseUrl, { examples: true });
   let peer: ListPeer | undefined;
   try {
     const db = t.server.db.dataSource;
@@ -114,9 +145,10 @@ async function benchDatabase(database: string, databaseUrl: string | undefined, 
     peer = await startListPeer({ connectionString: t.server.db.url, poolSize, userId });
     const ours: Target = { name: OURS, base: t.url };
     const reference: Target = { name: PEER, base: peer.url };
-    await checkSameAnswers(ours, reference, headers);
+    const list = await scenarios(ours.base, headers);
+    await checkSameAnswers(ours, reference, headers, list);
 
-    return await measureScenarios(database, [ours, reference], headers, runner);
+    return await measureScenarios(database, [ours, reference], headers, runner, list);
   } finally {
     await peer?.close();
     await t.close();
@@ -136,7 +168,14 @@ async function main(): Promise<void> {
     const why = await unreachable(POSTGRES_URL);
     if (why) console.log(`\n[postgresql] not reachable at ${redact(POSTGRES_URL)} (${why}): skipped. Set BENCH_DATABASE_URL.`);
     else measurements.push(...(await benchDatabase('postgresql', POSTGRES_URL, runner)));
-    printReport(measurements, { first: SCENARIOS[0].name, deep: SCENARIOS[2].name });
+    printReport(measurements, {
+      first: FIRST,
+      deep: [
+        { scenario: DEEP_CURSOR, aim: AIM_CURSOR_PAGE_RATIO },
+        { scenario: DEEP_CURSOR_NO_COUNT, aim: AIM_CURSOR_PAGE_RATIO },
+        { scenario: DEEP_OFFSET },
+      ],
+    });
   } finally {
     await runner.close();
   }

@@ -16,7 +16,14 @@ export interface Measurement {
 
 /** Aims of the requirement (bench/README.md). */
 export const AIM_THROUGHPUT_RATIO = 0.5;
-export const AIM_DEEP_PAGE_RATIO = 1.5;
+/** A page deep in the list by cursor (issue 15): at most this many times the first page's p50. */
+export const AIM_CURSOR_PAGE_RATIO = 1.2;
+
+/** A deep page compared with the first; without an aim it is printed for reference. */
+export interface DeepComparison {
+  scenario: string;
+  aim?: number;
+}
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
@@ -48,7 +55,7 @@ function table(rows: string[][]): string {
 const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 
 /** Prints the table, then the ratios with whether each aim is met. Returns the number of missed aims. */
-export function printReport(measurements: Measurement[], scenarios: { first: string; deep: string }): number {
+export function printReport(measurements: Measurement[], scenarios: { first: string; deep: DeepComparison[] }): number {
   console.log(
     '\n' +
       table([
@@ -68,7 +75,7 @@ export function printReport(measurements: Measurement[], scenarios: { first: str
     measurements.find((m) => m.database === database && m.scenario === scenario && m.target === target);
   let missed = 0;
   const throughput: string[][] = [['database', 'scenario', `${OURS}/${PEER} req/s`, `aim >= ${AIM_THROUGHPUT_RATIO}`]];
-  const deep: string[][] = [['database', 'target', `p50 ${scenarios.deep}/${scenarios.first}`, `aim <= ${AIM_DEEP_PAGE_RATIO}`]];
+  const deep: string[][] = [['database', 'scenario', 'target', `p50 deep/${scenarios.first}`, 'aim']];
   for (const database of [...new Set(measurements.map((m) => m.database))]) {
     for (const scenario of [...new Set(measurements.map((m) => m.scenario))]) {
       const ours = find(database, scenario, OURS);
@@ -78,14 +85,17 @@ export function printReport(measurements: Measurement[], scenarios: { first: str
       if (ratio < AIM_THROUGHPUT_RATIO) missed++;
       throughput.push([database, scenario, ratio.toFixed(2), verdict(ratio >= AIM_THROUGHPUT_RATIO)]);
     }
-    for (const target of [OURS, PEER]) {
-      const first = find(database, scenarios.first, target);
-      const deepPage = find(database, scenarios.deep, target);
-      if (!first || !deepPage) continue;
-      const ratio = deepPage.p50 / first.p50;
-      // The aim is Werkbank's; the peer's ratio shows what the database alone makes of the query.
-      if (target === OURS && ratio > AIM_DEEP_PAGE_RATIO) missed++;
-      deep.push([database, target, ratio.toFixed(2), target === OURS ? verdict(ratio <= AIM_DEEP_PAGE_RATIO) : '(reference)']);
+    for (const { scenario, aim } of scenarios.deep) {
+      for (const target of [OURS, PEER]) {
+        const first = find(database, scenarios.first, target);
+        const deepPage = find(database, scenario, target);
+        if (!first || !deepPage) continue;
+        const ratio = deepPage.p50 / first.p50;
+        // The aim is Werkbank's; the peer's ratio shows what the database alone makes of the query.
+        const judged = target === OURS && aim !== undefined;
+        if (judged && ratio > aim) missed++;
+        deep.push([database, scenario, target, ratio.toFixed(2), judged ? `<= ${aim} ${verdict(ratio <= aim)}` : '(reference)']);
+      }
     }
   }
   console.log('\nThroughput, ours per the minimal handler\n' + table(throughput));
