@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, expectStatus, GREETINGS, TAGS, type Client } from './api-test-support';
 
@@ -93,6 +94,12 @@ describe('API conventions beyond the generic calls', function () {
     ]) {
       assert.ok(spec.paths[path], path);
     }
+  });
+
+  it('is the document the browser specs check their fake replies against (testing/openapi.snapshot.json)', async () => {
+    const spec = expectStatus(await user.get('/api/openapi.json'), 200);
+    const snapshot = JSON.parse(readFileSync(new URL('../../testing/openapi.snapshot.json', import.meta.url), 'utf8'));
+    assert.deepEqual(snapshot, spec, 'the API changed: write the snapshot anew with `npm run openapi:snapshot`');
   });
 
   it('serves the manual per language as an HTML page, and nothing outside the docs folder', async () => {

@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestClient, type TestServer, type TestServerOptions } from '@werkbank/testing/node';
 
@@ -53,6 +54,12 @@ export function browserSuite(
   bind: (s: BrowserSuite) => void,
 ): void {
   const s = {} as BrowserSuite;
+  before(function () {
+    // A spec run directly (not through `npm run test:e2e`) must not test a stale bundle: build it
+    // when it is missing or older than the sources, as `npm start` does.
+    this.timeout(10 * 60_000);
+    execFileSync(process.execPath, [resolve(import.meta.dirname, '../../scripts/ensure-build.mjs')], { stdio: 'inherit' });
+  });
   before(async () => {
     s.t = await startTestServer(options.server);
     if (options.admin) s.admin = await s.t.admin();

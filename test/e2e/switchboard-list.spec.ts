@@ -57,12 +57,23 @@ describe('the switchboard list in a browser', function () {
       .getByTestId('next-run')
       .getByText(/at 06:00$/)
       .waitFor();
+    const savedAt = Date.now();
     await page.getByTestId('switchboard-save').click();
     await page.getByText('Object was saved').waitFor();
     await card.getByText(/Periodic, next \d{4}-\d\d-\d\d 06:00/).waitFor();
     const saved = (await admin.get(`/api/v1/switchboard/${sb.switchboard_id}/`)).body as Record<string, unknown>;
     assert.equal(saved.periodic_execution_rule, 'FREQ=WEEKLY;BYDAY=MO;BYHOUR=6;BYMINUTE=0');
-    assert.ok(saved.next_run, 'the server computed the next run');
+    // The next run is the coming Monday at 06:00, Berlin time, within a week of saving.
+    const next = new Date(saved.next_run as string);
+    const berlin = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Berlin',
+      weekday: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(next);
+    assert.equal(berlin, 'Monday 06:00');
+    assert.ok(next.getTime() > savedAt && next.getTime() <= savedAt + 7 * 24 * 3600_000, `${next.toISOString()} within a week`);
   });
 
   it('uses a datum of the Magazine in a new switchboard', async () => {

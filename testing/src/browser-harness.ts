@@ -1,5 +1,6 @@
 import { JSDOM } from 'jsdom';
 import type { BackendConfig, PluginEntry, PluginModule } from '@werkbank/kernel';
+import { recordShapeViolation, replyShapeProblem } from './api-shapes';
 
 export { byTestId, cancelHreflessLinkClicks, clickText, failure, lastMenu, page, text, typeInto } from './dom-helpers';
 export { hasText, missingTexts, textKeys, usedTextKeys, type Messages } from './text-keys';
@@ -17,7 +18,8 @@ export type FakeAnswer =
 
 /**
  * A recording fake of the ApiClient: answers from `routes` ("GET /api/v1/x/" → value or function)
- * and records every call; an unknown call rejects with a 404-like error.
+ * and records every call; an unknown call rejects with a 404-like error. Every reply is checked
+ * against the server's OpenAPI schema for its address (api-shapes.ts).
  */
 export class RecordingApiClient {
   readonly calls: RecordedCall[] = [];
@@ -29,7 +31,11 @@ export class RecordingApiClient {
     const key = `${method} ${path}`;
     if (!(key in this.routes)) throw Object.assign(new Error(`No fake answer for ${key}`), { status: 404 });
     const answer = this.routes[key];
-    return (typeof answer === 'function' ? (answer as (c: RecordedCall) => unknown)(call) : answer) as T;
+    const reply = typeof answer === 'function' ? (answer as (c: RecordedCall) => unknown)(call) : answer;
+    // A fake that answers what the server never would makes a spec pass against a different API.
+    const problem = replyShapeProblem(method, path, await reply);
+    if (problem) recordShapeViolation(problem);
+    return reply as T;
   }
   get<T>(path: string, opts?: { query?: Record<string, unknown> }) {
     return this.request<T>('GET', path, opts);

@@ -22,6 +22,12 @@ function recordingDepots() {
     datum: async () => {
       throw new Error('not used by the functions');
     },
+    intersecting: async () => {
+      throw new Error('not used by the functions');
+    },
+    readStream: async () => {
+      throw new Error('not used by the functions');
+    },
   };
   return { fake, calls };
 }

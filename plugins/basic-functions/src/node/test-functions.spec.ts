@@ -23,15 +23,14 @@ describe('basic functions: hidden test functions', () => {
     assert.ok(ctx.progresses.length >= 2, 'progress while waiting');
   });
 
-  it('test.wait rejects with the abort reason within 100 ms of an abort', async () => {
+  it('test.wait rejects with the abort reason when aborted while waiting', async () => {
     const ctx = fakeRunContext();
     const reason = new Error('aborted by test');
-    const waiting = run('test.wait', { ms: [{ value: 10_000 }] }, ctx);
-    await new Promise((r) => setTimeout(r, 20));
-    const abortedAt = Date.now();
+    // An hour: only the abort can end this wait within the test's time.
+    const waiting = run('test.wait', { ms: [{ value: 3_600_000 }] }, ctx);
+    await new Promise((r) => setImmediate(r));
     ctx.controller.abort(reason);
     await assert.rejects(waiting, (e) => e === reason);
-    assert.ok(Date.now() - abortedAt < 100, `took ${Date.now() - abortedAt} ms`);
 
     const already = fakeRunContext();
     already.controller.abort(reason);

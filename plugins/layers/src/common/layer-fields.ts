@@ -32,7 +32,7 @@ export const LAYER_FIELDS = defineFields({
   metadata: { type: 'json', nullable: true },
   bbox: { type: 'json', nullable: true },
   persistent_size: { type: 'int', readOnly: true, order: true },
-  persistent_size_modified: { type: 'datetime', readOnly: true },
+  persistent_size_modified: { type: 'datetime', readOnly: true, nullable: true },
   user: { type: 'ref', column: 'owner_id', refKind: 'user', readOnly: true, nullable: true },
   created: { type: 'datetime', readOnly: true, order: true },
   modified: { type: 'datetime', readOnly: true, order: true },

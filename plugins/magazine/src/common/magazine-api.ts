@@ -17,6 +17,25 @@ export interface DepotSnapshot {
   items: Record<string, unknown>[];
 }
 
+/** One datum of a depot as paged and streamed reads give it: its index (the stable key) and fields. */
+export interface DepotDatum {
+  index: number;
+  fields: Record<string, unknown>;
+}
+
+/** A window `[west, south, east, north]` in degrees (WGS 84); west > east crosses the antimeridian. */
+export type DepotWindow = [number, number, number, number];
+
+/** A page of the datums in a window (`DepotAccess.intersecting`), in index order. */
+export interface DepotWindowPage {
+  depot_id: number;
+  moment_id: number;
+  content_type: string;
+  items: DepotDatum[];
+  /** Pass as `after` for the next page; null on the last one. */
+  next_after: number | null;
+}
+
 /**
  * Depot reads and writes for switchboard functions, bound by the plugin that owns depots (the
  * Magazine). Permissions are the given user's: read_depot to read, write_depot to write.
@@ -27,6 +46,29 @@ export interface DepotAccess {
    * user may not read the depot; 409 `no_approved_moment` when it has none.
    */
   read(user: AuthUser, depot: number | string, momentId?: number): Promise<DepotSnapshot>;
+  /**
+   * The datums at `momentId` (default: the latest approved moment) whose extent (decision 0070)
+   * intersects `window`, in index order, `limit` (default 1000, at most 10,000) after the index
+   * `after`. Datums without a location are never in a window. 400 for a malformed window; 404 and
+   * 409 as `read`.
+   */
+  intersecting(
+    user: AuthUser,
+    depot: number | string,
+    window: DepotWindow,
+    options?: { momentId?: number; after?: number; limit?: number },
+  ): Promise<DepotWindowPage>;
+  /**
+   * The datums at `momentId` (default: the latest approved moment), optionally only those in
+   * `window`, as batches in index order for depots larger than memory: the permission and the
+   * moment are checked when the promise resolves, the rows are read while `batches` is iterated
+   * (on PostgreSQL from one consistent snapshot). Stop iterating to end the read early.
+   */
+  readStream(
+    user: AuthUser,
+    depot: number | string,
+    options?: { momentId?: number; window?: DepotWindow },
+  ): Promise<{ depot_id: number; moment_id: number; content_type: string; batches: AsyncIterable<DepotDatum[]> }>;
   /**
    * Writes `items` as a new moment (replacing the depot's datums, or appending with
    * mode 'append') and records the node run that wrote it. Items are validated against the depot's

@@ -4,6 +4,7 @@ import { DEPOT_PATH, TYPE_PATH } from './depot-resource';
 import { checkFilePath } from './file-path';
 import { depotFeatureFields } from './depot-crs';
 import { MagazineServices } from './magazine-services';
+import { datumExtent } from '../common/datum-extent';
 
 /** Fields of the reply envelope; a client may send them back, they are never stored. */
 const ENVELOPE = new Set([
@@ -80,7 +81,11 @@ export function validated(fields: Record<string, unknown>, type: string, service
   if (services.types.isAssignable(type, 'feature')) fields = depotFeatureFields(fields);
   const problem = services.datumTypes.validate(type, fields);
   if (problem) throw ApiError.badRequest('invalid_value', problem.key, problem.params, problem.field);
-  return { data: fields, repr: services.datumTypes.textRepr(type, fields).slice(0, 2000) };
+  return {
+    data: fields,
+    repr: services.datumTypes.textRepr(type, fields).slice(0, 2000),
+    extent: datumExtent(services.types.baseChain(type), fields),
+  };
 }
 
 /** A new datum from a create body. File datums come from uploads only. */

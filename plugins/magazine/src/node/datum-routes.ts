@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   ApiError,
   injectable,
@@ -9,7 +10,7 @@ import {
   inject,
   optional,
 } from '@werkbank/sdk/node';
-import { callerOf, pageOf, writeIn } from './magazine-routes';
+import { bboxOf, callerOf, pageOf, writeIn } from './magazine-routes';
 import { basedOnMoment, depotFor, idParam } from './depot-access';
 import { layersUnavailable } from './depot-resource';
 import { datumJson, decodeNew, decodePatch, isFileType } from './datum-codec';
@@ -23,11 +24,22 @@ import {
   snapshotPage,
   versionAt,
 } from './datum-store';
-import { countWrite, headMoment, loadMoment, openMomentFor, type MomentRow, momentJson } from './moment-store';
+import {
+  countWrite,
+  headMoment,
+  latestApprovedMoment,
+  loadMoment,
+  openMomentFor,
+  type MomentRow,
+  momentJson,
+} from './moment-store';
+import { snapshotBatches } from './snapshot-stream';
+import { geojsonChunks, ndjsonChunks } from './snapshot-writers';
 import { datumOpenApi } from './magazine-openapi';
 import { checkUniqueName } from './file-path';
 import { MagazineServices } from './magazine-services';
 import { DepotLayers } from '../common/magazine-api';
+import { boxExtentOf, unionExtent } from '../common/datum-extent';
 
 /** At most this many datums in one create call. */
 export const MAX_BATCH = 1000;
@@ -62,9 +74,10 @@ export class DatumRoutes implements HttpRouteContribution {
       throw ApiError.badRequest('invalid_parameter', 'errors.invalid_integer_param', { name: 'after' }, 'after');
     }
     const after = rawAfter ? Number(rawAfter) : undefined;
+    const window = bboxOf(ctx.query);
     if (!moment)
       return { objects: [], meta: { offset: p.offset, limit: p.limit, total_count: 0, next_after: null }, moment: null };
-    const { rows, total } = await snapshotPage(r.manager, depotId, moment.id, { ...p, after });
+    const { rows, total } = await snapshotPage(r.manager, depotId, moment.id, { ...p, after, window });
     return {
       objects: rows.map((v) => datumJson(v, moment.id, type, this.services)),
       meta: {
@@ -78,15 +91,57 @@ export class DatumRoutes implements HttpRouteContribution {
     };
   }
 
+  /**
+   * The moment `?moment=` names: one of the depot's moments by id, `approved` for its newest
+   * approved one (409 no_approved_moment without), or its head when absent.
+   */
+  private async momentOf(ctx: WerkbankContext, r: ResourceRequest, depotId: number): Promise<MomentRow | undefined> {
+    const raw = typeof ctx.query.moment === 'string' ? ctx.query.moment : '';
+    if (raw === 'approved') {
+      const approved = await latestApprovedMoment(r.manager, depotId);
+      if (!approved) {
+        const depot = await depotFor(r, depotId, 'read');
+        throw new ApiError(409, 'no_approved_moment', 'magazine:errors.no_approved_moment', { depot: depot.name });
+      }
+      return approved;
+    }
+    if (!raw) return headMoment(r.manager, depotId);
+    const moment = await loadMoment(r.manager, idParam(raw));
+    if (!moment || moment.depot_id !== depotId) throw ApiError.notFound();
+    return moment;
+  }
+
   /** The depot's datums at `?moment=` (one of its moments) or at its head, as by-depot replies. */
   private async depotSnapshot(ctx: WerkbankContext, r: ResourceRequest, depotId: number) {
-    const raw = typeof ctx.query.moment === 'string' ? ctx.query.moment : '';
-    let moment: MomentRow | undefined;
-    if (raw) {
-      moment = await loadMoment(r.manager, idParam(raw));
-      if (!moment || moment.depot_id !== depotId) throw ApiError.notFound();
-    } else moment = await headMoment(r.manager, depotId);
-    return this.snapshot(ctx, r, depotId, moment);
+    return this.snapshot(ctx, r, depotId, await this.momentOf(ctx, r, depotId));
+  }
+
+  /**
+   * The whole snapshot as a stream (issue 15 item 3): `?format=geojson` (a FeatureCollection, for
+   * depots of features; the default there) or `ndjson` (one datum per line as list pages give
+   * it; the default otherwise), optionally only datums in `?bbox=`. Written as the rows arrive.
+   */
+  private async stream(ctx: WerkbankContext, r: ResourceRequest, depotId: number, moment: MomentRow | undefined) {
+    const depot = await depotFor(r, depotId, 'read');
+    const type = String(depot.content_type);
+    const features = this.services.types.isAssignable(type, 'feature');
+    const raw = typeof ctx.query.format === 'string' ? ctx.query.format : '';
+    const format = raw || (features ? 'geojson' : 'ndjson');
+    if (format !== 'geojson' && format !== 'ndjson') {
+      throw ApiError.badRequest('invalid_parameter', 'magazine:errors.format_param', {}, 'format');
+    }
+    if (format === 'geojson' && !features) {
+      throw ApiError.badRequest('invalid_parameter', 'magazine:errors.geojson_not_features', {}, 'format');
+    }
+    const window = bboxOf(ctx.query);
+    async function* none() {}
+    const batches = moment ? snapshotBatches(this.services, depotId, moment.id, window) : none();
+    const momentId = moment?.id ?? 0;
+    const chunks =
+      format === 'geojson' ? geojsonChunks(batches) : ndjsonChunks(batches, (v) => datumJson(v, momentId, type, this.services));
+    ctx.set('Content-Type', format === 'geojson' ? 'application/geo+json; charset=utf-8' : 'application/x-ndjson; charset=utf-8');
+    if (moment) ctx.set('X-Werkbank-Moment', String(moment.id));
+    ctx.body = Readable.from(chunks);
   }
 
   /** The datum as it was at the addressed moment (the head without one), for a reader of its depot. */
@@ -119,6 +174,18 @@ export class DatumRoutes implements HttpRouteContribution {
           const depotId = idParam(ctx.params.depot);
           await depotFor(r, depotId, 'read');
           ctx.body = await this.depotSnapshot(ctx, r, depotId);
+        });
+        router.get('/api/v1/datum/by-depot/:depot/stream/', async (ctx) => {
+          const r = this.req(ctx);
+          const depotId = idParam(ctx.params.depot);
+          await depotFor(r, depotId, 'read');
+          await this.stream(ctx, r, depotId, await this.momentOf(ctx, r, depotId));
+        });
+        router.get('/api/v1/datum/by-moment/:moment/stream/', async (ctx) => {
+          const r = this.req(ctx);
+          const moment = await loadMoment(r.manager, idParam(ctx.params.moment));
+          if (!moment) throw ApiError.notFound();
+          await this.stream(ctx, r, moment.depot_id, moment);
         });
         router.get('/api/v1/datum/by-moment/:moment/', async (ctx) => {
           const r = this.req(ctx);
@@ -191,7 +258,10 @@ export class DatumRoutes implements HttpRouteContribution {
             });
             const moment = await openMomentFor(r.manager, depotId, r.user.id, basedOnMoment(ctx.query, body), 'edit');
             const { versions, bytes } = await insertDatums(r.manager, depotId, moment.id, r.user.id, values);
-            const size = await countWrite(r.manager, moment.id, versions.length, bytes);
+            const size = await countWrite(r.manager, moment.id, versions.length, bytes, {
+              added: values.reduce((u, v) => unionExtent(u, v.extent ?? null), null as ReturnType<typeof unionExtent>),
+              removed: null,
+            });
             await this.recordDepotEvent(r, depotId, 'datum_create', moment.id, versions.length);
             const objects = versions.map((v) => datumJson(v, moment.id, type, this.services));
             return batch
@@ -247,7 +317,10 @@ export class DatumRoutes implements HttpRouteContribution {
             const values = decodePatch(body, current, type, this.services);
             if (values.name !== current.name && values.name) await checkUniqueName(r.manager, depotId, values.name, ref.datumId);
             const { version, bytesDelta } = await replaceVersion(r.manager, current, moment.id, r.user.id, values);
-            const size = await countWrite(r.manager, moment.id, 0, bytesDelta);
+            const size = await countWrite(r.manager, moment.id, 0, bytesDelta, {
+              added: values.extent ?? null,
+              removed: boxExtentOf(current.extent),
+            });
             await this.recordDepotEvent(r, depotId, 'datum_update', moment.id);
             return { ...datumJson(version, moment.id, type, this.services), moment_id: moment.id, moment_size: size };
           });
@@ -269,7 +342,10 @@ export class DatumRoutes implements HttpRouteContribution {
             if (!current) throw new ApiError(409, 'datum_deleted', 'magazine:errors.datum_deleted', { datum: ref.datumId });
             checkVersion(current, ctx.query.version);
             const bytesDelta = await removeVersion(r.manager, current, moment.id);
-            const size = await countWrite(r.manager, moment.id, -1, bytesDelta);
+            const size = await countWrite(r.manager, moment.id, -1, bytesDelta, {
+              added: null,
+              removed: boxExtentOf(current.extent),
+            });
             await this.recordDepotEvent(r, depotId, 'datum_delete', moment.id);
             return { status: 'ok', moment_id: moment.id, moment_size: size };
           });

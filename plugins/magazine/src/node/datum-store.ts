@@ -3,6 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
 import { ApiError, inKeyOrder, keyOrderOf, type EntityManager, type KeyOrder } from '@werkbank/sdk/node';
 import { validAt } from './moment-store';
+import { AT_MOMENT_BOX, VALIDITY_BOX } from './datum-extent-sql';
+import { extentBox, type Extent } from '../common/datum-extent';
 
 /** One stored version of a datum (decision 0011). */
 export interface VersionRow {
@@ -16,6 +18,8 @@ export interface VersionRow {
   name: string | null;
   blob: string | null;
   bytes: string;
+  /** The 2D extent as PostgreSQL's box text (decision 0070), null without a location. */
+  extent: string | null;
 }
 
 /** What a write stores: the datum's fields, their text, a file name and blob when it is a file. */
@@ -26,16 +30,19 @@ export interface VersionValues {
   blob?: string | null;
   /** Bytes the blob adds (0 when the blob is shared with the previous version). */
   blobBytes?: number;
+  /** The datum's extent (`datumExtent` of its type; decision 0070); none when absent. */
+  extent?: Extent | null;
 }
 
-const COLUMNS = 'v.id, v.datum_id, v.depot_id, v.valid_from, v.valid_to, v.data, v.repr, v.name, v.blob, v.bytes, v.key_order';
-const RETURNED = 'id, datum_id, depot_id, valid_from, valid_to, data, repr, name, blob, bytes, key_order';
+export const COLUMNS =
+  'v.id, v.datum_id, v.depot_id, v.valid_from, v.valid_to, v.data, v.repr, v.name, v.blob, v.bytes, v.key_order, v.extent';
+const RETURNED = 'id, datum_id, depot_id, valid_from, valid_to, data, repr, name, blob, bytes, key_order, extent';
 
 /**
  * Versions as read, with the keys of their data back in the order they came in (decision 0036:
  * jsonb sorts them; `key_order` keeps the order).
  */
-function ordered(rows: Array<VersionRow & { key_order?: KeyOrder | null }>): VersionRow[] {
+export function ordered(rows: Array<VersionRow & { key_order?: KeyOrder | null }>): VersionRow[] {
   return rows.map(({ key_order, ...v }) => (key_order ? { ...v, data: inKeyOrder([v.data], key_order)[0] } : v));
 }
 
@@ -67,18 +74,38 @@ export async function datumDepot(m: EntityManager, datumId: number): Promise<num
 }
 
 /**
- * A page of the snapshot at `momentId`, in datum order; `q` narrows by text representation.
- * With `after` (a datum index) the page starts behind that datum instead of at `offset`: reading a
- * whole depot page by page then costs the same for every page (keyset paging).
+ * SQL condition (and its parameters, numbered from `$first`): the extent of version alias `v`
+ * intersects one of `boxes` (a window, or its two halves across the antimeridian) and the
+ * version is valid at moment `$2` of depot `$1` — in the form the GiST index
+ * `magazine_version_extent` answers (decision 0070).
+ */
+export function inWindow(boxes: Extent[], first: number): { sql: string; params: string[] } {
+  const tests = boxes.map((_, i) => `v.extent && $${first + i}::box`);
+  return {
+    sql: `(${tests.join(' OR ')}) AND ${VALIDITY_BOX('v')} && ${AT_MOMENT_BOX('$1', '$2')}`,
+    params: boxes.map((b) => extentBox(b)!),
+  };
+}
+
+/**
+ * A page of the snapshot at `momentId`, in datum order; `q` narrows by text representation,
+ * `window` to the datums whose extent intersects it (one box, or two across the antimeridian:
+ * `windowBoxes`). With `after` (a datum index) the page starts behind that datum instead of at
+ * `offset`: reading a whole depot page by page then costs the same for every page (keyset paging).
  */
 export async function snapshotPage(
   m: EntityManager,
   depotId: number,
   momentId: number,
-  page: { offset: number; limit: number; q?: string; after?: number },
+  page: { offset: number; limit: number; q?: string; after?: number; window?: Extent[] },
 ): Promise<{ rows: VersionRow[]; total?: number }> {
   const filters: unknown[] = [depotId, momentId];
   let where = `v.depot_id = $1 AND ${validAt('$2')}`;
+  if (page.window) {
+    const w = inWindow(page.window, filters.length + 1);
+    filters.push(...w.params);
+    where += ` AND ${w.sql}`;
+  }
   if (page.q) {
     filters.push(`%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where += ` AND v.repr ILIKE $${filters.length} ESCAPE '\\'`;
@@ -94,7 +121,7 @@ export async function snapshotPage(
       [...filters, page.after !== undefined ? 0 : page.offset, page.limit],
     )) as VersionRow[],
   );
-  if (!page.q) return { rows };
+  if (!page.q && !page.window) return { rows };
   // Counted without `after`: total_count is the size of the (searched) snapshot, not of the rest.
   const counted = page.after !== undefined ? filters.slice(0, -1) : filters;
   const countWhere = page.after !== undefined ? where.slice(0, where.lastIndexOf(' AND v.datum_id >')) : where;
@@ -171,6 +198,7 @@ export async function addDatums(
       blob: v.blob ?? null,
       bytes: size,
       keyOrder: order && JSON.stringify(order),
+      extent: extentBox(v.extent ?? null),
     };
   });
   if (path === 'copy') {
@@ -197,6 +225,8 @@ export async function addDatums(
         r.bytes +
         suffix +
         copyText(r.keyOrder) +
+        '\t' +
+        (r.extent ?? '\\N') +
         '\n';
     });
     const client = (await m.queryRunner!.connect()) as CopyClient;
@@ -204,7 +234,7 @@ export async function addDatums(
       Readable.from([text]),
       client.query(
         copyFrom(
-          `COPY magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order) FROM STDIN`,
+          `COPY magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent) FROM STDIN`,
         ),
       ),
     );
@@ -212,18 +242,18 @@ export async function addDatums(
   }
   const records = rows.map(
     (r) =>
-      `{"data":${r.data},"repr":${JSON.stringify(r.repr)},"name":${JSON.stringify(r.name)},"blob":${JSON.stringify(r.blob)},"bytes":${r.bytes},"key_order":${r.keyOrder ?? 'null'}}`,
+      `{"data":${r.data},"repr":${JSON.stringify(r.repr)},"name":${JSON.stringify(r.name)},"blob":${JSON.stringify(r.blob)},"bytes":${r.bytes},"key_order":${r.keyOrder ?? 'null'},"extent":${JSON.stringify(r.extent)}}`,
   );
   // Ids are drawn in the order of the values (datum order is depot order).
   await m.query(
     `WITH x AS (
        SELECT nextval('magazine_datum_id_seq')::int AS datum_id, r.*
-       FROM (SELECT * FROM ROWS FROM (jsonb_to_recordset($4::jsonb) AS (data jsonb, repr text, name text, blob text, bytes bigint, key_order jsonb))
-             WITH ORDINALITY AS t(data, repr, name, blob, bytes, key_order, n) ORDER BY n) r
+       FROM (SELECT * FROM ROWS FROM (jsonb_to_recordset($4::jsonb) AS (data jsonb, repr text, name text, blob text, bytes bigint, key_order jsonb, extent box))
+             WITH ORDINALITY AS t(data, repr, name, blob, bytes, key_order, extent, n) ORDER BY n) r
      ),
      d AS (INSERT INTO magazine_datum (id, depot_id) SELECT datum_id, $1 FROM x)
-     INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order)
-     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3, x.key_order FROM x`,
+     INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent)
+     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3, x.key_order, x.extent FROM x`,
     [depotId, momentId, userId, `[${records.join(',')}]`],
   );
   return bytes;
@@ -242,9 +272,9 @@ export async function insertVersions(
 ): Promise<{ versions: VersionRow[]; bytes: number }> {
   if (!entries.length) return { versions: [], bytes: 0 };
   const versions = (await m.query(
-    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order)
-     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3, x.key_order
-     FROM jsonb_to_recordset($4::jsonb) AS x(datum_id int, data jsonb, repr text, name text, blob text, bytes bigint, key_order jsonb)
+    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent)
+     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3, x.key_order, x.extent
+     FROM jsonb_to_recordset($4::jsonb) AS x(datum_id int, data jsonb, repr text, name text, blob text, bytes bigint, key_order jsonb, extent box)
      RETURNING ${RETURNED}`,
     [
       depotId,
@@ -259,6 +289,7 @@ export async function insertVersions(
           blob: v.blob ?? null,
           bytes: bytesOf(v),
           key_order: keyOrder(v.data),
+          extent: extentBox(v.extent ?? null),
         })),
       ),
     ],
@@ -287,8 +318,8 @@ export async function replaceVersion(
   if (inPlace) await m.query(`DELETE FROM magazine_datum_version WHERE id = $1`, [current.id]);
   else await m.query(`UPDATE magazine_datum_version SET valid_to = $2 WHERE id = $1`, [current.id, momentId]);
   const [version] = (await m.query(
-    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${RETURNED}`,
+    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::box) RETURNING ${RETURNED}`,
     [
       current.datum_id,
       current.depot_id,
@@ -300,6 +331,7 @@ export async function replaceVersion(
       bytes,
       userId,
       JSON.stringify(keyOrder(values.data)),
+      extentBox(values.extent ?? null),
     ],
   )) as VersionRow[];
   return { version: ordered([version])[0], bytesDelta: inPlace ? bytes - Number(current.bytes) : bytes };

@@ -16,11 +16,21 @@ import { isFileType, ownFields, validated } from './datum-codec';
 import { countWrite, lockDepot, DEPOT_PATH, headMoment, latestApprovedMoment, loadMoment, newMoment } from './moment-store';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
-import { type DepotAccess, type DepotSnapshot } from '../common/magazine-api';
+import {
+  type DepotAccess,
+  type DepotDatum,
+  type DepotSnapshot,
+  type DepotWindow,
+  type DepotWindowPage,
+} from '../common/magazine-api';
+import { windowBoxes, type Extent } from '../common/datum-extent';
+import { snapshotBatches } from './snapshot-stream';
 import { MagazineServices } from './magazine-services';
 
 /** Datums read per query (keyset paging) and items per batch of `write`. */
 const PAGE = 1000;
+/** The largest page `intersecting` gives. */
+const MAX_WINDOW_PAGE = 10000;
 
 type WriteOptions = Parameters<DepotAccess['write']>[3];
 
@@ -46,7 +56,8 @@ export class MagazineDepotAccess implements DepotAccess {
     };
   }
 
-  async read(user: AuthUser, depot: number | string, momentId?: number): Promise<DepotSnapshot> {
+  /** The readable depot and the moment to read: `momentId`, or the latest approved one. */
+  private async readTarget(user: AuthUser, depot: number | string, momentId: number | undefined) {
     const r = this.request(user, user.language);
     const depotId = depotIdOf(depot);
     const row = await depotFor(r, depotId, 'read');
@@ -55,16 +66,61 @@ export class MagazineDepotAccess implements DepotAccess {
       momentId !== undefined ? await loadMoment(r.manager, momentId) : await latestApprovedMoment(r.manager, depotId);
     if (momentId !== undefined && moment?.depot_id !== depotId) throw ApiError.notFound();
     if (!moment) throw new ApiError(409, 'no_approved_moment', 'magazine:errors.no_approved_moment', { depot: row.name });
+    return { r, depotId, momentId: moment.id, type: String(row.content_type) };
+  }
+
+  async read(user: AuthUser, depot: number | string, momentId?: number): Promise<DepotSnapshot> {
+    const target = await this.readTarget(user, depot, momentId);
     const items: Record<string, unknown>[] = [];
-    for (let after: number | undefined; ;) {
-      const { rows } = await snapshotPage(r.manager, depotId, moment.id, { offset: 0, limit: PAGE, after });
+    // The streaming read (one cursor on PostgreSQL, keyset batches embedded); a frame holds all.
+    for await (const rows of snapshotBatches(this.services, target.depotId, target.momentId)) {
       for (const v of rows) items.push(v.data);
-      if (rows.length < PAGE) break;
-      after = rows[rows.length - 1].datum_id;
     }
     // A moment's snapshot only changes when the moment itself is deleted (decision 0011).
-    if (!(await loadMoment(r.manager, moment.id))) throw ApiError.notFound();
-    return { depot_id: depotId, moment_id: moment.id, content_type: String(row.content_type), items };
+    if (!(await loadMoment(target.r.manager, target.momentId))) throw ApiError.notFound();
+    return { depot_id: target.depotId, moment_id: target.momentId, content_type: target.type, items };
+  }
+
+  async intersecting(
+    user: AuthUser,
+    depot: number | string,
+    window: DepotWindow,
+    options: { momentId?: number; after?: number; limit?: number } = {},
+  ): Promise<DepotWindowPage> {
+    const boxes = boxesOf(window);
+    const target = await this.readTarget(user, depot, options.momentId);
+    const limit = Math.min(MAX_WINDOW_PAGE, Math.max(1, Math.floor(options.limit ?? PAGE)));
+    const after =
+      options.after !== undefined && Number.isInteger(options.after) && options.after >= 0 ? options.after : undefined;
+    const { rows } = await snapshotPage(target.r.manager, target.depotId, target.momentId, {
+      offset: 0,
+      limit,
+      after,
+      window: boxes,
+    });
+    return {
+      depot_id: target.depotId,
+      moment_id: target.momentId,
+      content_type: target.type,
+      items: rows.map((v) => ({ index: v.datum_id, fields: v.data })),
+      next_after: rows.length === limit ? rows[rows.length - 1].datum_id : null,
+    };
+  }
+
+  async readStream(
+    user: AuthUser,
+    depot: number | string,
+    options: { momentId?: number; window?: DepotWindow } = {},
+  ): Promise<{ depot_id: number; moment_id: number; content_type: string; batches: AsyncIterable<DepotDatum[]> }> {
+    const boxes = options.window ? boxesOf(options.window) : undefined;
+    const target = await this.readTarget(user, depot, options.momentId);
+    const services = this.services;
+    async function* batches(): AsyncGenerator<DepotDatum[]> {
+      for await (const rows of snapshotBatches(services, target.depotId, target.momentId, boxes)) {
+        yield rows.map((v) => ({ index: v.datum_id, fields: v.data }));
+      }
+    }
+    return { depot_id: target.depotId, moment_id: target.momentId, content_type: target.type, batches: batches() };
   }
 
   async datum(
@@ -121,8 +177,8 @@ export class MagazineDepotAccess implements DepotAccess {
       });
       const filler = new MomentFiller(depotId, moment.id, user.id, options.mode ?? 'replace', 'copy');
       const count = await this.fill(batches, type, (values) => filler.add(r.manager, values));
-      const { sizeDelta, bytes } = await filler.finish(r.manager);
-      await countWrite(r.manager, moment.id, sizeDelta, bytes);
+      const { sizeDelta, bytes, extent } = await filler.finish(r.manager);
+      await countWrite(r.manager, moment.id, sizeDelta, bytes, extent);
       // Final, so later edits open a moment of their own and users can approve this one.
       await r.manager.query(`UPDATE magazine_moment SET status = 'final', node_run_id = $2 WHERE id = $1`, [
         moment.id,
@@ -157,10 +213,11 @@ export class MagazineDepotAccess implements DepotAccess {
       return await this.services.resources.inTransaction(base, 'depot', async (r) => {
         const { row } = await this.writableDepot(r, depotId);
         await lockDepot(r.manager, depotId, momentId);
-        const { sizeDelta, bytes } = await filler.finish(r.manager);
+        const { sizeDelta, bytes, extent } = await filler.finish(r.manager);
         await endStagedImport(r.manager, depotId, momentId, user.id, {
           sizeDelta,
           bytes,
+          extent,
           message: options.message ?? '',
           nodeRunId: options.nodeRunId ?? null,
         });
@@ -233,6 +290,13 @@ export class MagazineDepotAccess implements DepotAccess {
       throw new ApiError(e.status, e.code, e.key, e.params, e.field ? `items[${i}].${e.field}` : `items[${i}]`);
     }
   }
+}
+
+/** The boxes of a window; 400 bbox_param when it is not one. */
+function boxesOf(window: DepotWindow): Extent[] {
+  const boxes = Array.isArray(window) ? windowBoxes(window) : null;
+  if (!boxes) throw ApiError.badRequest('invalid_parameter', 'magazine:errors.bbox_param', {}, 'window');
+  return boxes;
 }
 
 /** A depot id from an id or a depot address; 400 otherwise. */

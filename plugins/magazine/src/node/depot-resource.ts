@@ -37,7 +37,10 @@ export function depotResource(services: MagazineServices): ResourceDefinition {
     defaultOrder: 'name',
     ownerColumn: 'owner_id',
     objectPermissions: { read: 'read_depot', write: 'write_depot' },
-    description: 'Depots: typed data versioned by moments, organised in depot folders.',
+    description:
+      'Depots: typed data versioned by moments, organised in depot folders. A reply carries `extent`, the union of the ' +
+      'extents of its current datums as [west, south, east, north] in degrees (WGS 84), null when none has a location; ' +
+      'each moment in `moments` and `current_moment` carries its own.',
     fields: {
       name: { type: 'string', required: true, maxLength: 200, search: true, order: true },
       description: { type: 'text', default: '', search: true },
@@ -107,6 +110,7 @@ export function depotResource(services: MagazineServices): ResourceDefinition {
           o.type_name = row.content_type;
           o.folder_path = row.folder_id ? (paths.get(row.folder_id as number) ?? null) : null;
           o.current_moment = list[0] ?? null;
+          o.extent = list[0]?.extent ?? null;
           o.size = list[0] ? (list[0].size as number) : 0;
           o.approved_moment = approvedBy.get(row.id) ?? null;
           o.moments = list;

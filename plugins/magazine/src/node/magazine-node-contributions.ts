@@ -13,6 +13,7 @@ import { MagazineDepotAddresses1764500300000 } from './depot-address-migration';
 import { MagazineUploadHeartbeat1764900001000 } from './upload-heartbeat-migration';
 import { MagazineDatumKeyOrder1764900003000 } from './datum-key-order-migration';
 import { MagazineBulkLayout1765000000000 } from './bulk-layout-migration';
+import { MagazineDatumExtent1765100000000 } from './datum-extent-migration';
 import { depotFolderResource } from './depotfolder-resource';
 import { depotResource } from './depot-resource';
 import en from './i18n/en.json' with { type: 'json' };
@@ -33,6 +34,7 @@ export const magazineEntities: EntityContribution = {
         MagazineUploadHeartbeat1764900001000,
         MagazineDatumKeyOrder1764900003000,
         MagazineBulkLayout1765000000000,
+        MagazineDatumExtent1765100000000,
       ],
     }),
 };

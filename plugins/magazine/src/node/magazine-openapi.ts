@@ -8,14 +8,65 @@ const op = (summary: string, codes: number[] = [200]) => ({
   responses: Object.fromEntries(codes.map((c) => [c, { description: c < 300 ? 'OK' : 'Error' }])) as Op['responses'],
 });
 
+const query = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }) => ({
+  name,
+  in: 'query',
+  description,
+  schema,
+});
+const BBOX = query(
+  'bbox',
+  'Only datums whose extent intersects this window: west,south,east,north in degrees (WGS 84); west > east crosses the antimeridian. Datums without a location are never in a window.',
+  { type: 'string', pattern: '^-?[0-9.]+,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+$', example: '7,50,8,51' },
+);
+const MOMENT = query('moment', 'A moment of the depot by id, or `approved` for its newest approved one; default: the head.');
+const AFTER = query('after', 'Keyset paging: the page starts behind this datum index (meta.next_after of the page before).', {
+  type: 'integer',
+  minimum: 0,
+});
+const FORMAT = query(
+  'format',
+  'geojson (a FeatureCollection; depots of features, the default there) or ndjson (one datum per line; any depot, the default otherwise).',
+  {
+    type: 'string',
+    enum: ['geojson', 'ndjson'],
+  },
+);
+const streamed = (summary: string) => ({
+  ...op(summary, [200, 400, 404, 409]),
+  responses: {
+    200: {
+      description: 'The datums in index order, written as they are read',
+      content: { 'application/geo+json': { schema: { type: 'object' } }, 'application/x-ndjson': { schema: { type: 'string' } } },
+    },
+    400: { description: 'Error' },
+    404: { description: 'Error' },
+    409: { description: 'Error' },
+  },
+});
+
 export const datumOpenApi: Record<string, unknown> = {
   '/api/v1/datum/by-depot/{depot}/': {
     parameters: [idParam('depot')],
-    get: op('Datums of a depot at its head or ?moment=', [200, 404]),
+    get: {
+      ...op('Datums of a depot at its head or ?moment=, optionally in a ?bbox= window', [200, 400, 404, 409]),
+      parameters: [MOMENT, BBOX, AFTER],
+    },
+  },
+  '/api/v1/datum/by-depot/{depot}/stream/': {
+    parameters: [idParam('depot')],
+    get: {
+      ...streamed('All datums of a depot at its head or ?moment= as one stream (GeoJSON or NDJSON)'),
+      parameters: [FORMAT, MOMENT, BBOX],
+    },
   },
   '/api/v1/datum/by-moment/{moment}/': {
     parameters: [idParam('moment')],
-    get: op('Datums as they were at a moment', [200, 404]),
+    get: { ...op('Datums as they were at a moment, optionally in a ?bbox= window', [200, 400, 404]), parameters: [BBOX, AFTER] },
+  },
+  '/api/v1/datum/by-moment/{moment}/stream/': {
+    parameters: [idParam('moment')],
+    get: { ...streamed('All datums as they were at a moment as one stream (GeoJSON or NDJSON)'), parameters: [FORMAT, BBOX] },
   },
   '/api/v1/datum/by-pile/{pile}/': {
     parameters: [idParam('pile')],

@@ -8,6 +8,7 @@ import {
   type WerkbankContext,
 } from '@werkbank/sdk/node';
 import { MagazineServices } from './magazine-services';
+import { windowBoxes, type Extent } from '../common/datum-extent';
 
 /** Paging of the Magazine's own lists, as every list pages: offset, limit (≤ MAX_LIMIT), q. */
 export function pageOf(query: WerkbankContext['query']): { offset: number; limit: number; q?: string } {
@@ -35,4 +36,17 @@ export function callerOf(ctx: WerkbankContext, services: MagazineServices): Reso
 /** Runs a write in one transaction; the depot's feed entries are announced after the commit. */
 export function writeIn<T>(ctx: WerkbankContext, services: MagazineServices, fn: (r: ResourceRequest) => Promise<T>): Promise<T> {
   return services.resources.inTransaction(callerOf(ctx, services), 'depot', fn);
+}
+
+/**
+ * `?bbox=west,south,east,north` in degrees (WGS 84) as the boxes to test (two when west > east: a
+ * window across the antimeridian); undefined without one, 400 bbox_param for a malformed one.
+ */
+export function bboxOf(query: WerkbankContext['query']): Extent[] | undefined {
+  const raw = query.bbox;
+  if (raw === undefined || raw === '') return undefined;
+  const parts = typeof raw === 'string' ? raw.split(',') : [];
+  const boxes = parts.length === 4 && parts.every((p) => p.trim() !== '') ? windowBoxes(parts.map(Number)) : null;
+  if (!boxes) throw ApiError.badRequest('invalid_parameter', 'magazine:errors.bbox_param', {}, 'bbox');
+  return boxes;
 }

@@ -1,6 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { EntityManager } from '@werkbank/sdk/node';
 import { addDatums, insertVersions, snapshotPage, type BulkPath, type VersionValues } from './datum-store';
+import { boxExtentOf, unionExtent, type Extent } from '../common/datum-extent';
+import { UNION_EXTENT, type ExtentChange } from './datum-extent-sql';
+
+const extentOfValues = (values: VersionValues[]): Extent | null =>
+  values.reduce<Extent | null>((u, v) => unionExtent(u, v.extent ?? null), null);
 
 /** Values stored per statement (one multi-row INSERT of datums and versions). */
 const ROWS_PER_STATEMENT = 5000;
@@ -27,6 +32,8 @@ export class MomentFiller {
   private exhausted: boolean;
   private added = 0;
   private bytes = 0;
+  /** The extents the write added and removed (decision 0070), for the moment's extent. */
+  private readonly extent: ExtentChange = { added: null, removed: null };
 
   constructor(
     private readonly depotId: number,
@@ -45,6 +52,7 @@ export class MomentFiller {
       const fresh = this.exhausted ? chunk : chunk.slice(await this.replaceCurrent(m, chunk));
       this.bytes += await addDatums(m, this.depotId, this.momentId, this.userId, fresh, this.path);
       this.added += fresh.length;
+      this.extent.added = unionExtent(this.extent.added, extentOfValues(fresh));
     }
   }
 
@@ -64,6 +72,8 @@ export class MomentFiller {
       if (isDeepStrictEqual(v.data, values[i].data)) return;
       closed.push(v.id);
       changed.push({ datumId: v.datum_id, values: values[i] });
+      this.extent.removed = unionExtent(this.extent.removed, boxExtentOf(v.extent));
+      this.extent.added = unionExtent(this.extent.added, values[i].extent ?? null);
     });
     if (closed.length) {
       await m.query(`UPDATE magazine_datum_version SET valid_to = $2 WHERE id = ANY($1::bigint[])`, [closed, this.momentId]);
@@ -74,20 +84,22 @@ export class MomentFiller {
 
   /**
    * Ends the write: with 'replace', the current datums no value reached are removed. Returns the
-   * change of the depot's size (datums) and the bytes the moment stores.
+   * change of the depot's size (datums), the bytes the moment stores and what the write did to
+   * the extents of the snapshot (for countWrite).
    */
-  async finish(m: EntityManager): Promise<{ sizeDelta: number; bytes: number }> {
+  async finish(m: EntityManager): Promise<{ sizeDelta: number; bytes: number; extent: ExtentChange }> {
     let removed = 0;
     if (!this.exhausted) {
-      const [{ n }] = (await m.query(
+      const [{ n, extent }] = (await m.query(
         `WITH closed AS (
            UPDATE magazine_datum_version SET valid_to = $2
-           WHERE depot_id = $1 AND valid_to IS NULL AND valid_from < $2 AND datum_id > $3 RETURNING 1
-         ) SELECT count(*)::int AS n FROM closed`,
+           WHERE depot_id = $1 AND valid_to IS NULL AND valid_from < $2 AND datum_id > $3 RETURNING extent
+         ) SELECT count(*)::int AS n, ${UNION_EXTENT('c')} AS extent FROM closed c`,
         [this.depotId, this.momentId, this.after ?? 0],
-      )) as { n: number }[];
+      )) as { n: number; extent: string | null }[];
       removed = n;
+      this.extent.removed = unionExtent(this.extent.removed, boxExtentOf(extent));
     }
-    return { sizeDelta: this.added - removed, bytes: this.bytes };
+    return { sizeDelta: this.added - removed, bytes: this.bytes, extent: this.extent };
   }
 }

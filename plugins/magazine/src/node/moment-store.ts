@@ -1,4 +1,6 @@
 import { ApiError, returnedRows, userDisplayNameSql, type EntityManager } from '@werkbank/sdk/node';
+import { boxExtentOf } from '../common/datum-extent';
+import { changeMomentExtent, type ExtentChange } from './datum-extent-sql';
 
 export const MOMENT_PATH = '/api/v1/moment/';
 export const DEPOT_PATH = '/api/v1/depot/';
@@ -19,10 +21,12 @@ export interface MomentRow {
   persistent_size: string | number;
   /** The switchboard node run that wrote the moment (DepotAccess), if one did. */
   node_run_id?: number | null;
+  /** The union of its snapshot's extents as PostgreSQL's box text (decision 0070). */
+  extent?: string | null;
 }
 
 const MOMENT_COLUMNS = `m.id, m.depot_id, m.created, m.user_id, ${userDisplayNameSql('u')} AS user_name, m.status, m.origin, m.temporary,
-  m.message, m.size, m.persistent_size, m.node_run_id`;
+  m.message, m.size, m.persistent_size, m.node_run_id, m.extent`;
 
 /** A moment as the API replies it (spec 000 §3 Moment). */
 export function momentJson(m: MomentRow): Record<string, unknown> {
@@ -40,6 +44,8 @@ export function momentJson(m: MomentRow): Record<string, unknown> {
     size: m.size,
     persistent_size: Number(m.persistent_size),
     node_run: m.node_run_id ?? null,
+    // [west, south, east, north] of the datums at this moment (EPSG:4326); null when none is located.
+    extent: boxExtentOf(m.extent),
   };
 }
 
@@ -117,12 +123,13 @@ async function insertMoment(
   m: EntityManager,
   depotId: number,
   userId: number,
-  values: { origin: string; size: number; temporary?: boolean; message?: string },
+  values: { origin: string; size: number; temporary?: boolean; message?: string; extentOf?: number },
 ): Promise<MomentRow> {
+  // A new moment starts with the content (size, extent) of the moment it continues.
   const [row] = (await m.query(
-    `INSERT INTO magazine_moment (depot_id, user_id, status, origin, size, temporary, message)
-     VALUES ($1, $2, 'open', $3, $4, $5, $6) RETURNING id`,
-    [depotId, userId, values.origin, values.size, values.temporary ?? false, values.message ?? ''],
+    `INSERT INTO magazine_moment (depot_id, user_id, status, origin, size, temporary, message, extent)
+     VALUES ($1, $2, 'open', $3, $4, $5, $6, (SELECT extent FROM magazine_moment WHERE id = $7)) RETURNING id`,
+    [depotId, userId, values.origin, values.size, values.temporary ?? false, values.message ?? '', values.extentOf ?? null],
   )) as { id: number }[];
   return (await loadMoment(m, row.id))!;
 }
@@ -151,11 +158,18 @@ export async function openMomentFor(
     throw new ApiError(409, 'moment_moved', 'magazine:errors.moment_moved', { moment: basedOn, head: head?.id ?? '–' });
   }
   if (head?.status === 'open') return head;
-  return insertMoment(m, depotId, userId, { origin, size: head?.size ?? 0 });
+  return insertMoment(m, depotId, userId, { origin, size: head?.size ?? 0, extentOf: head?.id });
 }
 
-/** Adds to the open moment's counters after a datum write. */
-export async function countWrite(m: EntityManager, momentId: number, sizeDelta: number, bytesDelta: number): Promise<number> {
+/** Adds to the open moment's counters after a datum write, and keeps its extent current. */
+export async function countWrite(
+  m: EntityManager,
+  momentId: number,
+  sizeDelta: number,
+  bytesDelta: number,
+  extent?: ExtentChange,
+): Promise<number> {
+  if (extent) await changeMomentExtent(m, momentId, extent);
   const [row] = returnedRows<{ size: number }>(
     await m.query(
       `UPDATE magazine_moment SET size = size + $2, persistent_size = GREATEST(0, persistent_size + $3) WHERE id = $1 RETURNING size`,
@@ -186,7 +200,7 @@ export async function finalizeMoment(m: EntityManager, moment: MomentRow, userId
     throw new ApiError(409, 'moment_not_open', 'magazine:errors.moment_not_open', { moment: moment.id });
   }
   await closeHead(m, moment.depot_id);
-  return insertMoment(m, moment.depot_id, userId, { origin: 'finalize', size: head.size });
+  return insertMoment(m, moment.depot_id, userId, { origin: 'finalize', size: head.size, extentOf: head.id });
 }
 
 /** Closes the open head and opens a new (e.g. temporary) moment on top. */
@@ -198,7 +212,7 @@ export async function newMoment(
 ): Promise<MomentRow> {
   await lockDepot(m, depotId);
   const head = await closeHead(m, depotId);
-  return insertMoment(m, depotId, userId, { origin: 'api', size: head?.size ?? 0, ...options });
+  return insertMoment(m, depotId, userId, { origin: 'api', size: head?.size ?? 0, extentOf: head?.id, ...options });
 }
 
 /**
@@ -208,7 +222,12 @@ export async function newMoment(
 export async function restoreMoment(m: EntityManager, moment: MomentRow, userId: number, message: string): Promise<MomentRow> {
   await lockDepot(m, moment.depot_id);
   await closeHead(m, moment.depot_id);
-  const next = await insertMoment(m, moment.depot_id, userId, { origin: 'restore', size: moment.size, message });
+  const next = await insertMoment(m, moment.depot_id, userId, {
+    origin: 'restore',
+    size: moment.size,
+    message,
+    extentOf: moment.id,
+  });
   const r = moment.id;
   // Versions current now but not valid at r: close them at the new moment.
   await m.query(`UPDATE magazine_datum_version SET valid_to = $3 WHERE depot_id = $1 AND valid_to IS NULL AND valid_from > $2`, [
@@ -219,8 +238,8 @@ export async function restoreMoment(m: EntityManager, moment: MomentRow, userId:
   // Versions valid at r that were closed later: bring them back from the new moment on. A file's
   // blob is shared, not copied, so the copy stores only its fields.
   const copied = (await m.query(
-    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order)
-     SELECT datum_id, depot_id, $3, data, repr, name, blob, octet_length(data::text), $4, key_order FROM magazine_datum_version v
+    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent)
+     SELECT datum_id, depot_id, $3, data, repr, name, blob, octet_length(data::text), $4, key_order, extent FROM magazine_datum_version v
      WHERE v.depot_id = $1 AND v.valid_from <= $2 AND v.valid_to > $2
      RETURNING bytes`,
     [moment.depot_id, r, next.id, userId],

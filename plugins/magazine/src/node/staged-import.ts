@@ -1,5 +1,6 @@
 import type { EntityManager } from '@werkbank/sdk/node';
 import { headMoment, lockDepot } from './moment-store';
+import { changeMomentExtent, type ExtentChange } from './datum-extent-sql';
 
 /**
  * A write staged on the embedded database (decision 0075). PGlite is one database session: while
@@ -31,16 +32,27 @@ export async function endStagedImport(
   depotId: number,
   momentId: number,
   userId: number,
-  moment: { sizeDelta: number; bytes: number; message: string; nodeRunId: number | null },
+  moment: { sizeDelta: number; bytes: number; extent: ExtentChange; message: string; nodeRunId: number | null },
 ): Promise<void> {
   await lockDepot(m, depotId, momentId);
   await m.query(`UPDATE magazine_moment SET status = 'final' WHERE depot_id = $1 AND status = 'open'`, [depotId]);
   const head = await headMoment(m, depotId);
+  // It continues the head: its size and extent (decision 0070) are the head's, changed by the import.
   await m.query(
-    `INSERT INTO magazine_moment (id, depot_id, user_id, status, origin, size, persistent_size, temporary, message, node_run_id)
-     VALUES ($1, $2, $3, 'final', 'switchboard', $4, $5, false, $6, $7)`,
-    [momentId, depotId, userId, (head?.size ?? 0) + moment.sizeDelta, moment.bytes, moment.message, moment.nodeRunId],
+    `INSERT INTO magazine_moment (id, depot_id, user_id, status, origin, size, persistent_size, temporary, message, node_run_id, extent)
+     VALUES ($1, $2, $3, 'final', 'switchboard', $4, $5, false, $6, $7, (SELECT extent FROM magazine_moment WHERE id = $8))`,
+    [
+      momentId,
+      depotId,
+      userId,
+      (head?.size ?? 0) + moment.sizeDelta,
+      moment.bytes,
+      moment.message,
+      moment.nodeRunId,
+      head?.id ?? null,
+    ],
   );
+  await changeMomentExtent(m, momentId, moment.extent);
   await m.query(`UPDATE magazine_depot SET modified = now() WHERE id = $1`, [depotId]);
   await m.query(`DELETE FROM magazine_import WHERE moment_id = $1`, [momentId]);
 }

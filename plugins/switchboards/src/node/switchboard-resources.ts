@@ -145,7 +145,7 @@ export function switchboardResource(services: SwitchboardsServices): ResourceDef
       automatic: { type: 'bool', default: false, filter: true },
       periodic_execution: { type: 'bool', default: false, filter: true },
       periodic_execution_rule: { type: 'text', default: '', maxLength: 500 },
-      next_run: { type: 'datetime', readOnly: true, order: true },
+      next_run: { type: 'datetime', readOnly: true, order: true, nullable: true },
       // Who turned automatic or periodic execution on: scheduled runs run as this user.
       scheduled_by: { type: 'ref', refKind: 'user', readOnly: true, nullable: true },
       execution_id: { type: 'int', readOnly: true, hidden: true },

@@ -27,20 +27,38 @@ describe('tags screen (browser kernel in jsdom)', function () {
   });
 
   it('lists the user tags, hiding system tags until the system-tags toggle is on', async () => {
-    const tag = {
-      id: 1,
-      resource_uri: '/api/v2/backend/tags/1/',
-      name: 'Hochwasser',
+    const tag = (id: number, name: string, intent: 'user' | 'system') => ({
+      id,
+      resource_uri: `/api/v2/backend/tags/${id}/`,
+      name,
       color: '#2d72d2',
       icon: 'tag',
-      intent: 'user',
+      intent,
       counts: { greeting: 3 },
-    };
+    });
+    const user = tag(1, 'Hochwasser', 'user');
+    const system = tag(2, 'Importiert', 'system');
+    // The fake server answers like the real one: filter=user leaves the system tags out.
     const api = new RecordingApiClient({
-      'GET /api/v2/backend/tags/': { objects: [tag], meta: { offset: 0, limit: 50, total_count: 1 } },
+      'GET /api/v2/backend/tags/': (call) => {
+        const objects = call.query?.filter === 'user' ? [user] : [system, user];
+        return { objects, meta: { offset: 0, limit: 50, total_count: objects.length } };
+      },
     });
     booted = await bootWorkbench(plugins, { path: '/tags/', api, config: testConfig({ plugins: ['types', 'tags'] }) });
     await booted.waitFor(() => booted!.root.textContent!.includes('Hochwasser'));
     assert.equal(api.calls[0].query?.filter, 'user', 'system tags stay hidden until the toggle is on');
+    assert.ok(!booted.root.textContent!.includes('Importiert'));
+
+    const toggle = booted.root.querySelector<HTMLButtonElement>('button[aria-label="Show system tags"]')!;
+    assert.equal(toggle.getAttribute('aria-pressed'), 'false');
+    toggle.click();
+    await booted.waitFor(() => booted!.root.textContent!.includes('Importiert'));
+    assert.equal(api.calls.at(-1)!.query?.filter, undefined, 'with the toggle on, every tag is asked for');
+    assert.equal(toggle.getAttribute('aria-pressed'), 'true');
+
+    toggle.click();
+    await booted.waitFor(() => !booted!.root.textContent!.includes('Importiert'));
+    assert.equal(api.calls.at(-1)!.query?.filter, 'user');
   });
 });

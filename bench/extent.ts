@@ -1,0 +1,309 @@
+/**
+ * bench/extent: the Magazine's spatial reads (issue 15 items 1 and 3, decision 0070) against
+ * PostGIS on the same PostgreSQL server in the same run.
+ *
+ * - Window query: the datums of a depot whose extent intersects a map window of about 1 % of
+ *   the features (the statement `GET /api/v1/datum/by-depot/{id}/?bbox=` sends, through the same
+ *   connection pool) against `ST_Intersects` on a GiST-indexed PostGIS table of the same features
+ *   loaded by ogr2ogr. Aim: at most 2× PostGIS.
+ * - Whole-depot read: `GET /api/v1/datum/by-depot/{id}/stream/` (GeoJSON, over HTTP, to a file)
+ *   against `ogr2ogr -f GeoJSON` from the PostGIS table. Aim: at most 1.5× ogr2ogr.
+ *
+ * `npm run bench:extent`; BENCH_FEATURES (default 100,000) scales it; BENCH_EMBEDDED=1 adds the
+ * embedded database's figures (against the same PostGIS numbers). See bench/README.md.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import type { TestServer } from '@werkbank/testing/node';
+import type { AuthUser } from '@werkbank/sdk/node';
+import { DepotAccess } from '@werkbank/plugin-magazine/api';
+import { snapshotPage } from '../plugins/magazine/src/node/datum-store';
+import { windowBoxes } from '../plugins/magazine/src/common/datum-extent';
+import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
+
+const FEATURES = Number(process.env.BENCH_FEATURES ?? 100_000);
+if (!(FEATURES >= 100)) throw new Error('BENCH_FEATURES must be at least 100');
+const WINDOWS = 20;
+const READS = 3;
+const AIM_WINDOW = 2;
+const AIM_READ = 1.5;
+const run = promisify(execFile);
+
+/** The features: small squares on a grid over lon 5…15, lat 47…55 with four properties. */
+const SIDE = Math.ceil(Math.sqrt(FEATURES));
+const DX = 10 / SIDE;
+const DY = 8 / SIDE;
+const KINDS = ['wald', 'wiese', 'acker', 'siedlung', 'wasser'];
+
+function feature(i: number): Record<string, unknown> {
+  const x = 5 + (i % SIDE) * DX;
+  const y = 47 + Math.floor(i / SIDE) * DY;
+  const d = DX * 0.6;
+  const e = DY * 0.6;
+  const r = (n: number) => Math.round(n * 1e6) / 1e6;
+  return {
+    type: 'Feature',
+    properties: { id: i, name: `fläche ${i}`, kind: KINDS[i % KINDS.length], area: ((i * 7919) % 100_000) / 100 },
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [r(x), r(y)],
+          [r(x + d), r(y)],
+          [r(x + d), r(y + e)],
+          [r(x), r(y + e)],
+          [r(x), r(y)],
+        ],
+      ],
+    },
+  };
+}
+
+/** Window k: a tenth of each axis (about 1 % of the features), its edges between the squares. */
+function window(k: number): [number, number, number, number] {
+  const col = Math.floor((((k * 37) % 90) / 100) * SIDE);
+  const row = Math.floor((((k * 53) % 90) / 100) * SIDE);
+  const w = 5 + (col + 0.8) * DX;
+  const s = 47 + (row + 0.8) * DY;
+  return [w, s, w + SIDE * 0.1 * DX, s + SIDE * 0.1 * DY];
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function writeGeoJson(path: string): Promise<void> {
+  const out = createWriteStream(path);
+  out.write('{"type":"FeatureCollection","features":[\n');
+  for (let i = 0; i < FEATURES; i++) {
+    if (!out.write(`${i ? ',\n' : ''}${JSON.stringify(feature(i))}`)) await once(out, 'drain');
+  }
+  out.end('\n]}\n');
+  await once(out, 'finish');
+}
+
+function libpq(url: string): string {
+  const u = new URL(url);
+  return `PG:dbname=${decodeURIComponent(u.pathname.replace(/^\//, ''))} host=${u.hostname || '127.0.0.1'} port=${u.port || '5432'} user=${decodeURIComponent(u.username || 'postgres')}`;
+}
+
+/** Runs a command, resolving with its wall time in ms. */
+function timed(command: string, args: string[]): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`${command}: ${err}`))));
+  });
+}
+
+async function featureCount(file: string): Promise<number> {
+  const { stdout } = await run('ogrinfo', ['-ro', '-so', '-al', file]);
+  return Number(/Feature Count: (\d+)/.exec(stdout)?.[1]);
+}
+
+interface Result {
+  database: string;
+  windowMs: number;
+  peerWindowMs: number;
+  windowHttpMs: number;
+  readMs: number;
+  peerReadMs: number;
+  readBytes: number;
+}
+
+/** Loads the features into a depot and, on PostgreSQL, into a PostGIS table by ogr2ogr. */
+async function prepare(t: TestServer, geojson: string, peerUrl: string, loadPeer: boolean) {
+  const [{ id }] = (await t.server.db.dataSource.query(`SELECT id FROM werkbank_user WHERE username = $1`, [
+    t.server.config.adminUsername,
+  ])) as { id: number }[];
+  const admin: AuthUser = (await t.server.accounts.loadAuthUser(id))!;
+  const access = t.server.kernel.container.get<DepotAccess>(DepotAccess);
+  const client = await t.admin();
+  const depot = (await client.post('/api/v1/depot/', { name: 'bench extent', content_type: 'feature' })).body as { id: number };
+  const started = performance.now();
+  const { moment_id } = await access.writeStream(
+    admin,
+    depot.id,
+    (async function* () {
+      for (let i = 0; i < FEATURES; i += 5000) {
+        yield Array.from({ length: Math.min(5000, FEATURES - i) }, (_, j) => ({ feature: feature(i + j) }));
+      }
+    })(),
+    {},
+  );
+  console.log(`  depot ${depot.id}: ${FEATURES} features written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (loadPeer) {
+    await t.server.db.dataSource.query('CREATE EXTENSION IF NOT EXISTS postgis');
+    const ms = await timed('ogr2ogr', [
+      '-f',
+      'PostgreSQL',
+      libpq(peerUrl),
+      geojson,
+      '--config',
+      'PG_USE_COPY',
+      'YES',
+      '-nln',
+      'bench_extent_peer',
+      '-overwrite',
+      '-lco',
+      'SPATIAL_INDEX=GIST',
+    ]);
+    console.log(`  PostGIS table loaded by ogr2ogr in ${(ms / 1000).toFixed(1)} s (GiST index)`);
+  }
+  await t.server.db.dataSource.query('VACUUM ANALYZE magazine_datum_version');
+  return { depotId: depot.id, momentId: moment_id, client };
+}
+
+async function benchDatabase(
+  database: string,
+  databaseUrl: string | undefined,
+  geojson: string,
+  dir: string,
+  peer: { url: string; windowMs?: number; readMs?: number; counts?: number[] },
+): Promise<Result> {
+  console.log(`\n[${database}] starting Werkbank${databaseUrl ? ` on a fresh database at ${redact(databaseUrl)}` : ''}`);
+  const t = await startServer(databaseUrl);
+  try {
+    const own = !!databaseUrl;
+    const peerUrl = own ? t.server.db.url : peer.url;
+    const { depotId, momentId, client } = await prepare(t, geojson, peerUrl, own);
+    if (own) {
+      peer.url = peerUrl;
+      await t.server.db.dataSource.query('VACUUM ANALYZE bench_extent_peer');
+    }
+    const m = t.server.db.dataSource.manager;
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    const http: number[] = [];
+    const counts: number[] = [];
+    for (let k = 0; k < WINDOWS * 2; k++) {
+      const w = window(k % WINDOWS);
+      const boxes = windowBoxes(w)!;
+      const t0 = performance.now();
+      const { rows } = await snapshotPage(m, depotId, momentId, { offset: 0, limit: 10_000, window: boxes });
+      const t1 = performance.now();
+      if (k >= WINDOWS) ours.push(t1 - t0);
+      counts.push(rows.length);
+      if (own) {
+        const t2 = performance.now();
+        const peerRows = (await m.query(
+          `SELECT ogc_fid, ST_AsGeoJSON(wkb_geometry) AS geometry, to_jsonb(p) - 'wkb_geometry' AS properties
+           FROM bench_extent_peer p WHERE ST_Intersects(wkb_geometry, ST_MakeEnvelope($1, $2, $3, $4, 4326)) ORDER BY ogc_fid`,
+          w,
+        )) as unknown[];
+        if (k >= WINDOWS) theirs.push(performance.now() - t2);
+        if (peerRows.length !== rows.length)
+          throw new Error(`window ${k}: Werkbank found ${rows.length} features, PostGIS ${peerRows.length}`);
+      } else if (peer.counts && peer.counts[k] !== rows.length) {
+        throw new Error(`window ${k}: embedded found ${rows.length} features, PostgreSQL ${peer.counts[k]}`);
+      }
+      if (k >= WINDOWS) {
+        const t3 = performance.now();
+        const res = await client.get(`/api/v1/datum/by-depot/${depotId}/?bbox=${w.join(',')}&limit=1000&moment=${momentId}`);
+        http.push(performance.now() - t3);
+        if (res.status !== 200 || res.body.meta.total_count !== rows.length) throw new Error(`HTTP window ${k}: ${res.status}`);
+      }
+    }
+    if (own) peer.counts = counts;
+    console.log(
+      `  windows: ${Math.min(...counts)}–${Math.max(...counts)} features each; query median ${median(ours).toFixed(1)} ms` +
+        (own ? `, PostGIS ${median(theirs).toFixed(1)} ms` : '') +
+        `, over HTTP (first page of 1000) ${median(http).toFixed(1)} ms`,
+    );
+    if (own) peer.windowMs = median(theirs);
+
+    const reads: number[] = [];
+    const peerReads: number[] = [];
+    let bytes = 0;
+    // Werkbank and ogr2ogr take turns (W, o, o, W, W, o), so neither always goes first.
+    for (let i = 0; i < (own ? READS * 2 : READS); i++) {
+      const mine = !own || i % 4 === 0 || i % 4 === 3;
+      if (mine) {
+        const file = join(dir, `werkbank-${database}.geojson`);
+        const t0 = performance.now();
+        const res = await fetch(`${t.url}/api/v1/datum/by-depot/${depotId}/stream/?moment=${momentId}`, {
+          headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        });
+        if (res.status !== 200 || !res.body) throw new Error(`stream answered ${res.status}`);
+        await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(file));
+        reads.push(performance.now() - t0);
+        bytes = (await stat(file)).size;
+        if (i < 2 && (await featureCount(file)) !== FEATURES) throw new Error('the stream did not hold every feature');
+      }
+      if (own && !mine) {
+        const file = join(dir, `ogr2ogr-${i}.geojson`);
+        await rm(file, { force: true });
+        peerReads.push(await timed('ogr2ogr', ['-f', 'GeoJSON', file, libpq(peer.url), 'bench_extent_peer']));
+        if (peerReads.length === 1 && (await featureCount(file)) !== FEATURES)
+          throw new Error('ogr2ogr did not write every feature');
+        await rm(file, { force: true });
+      }
+    }
+    if (own) peer.readMs = median(peerReads);
+    console.log(
+      `  whole-depot GeoJSON read: ${(median(reads) / 1000).toFixed(2)} s (${(bytes / 1048576).toFixed(0)} MiB)` +
+        (own ? `, ogr2ogr -f GeoJSON ${(median(peerReads) / 1000).toFixed(2)} s` : ''),
+    );
+    return {
+      database,
+      windowMs: median(ours),
+      peerWindowMs: peer.windowMs ?? NaN,
+      windowHttpMs: median(http),
+      readMs: median(reads),
+      peerReadMs: peer.readMs ?? NaN,
+      readBytes: bytes,
+    };
+  } finally {
+    await t.close();
+  }
+}
+
+function report(results: Result[]): void {
+  console.log(`\n${FEATURES} features, ${WINDOWS} windows of about 1 % each, ${READS} whole reads (medians)`);
+  for (const r of results) {
+    const w = r.windowMs / r.peerWindowMs;
+    const rd = r.readMs / r.peerReadMs;
+    console.log(
+      `${r.database}: window query ${r.windowMs.toFixed(1)} ms vs PostGIS ${r.peerWindowMs.toFixed(1)} ms = ${w.toFixed(2)}× (aim <= ${AIM_WINDOW}) ${w <= AIM_WINDOW ? 'met' : 'MISSED'}; over HTTP ${r.windowHttpMs.toFixed(1)} ms`,
+    );
+    console.log(
+      `${r.database}: GeoJSON read ${(r.readMs / 1000).toFixed(2)} s vs ogr2ogr ${(r.peerReadMs / 1000).toFixed(2)} s = ${rd.toFixed(2)}× (aim <= ${AIM_READ}) ${rd <= AIM_READ ? 'met' : 'MISSED'}`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`bench/extent ${new Date().toISOString()} · node ${process.version} · ${os.cpus().length} CPUs`);
+  const why = await unreachable(POSTGRES_URL);
+  if (why) throw new Error(`PostgreSQL (with PostGIS) is needed at ${redact(POSTGRES_URL)}: ${why}`);
+  const dir = await mkdtemp(join(process.env.BENCH_DIR ?? os.tmpdir(), 'werkbank-bench-extent-'));
+  try {
+    const geojson = join(dir, 'features.geojson');
+    await writeGeoJson(geojson);
+    const peer: { url: string; windowMs?: number; readMs?: number; counts?: number[] } = { url: '' };
+    const results = [await benchDatabase('postgresql', POSTGRES_URL, geojson, dir, peer)];
+    if (process.env.BENCH_EMBEDDED === '1') {
+      // The PostGIS numbers of the PostgreSQL run are the peer; its database is gone by now.
+      results.push(await benchDatabase('embedded', undefined, geojson, dir, peer));
+    }
+    report(results);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`\nbench/extent failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  process.exitCode = 1;
+});
