@@ -156,6 +156,32 @@ export async function insertDatums(
   );
 }
 
+const NEEDS_COPY_ESCAPE = /[\\\t\n\r]/;
+
+/** Paths deeper than this keep jsonb's order (as the SDK's keyOrderOf). */
+const KEY_ORDER_DEPTH = 4;
+
+/**
+ * `JSON.stringify(keyOrderOf([data]))` for one datum, built in one walk: the bulk path computes it
+ * for every row, and the general function (which joins the orders of many items) costs several
+ * times as much there. Null when no object has two keys.
+ */
+export function keyOrderText(data: Record<string, unknown>): string | null {
+  let out = '';
+  const visit = (value: unknown, path: string, depth: number) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+    const keys = Object.keys(value);
+    if (keys.length > 1) out += `${out ? ',' : ''}${JSON.stringify(path)}:${JSON.stringify(keys)}`;
+    if (depth >= KEY_ORDER_DEPTH) return;
+    for (const k of keys) {
+      const key = JSON.stringify(k);
+      visit((value as Record<string, unknown>)[k], path === '[]' ? `[${key}]` : `${path.slice(0, -1)},${key}]`, depth + 1);
+    }
+  };
+  visit(data, '[]', 0);
+  return out ? `{${out}}` : null;
+}
+
 /** How bulk writes reach the database: COPY on PostgreSQL, multi-row INSERTs on the embedded one. */
 export type BulkPath = 'copy' | 'insert';
 
@@ -167,6 +193,7 @@ interface CopyClient {
 /** A value for COPY's text format: backslash, tab, newline and carriage return escaped; `\N` is NULL. */
 function copyText(value: string | null): string {
   if (value === null) return '\\N';
+  if (!NEEDS_COPY_ESCAPE.test(value)) return value;
   return value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }
 
@@ -190,14 +217,13 @@ export async function addDatums(
     const data = JSON.stringify(v.data);
     const size = Buffer.byteLength(data) + (v.blobBytes ?? 0);
     bytes += size;
-    const order = keyOrder(v.data);
     return {
       data,
       repr: v.repr,
       name: v.name ?? null,
       blob: v.blob ?? null,
       bytes: size,
-      keyOrder: order && JSON.stringify(order),
+      keyOrder: keyOrderText(v.data),
       extent: extentBox(v.extent ?? null),
     };
   });
