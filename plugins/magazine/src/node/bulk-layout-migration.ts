@@ -7,7 +7,8 @@ import type { MigrationInterface, QueryRunner } from '@werkbank/sdk/node';
  * versions along (a trigger on the depot, per deleted depot instead of per written row), a deleted
  * user leaves versions without author (a trigger on the user), and every writer inserts datums
  * and versions only for the depot it holds locked. The index of closed versions leaves out
- * current ones (new versions are never in it). `magazine_import` records an import that is
+ * current ones (new versions are never in it), and the index of file names leaves out versions
+ * without one (every datum that is not a file). `magazine_import` records an import that is
  * staged on the embedded database (decision 0075): its versions are stored in several
  * transactions for a moment that does not exist yet, and are removed when the import fails or the
  * server stopped in the middle.
@@ -44,6 +45,10 @@ export class MagazineBulkLayout1765000000000 implements MigrationInterface {
     await q.query(
       `CREATE INDEX magazine_version_closed ON magazine_datum_version (depot_id, valid_to) WHERE valid_to IS NOT NULL`,
     );
+    await q.query(`DROP INDEX magazine_version_name`);
+    await q.query(
+      `CREATE INDEX magazine_version_name ON magazine_datum_version (depot_id, name) WHERE valid_to IS NULL AND name IS NOT NULL`,
+    );
     await q.query(`
       CREATE TABLE magazine_import (
         moment_id integer PRIMARY KEY,
@@ -55,6 +60,8 @@ export class MagazineBulkLayout1765000000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE magazine_import`);
+    await q.query(`DROP INDEX magazine_version_name`);
+    await q.query(`CREATE INDEX magazine_version_name ON magazine_datum_version (depot_id, name) WHERE valid_to IS NULL`);
     await q.query(`DROP INDEX magazine_version_closed`);
     await q.query(`CREATE INDEX magazine_version_closed ON magazine_datum_version (depot_id, valid_to)`);
     await q.query(`DROP TRIGGER magazine_user_versions ON werkbank_user`);
