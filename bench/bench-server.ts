@@ -26,15 +26,23 @@ export async function unreachable(url: string): Promise<string | undefined> {
 }
 
 /**
- * Boots the test server in this process on the embedded database (no url) or a fresh database on
- * `url`; with `examples`, the example plugins too (bench/api-list tags hello's greetings).
+ * Boots the test server in this process on the embedded database (no url; in memory, or in
+ * `dataDir` on disk as in production) or a fresh database on `url`; with `examples`, the example
+ * plugins too (bench/api-list tags hello's greetings).
  */
-export async function startServer(databaseUrl: string | undefined, options: { examples?: boolean } = {}): Promise<TestServer> {
+export async function startServer(
+  databaseUrl: string | undefined,
+  options: { examples?: boolean; dataDir?: string } = {},
+): Promise<TestServer> {
   const saved = process.env.DATABASE_URL;
   if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
   else delete process.env.DATABASE_URL;
   try {
-    return await startTestServer({ logs: [], examples: options.examples });
+    return await startTestServer({
+      logs: [],
+      examples: options.examples,
+      ...(options.dataDir ? { config: { dataDir: options.dataDir } } : {}),
+    });
   } finally {
     if (saved === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = saved;

@@ -116,6 +116,11 @@ async function peers(
   await sql(url, 'CHECKPOINT');
   const ogr = await ogr2ogr(input, format, url, `bench_ogr_${format}`);
   await expectRows(url, `bench_ogr_${format}`, input.rows);
+  const indexes = await sql<{ indexdef: string }>(
+    url,
+    `SELECT indexdef FROM pg_indexes WHERE tablename = 'bench_ogr_${format}' AND indexdef ILIKE '%USING gist%'`,
+  );
+  console.log(`  ogr2ogr ${(ogr.ms / 1000).toFixed(1)} s; spatial index: ${indexes.length ? indexes[0].indexdef : 'none'}`);
   await sql(url, `DROP TABLE IF EXISTS bench_copy_${format}`, create, 'CHECKPOINT');
   const copy = await rawCopy(copyInput, url, `bench_copy_${format}`, copyOptions);
   await expectRows(url, `bench_copy_${format}`, input.rows);
@@ -150,9 +155,11 @@ async function main(): Promise<void> {
       url,
       `SELECT count(*)::int AS postgis FROM pg_available_extensions WHERE name = 'postgis'`,
     );
+    // The peer issue 15 names: ogr2ogr into PostGIS, which builds its GiST index on the geometry.
+    if (postgis) await sql(url, 'CREATE EXTENSION IF NOT EXISTS postgis');
     console.log(
       `  Werkbank on a fresh database at ${redact(url)} (PostgreSQL ${version}` +
-        `${postgis ? '' : '; no PostGIS: ogr2ogr stores WKB in a bytea column, without a spatial index'})`,
+        `${postgis ? ', PostGIS: ogr2ogr writes a geometry column with a GiST index' : '; no PostGIS (install postgresql-15-postgis-3): ogr2ogr stores WKB in a bytea column, without a spatial index'})`,
     );
     const client = await t.admin();
     const results: ImportResult[] = [];
@@ -183,6 +190,21 @@ async function main(): Promise<void> {
       'FORMAT text',
     );
     results.push({ dataset: 'geojson', rows: geojson.rows, bytes: geojson.bytes, werkbank: geoOurs, ...geoPeers });
+    await t.close();
+    t = undefined;
+
+    // The same imports on the embedded database (on disk, as in production), beside the
+    // PostgreSQL figures (no aim).
+    if (process.env.BENCH_EMBEDDED !== '0') {
+      t = await startServer(undefined, { dataDir: join(dir, 'embedded') });
+      const embeddedClient = await t.admin();
+      console.log('\n[csv] points, embedded (PGlite)');
+      results[0].embedded = await werkbankImport(t, embeddedClient, csv, [{ name: 'sep', default_value: { value: ',' } }]);
+      console.log(`  werkbank embedded ${(results[0].embedded.ms / 1000).toFixed(1)} s`);
+      console.log('\n[geojson] polygons, embedded (PGlite)');
+      results[1].embedded = await werkbankImport(t, embeddedClient, geojson, []);
+      console.log(`  werkbank embedded ${(results[1].embedded.ms / 1000).toFixed(1)} s`);
+    }
     console.log(`\n  measured in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     printImportReport(results);
   } finally {

@@ -115,6 +115,32 @@ describe('geodata: depot.import_file streams uploaded CSV and GeoJSON into a dep
     assert.deepEqual((last[0].feature as { properties: unknown }).properties, { name: `p${ROWS - 1}`, n: ROWS - 1 });
   });
 
+  it('imports 100,000 CSV rows into one moment (issue 15: bulk writes) and reads the last ones back', async () => {
+    const rows = 100_000;
+    const depot = await newDepot(alice.client, 'feature');
+    const { moment, exec } = await importing(alice, depot, 'gross.csv', csvOf(rows));
+    assert.equal(exec.status, 'success', JSON.stringify(exec));
+    const m = await momentOf(await written(moment));
+    assert.equal(m.size, rows);
+    assert.equal(m.status, 'final');
+    const now = await depotNow(depot);
+    assert.equal(now.size, rows);
+    assert.equal(now.moments.length, 1);
+    const last = await page(depot, `offset=${rows - 2}&limit=5`);
+    assert.deepEqual(
+      last.map((d) => (d.feature as { properties: unknown }).properties),
+      [
+        { name: `p${rows - 2}`, n: rows - 2 },
+        { name: `p${rows - 1}`, n: rows - 1 },
+      ],
+    );
+    const [{ n }] = (await t.server.db.dataSource.query(
+      `SELECT count(*)::int AS n FROM magazine_datum_version WHERE depot_id = $1 AND valid_from = $2`,
+      [depot.id, m.id],
+    )) as Array<{ n: number }>;
+    assert.equal(n, rows, 'one version per row, all of the moment');
+  });
+
   it('imports an uploaded GeoJSON, reprojected from its crs member to WGS 84', async () => {
     const depot = await newDepot(alice.client, 'feature');
     const { exec } = await importing(alice, depot, 'orte.geojson', Buffer.from(GEOJSON));

@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
 import { ApiError, inKeyOrder, keyOrderOf, type EntityManager, type KeyOrder } from '@werkbank/sdk/node';
 import { validAt } from './moment-store';
 import { AT_MOMENT_BOX, VALIDITY_BOX } from './datum-extent-sql';
@@ -153,10 +156,52 @@ export async function insertDatums(
   );
 }
 
+const NEEDS_COPY_ESCAPE = /[\\\t\n\r]/;
+
+/** Paths deeper than this keep jsonb's order (as the SDK's keyOrderOf). */
+const KEY_ORDER_DEPTH = 4;
+
 /**
- * Adds `values`, in order, as new datums of the open moment in one statement (datums and their
- * versions together) and returns the bytes they store. The lean path of bulk writes: unlike
- * insertDatums it sends each value's JSON once and returns no rows.
+ * `JSON.stringify(keyOrderOf([data]))` for one datum, built in one walk: the bulk path computes it
+ * for every row, and the general function (which joins the orders of many items) costs several
+ * times as much there. Null when no object has two keys.
+ */
+export function keyOrderText(data: Record<string, unknown>): string | null {
+  let out = '';
+  const visit = (value: unknown, path: string, depth: number) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+    const keys = Object.keys(value);
+    if (keys.length > 1) out += `${out ? ',' : ''}${JSON.stringify(path)}:${JSON.stringify(keys)}`;
+    if (depth >= KEY_ORDER_DEPTH) return;
+    for (const k of keys) {
+      const key = JSON.stringify(k);
+      visit((value as Record<string, unknown>)[k], path === '[]' ? `[${key}]` : `${path.slice(0, -1)},${key}]`, depth + 1);
+    }
+  };
+  visit(data, '[]', 0);
+  return out ? `{${out}}` : null;
+}
+
+/** How bulk writes reach the database: COPY on PostgreSQL, multi-row INSERTs on the embedded one. */
+export type BulkPath = 'copy' | 'insert';
+
+/** A pg client as TypeORM's query runner holds it: enough to run a COPY on its connection. */
+interface CopyClient {
+  query(stream: CopyStreamQuery): CopyStreamQuery;
+}
+
+/** A value for COPY's text format: backslash, tab, newline and carriage return escaped; `\N` is NULL. */
+function copyText(value: string | null): string {
+  if (value === null) return '\\N';
+  if (!NEEDS_COPY_ESCAPE.test(value)) return value;
+  return value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+}
+
+/**
+ * Adds `values`, in order, as new datums of the open moment and returns the bytes they store. The
+ * lean path of bulk writes (decision 0075): the datums in one statement, their versions by COPY
+ * (PostgreSQL) or one multi-row INSERT (embedded), the JSON of each value sent once, no rows
+ * returned but the new datum ids.
  */
 export async function addDatums(
   m: EntityManager,
@@ -164,17 +209,68 @@ export async function addDatums(
   momentId: number,
   userId: number,
   values: VersionValues[],
+  path: BulkPath = 'insert',
 ): Promise<number> {
   if (!values.length) return 0;
   let bytes = 0;
-  const records = values.map((v) => {
+  const rows = values.map((v) => {
     const data = JSON.stringify(v.data);
     const size = Buffer.byteLength(data) + (v.blobBytes ?? 0);
     bytes += size;
-    return `{"data":${data},"repr":${JSON.stringify(v.repr)},"name":${JSON.stringify(v.name ?? null)},"blob":${JSON.stringify(v.blob ?? null)},"bytes":${size},"key_order":${JSON.stringify(keyOrder(v.data))},"extent":${JSON.stringify(extentBox(v.extent ?? null))}}`;
+    return {
+      data,
+      repr: v.repr,
+      name: v.name ?? null,
+      blob: v.blob ?? null,
+      bytes: size,
+      keyOrder: keyOrderText(v.data),
+      extent: extentBox(v.extent ?? null),
+    };
   });
-  // Ids are drawn in the order of the values (datum order is depot order); the datums are in
-  // place when the versions' foreign keys are checked at the end of the statement.
+  if (path === 'copy') {
+    // Datum ids are drawn in the order of the values (datum order is depot order).
+    const ids = (await m.query(`INSERT INTO magazine_datum (depot_id) SELECT $1 FROM generate_series(1, $2) RETURNING id`, [
+      depotId,
+      values.length,
+    ])) as { id: number }[];
+    const prefix = `\t${depotId}\t${momentId}\t`;
+    const suffix = `\t${userId}\t`;
+    let text = '';
+    rows.forEach((r, i) => {
+      text +=
+        ids[i].id +
+        prefix +
+        copyText(r.data) +
+        '\t' +
+        copyText(r.repr) +
+        '\t' +
+        copyText(r.name) +
+        '\t' +
+        copyText(r.blob) +
+        '\t' +
+        r.bytes +
+        suffix +
+        copyText(r.keyOrder) +
+        '\t' +
+        (r.extent ?? '\\N') +
+        '\n';
+    });
+    const client = (await m.queryRunner!.connect()) as CopyClient;
+    await pipeline(
+      Readable.from([text]),
+      client.query(
+        copyFrom(
+          `COPY magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent) FROM STDIN`,
+        ),
+      ),
+    );
+    return bytes;
+  }
+  const records = rows.map(
+    (r) =>
+      `{"data":${r.data},"repr":${JSON.stringify(r.repr)},"name":${JSON.stringify(r.name)},"blob":${JSON.stringify(r.blob)},"bytes":${r.bytes},"key_order":${r.keyOrder ?? 'null'},"extent":${JSON.stringify(r.extent)}}`,
+  );
+  // Ids are drawn in the order of the values (datum order is depot order).
   await m.query(
     `WITH x AS (
        SELECT nextval('magazine_datum_id_seq')::int AS datum_id, r.*

@@ -1,9 +1,19 @@
-import { ApiError, createI18n, inject, injectable, parseRef, type AuthUser, type ResourceRequest } from '@werkbank/sdk/node';
+import {
+  ApiError,
+  createI18n,
+  inject,
+  injectable,
+  parseRef,
+  type AuthUser,
+  type ResourceRequest,
+  type Row,
+} from '@werkbank/sdk/node';
 import { depotDefinition, depotFor } from './depot-access';
 import { datumDepot, snapshotPage, versionAt, type VersionValues } from './datum-store';
 import { MomentFiller } from './moment-filler';
+import { beginStagedImport, discardStagedImport, endStagedImport } from './staged-import';
 import { isFileType, ownFields, validated } from './datum-codec';
-import { countWrite, DEPOT_PATH, headMoment, latestApprovedMoment, loadMoment, newMoment } from './moment-store';
+import { countWrite, lockDepot, DEPOT_PATH, headMoment, latestApprovedMoment, loadMoment, newMoment } from './moment-store';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
 import {
@@ -156,45 +166,115 @@ export class MagazineDepotAccess implements DepotAccess {
   ): Promise<{ depot_id: number; moment_id: number; count: number }> {
     const depotId = depotIdOf(depot);
     const { manager: _, ...base } = this.request(user, options.lang ?? user.language);
+    if (!this.services.config.databaseUrl) return this.writeStaged(base, user, depotId, batches, options);
     // One transaction: a failing batch (or source) leaves no moment and no datums behind.
     return this.services.resources.inTransaction(base, 'depot', async (r) => {
-      const row = await depotFor(r, depotId, 'write');
-      const type = String(row.content_type);
-      if (isFileType(this.services, type)) {
-        throw ApiError.badRequest('invalid_field', 'magazine:errors.file_upload_only', {}, 'items');
-      }
+      const { row, type } = await this.writableDepot(r, depotId);
       const moment = await newMoment(r.manager, depotId, user.id, {
         temporary: false,
         message: options.message ?? '',
         origin: 'switchboard',
       });
-      const filler = new MomentFiller(r.manager, depotId, moment.id, user.id, options.mode ?? 'replace');
-      let count = 0;
-      // One batch is stored while the next is pulled and validated (the database and this
-      // process work at the same time); a failed store is thrown before the next one starts.
-      let storing: Promise<void> = Promise.resolve();
-      for await (const batch of batches) {
-        const values = batch.map((item, i) => this.validatedItem(item, count + i, type));
-        count += batch.length;
-        await storing;
-        storing = filler.add(values);
-        storing.catch(() => undefined);
-      }
-      await storing;
-      const { sizeDelta, bytes, extent } = await filler.finish();
+      const filler = new MomentFiller(depotId, moment.id, user.id, options.mode ?? 'replace', 'copy');
+      const count = await this.fill(batches, type, (values) => filler.add(r.manager, values));
+      const { sizeDelta, bytes, extent } = await filler.finish(r.manager);
       await countWrite(r.manager, moment.id, sizeDelta, bytes, extent);
       // Final, so later edits open a moment of their own and users can approve this one.
       await r.manager.query(`UPDATE magazine_moment SET status = 'final', node_run_id = $2 WHERE id = $1`, [
         moment.id,
         options.nodeRunId ?? null,
       ]);
-      await r.services.recordEvent(depotDefinition(r), 'update', row, r, {
-        action: 'switchboard_write',
-        moment_id: moment.id,
-        count,
-        node_run: options.nodeRunId ?? null,
-      });
+      await this.recordWrite(r, row, moment.id, count, options);
       return { depot_id: depotId, moment_id: moment.id, count };
+    });
+  }
+
+  /**
+   * The write on the embedded database, staged (decision 0075): each batch in a transaction of its
+   * own, so other requests get the one database session between them, and the moment made visible
+   * by a last short transaction. A failure discards what was staged; so does the next start after
+   * a stop in the middle (MagazineMaintenance).
+   */
+  private async writeStaged(
+    base: Omit<ResourceRequest, 'manager'>,
+    user: AuthUser,
+    depotId: number,
+    batches: AsyncIterable<Record<string, unknown>[]>,
+    options: WriteOptions,
+  ): Promise<{ depot_id: number; moment_id: number; count: number }> {
+    const { type, momentId } = await this.services.resources.inTransaction(base, 'depot', async (r) => {
+      const { type } = await this.writableDepot(r, depotId);
+      return { type, momentId: await beginStagedImport(r.manager, depotId, user.id) };
+    });
+    try {
+      const filler = new MomentFiller(depotId, momentId, user.id, options.mode ?? 'replace', 'insert');
+      const db = this.services.dataSource;
+      const count = await this.fill(batches, type, (values) => db.transaction((m) => filler.add(m, values)));
+      return await this.services.resources.inTransaction(base, 'depot', async (r) => {
+        const { row } = await this.writableDepot(r, depotId);
+        await lockDepot(r.manager, depotId, momentId);
+        const { sizeDelta, bytes, extent } = await filler.finish(r.manager);
+        await endStagedImport(r.manager, depotId, momentId, user.id, {
+          sizeDelta,
+          bytes,
+          extent,
+          message: options.message ?? '',
+          nodeRunId: options.nodeRunId ?? null,
+        });
+        await this.recordWrite(r, row, momentId, count, options);
+        return { depot_id: depotId, moment_id: momentId, count };
+      });
+    } catch (e) {
+      await this.services.dataSource.transaction((m) => discardStagedImport(m, depotId, momentId));
+      throw e;
+    }
+  }
+
+  /** The depot as a writable depot of a type that takes items (not files); 404/403/400 otherwise. */
+  private async writableDepot(r: ResourceRequest, depotId: number): Promise<{ row: Row; type: string }> {
+    const row = await depotFor(r, depotId, 'write');
+    const type = String(row.content_type);
+    if (isFileType(this.services, type)) {
+      throw ApiError.badRequest('invalid_field', 'magazine:errors.file_upload_only', {}, 'items');
+    }
+    return { row, type };
+  }
+
+  /**
+   * Pulls the batches, validates their items and stores them; returns how many there were. One
+   * batch is stored while the next is pulled and validated (the database and this process work at
+   * the same time); a failed store is thrown before the next one starts.
+   */
+  private async fill(
+    batches: AsyncIterable<Record<string, unknown>[]>,
+    type: string,
+    store: (values: VersionValues[]) => Promise<void>,
+  ): Promise<number> {
+    let count = 0;
+    let storing: Promise<void> = Promise.resolve();
+    try {
+      for await (const batch of batches) {
+        const values = batch.map((item, i) => this.validatedItem(item, count + i, type));
+        count += batch.length;
+        await storing;
+        storing = store(values);
+        storing.catch(() => undefined);
+      }
+    } catch (e) {
+      // The batch being stored ends before the write is rolled back or discarded.
+      await storing.catch(() => undefined);
+      throw e;
+    }
+    await storing;
+    return count;
+  }
+
+  private async recordWrite(r: ResourceRequest, row: Row, momentId: number, count: number, options: WriteOptions): Promise<void> {
+    await r.services.recordEvent(depotDefinition(r), 'update', row, r, {
+      action: 'switchboard_write',
+      moment_id: momentId,
+      count,
+      node_run: options.nodeRunId ?? null,
     });
   }
 

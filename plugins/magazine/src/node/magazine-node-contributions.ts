@@ -12,6 +12,7 @@ import { MagazineSharedBlobSweep1764400001000 } from './shared-blob-sweep-migrat
 import { MagazineDepotAddresses1764500300000 } from './depot-address-migration';
 import { MagazineUploadHeartbeat1764900001000 } from './upload-heartbeat-migration';
 import { MagazineDatumKeyOrder1764900003000 } from './datum-key-order-migration';
+import { MagazineBulkLayout1765000000000 } from './bulk-layout-migration';
 import { MagazineDatumExtent1765100000000 } from './datum-extent-migration';
 import { depotFolderResource } from './depotfolder-resource';
 import { depotResource } from './depot-resource';
@@ -32,6 +33,7 @@ export const magazineEntities: EntityContribution = {
         MagazineDepotAddresses1764500300000,
         MagazineUploadHeartbeat1764900001000,
         MagazineDatumKeyOrder1764900003000,
+        MagazineBulkLayout1765000000000,
         MagazineDatumExtent1765100000000,
       ],
     }),

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { EntityManager } from '@werkbank/sdk/node';
-import { addDatums, insertVersions, snapshotPage, type VersionValues } from './datum-store';
+import { addDatums, insertVersions, snapshotPage, type BulkPath, type VersionValues } from './datum-store';
 import { boxExtentOf, unionExtent, type Extent } from '../common/datum-extent';
 import { UNION_EXTENT, type ExtentChange } from './datum-extent-sql';
 
@@ -21,6 +21,9 @@ const ROWS_PER_STATEMENT = 5000;
  * removes the current datums beyond the values (only differences are stored). The current datums
  * are walked in step with the batches by keyset paging; new datums get higher ids, so they only
  * appear once the walk has run out of current ones.
+ *
+ * Each call takes the entity manager of the transaction it runs in: one transaction for the whole
+ * write on PostgreSQL, one per batch when the embedded database stages an import (decision 0075).
  */
 export class MomentFiller {
   /** The last current datum compared (keyset cursor). */
@@ -33,29 +36,29 @@ export class MomentFiller {
   private readonly extent: ExtentChange = { added: null, removed: null };
 
   constructor(
-    private readonly m: EntityManager,
     private readonly depotId: number,
     private readonly momentId: number,
     private readonly userId: number,
     mode: 'replace' | 'append',
+    private readonly path: BulkPath,
   ) {
     this.exhausted = mode === 'append';
   }
 
   /** Stores the next values (any number; split into statements of ROWS_PER_STATEMENT). */
-  async add(values: VersionValues[]): Promise<void> {
+  async add(m: EntityManager, values: VersionValues[]): Promise<void> {
     for (let start = 0; start < values.length; start += ROWS_PER_STATEMENT) {
       const chunk = values.slice(start, start + ROWS_PER_STATEMENT);
-      const fresh = this.exhausted ? chunk : chunk.slice(await this.replaceCurrent(chunk));
-      this.bytes += await addDatums(this.m, this.depotId, this.momentId, this.userId, fresh);
+      const fresh = this.exhausted ? chunk : chunk.slice(await this.replaceCurrent(m, chunk));
+      this.bytes += await addDatums(m, this.depotId, this.momentId, this.userId, fresh, this.path);
       this.added += fresh.length;
       this.extent.added = unionExtent(this.extent.added, extentOfValues(fresh));
     }
   }
 
   /** Gives the next current datums the values' content; returns how many values they took. */
-  private async replaceCurrent(values: VersionValues[]): Promise<number> {
-    const { rows } = await snapshotPage(this.m, this.depotId, this.momentId, {
+  private async replaceCurrent(m: EntityManager, values: VersionValues[]): Promise<number> {
+    const { rows } = await snapshotPage(m, this.depotId, this.momentId, {
       offset: 0,
       limit: values.length,
       after: this.after,
@@ -73,9 +76,9 @@ export class MomentFiller {
       this.extent.added = unionExtent(this.extent.added, values[i].extent ?? null);
     });
     if (closed.length) {
-      await this.m.query(`UPDATE magazine_datum_version SET valid_to = $2 WHERE id = ANY($1::bigint[])`, [closed, this.momentId]);
+      await m.query(`UPDATE magazine_datum_version SET valid_to = $2 WHERE id = ANY($1::bigint[])`, [closed, this.momentId]);
     }
-    this.bytes += (await insertVersions(this.m, this.depotId, this.momentId, this.userId, changed)).bytes;
+    this.bytes += (await insertVersions(m, this.depotId, this.momentId, this.userId, changed)).bytes;
     return rows.length;
   }
 
@@ -84,10 +87,10 @@ export class MomentFiller {
    * change of the depot's size (datums), the bytes the moment stores and what the write did to
    * the extents of the snapshot (for countWrite).
    */
-  async finish(): Promise<{ sizeDelta: number; bytes: number; extent: ExtentChange }> {
+  async finish(m: EntityManager): Promise<{ sizeDelta: number; bytes: number; extent: ExtentChange }> {
     let removed = 0;
     if (!this.exhausted) {
-      const [{ n, extent }] = (await this.m.query(
+      const [{ n, extent }] = (await m.query(
         `WITH closed AS (
            UPDATE magazine_datum_version SET valid_to = $2
            WHERE depot_id = $1 AND valid_to IS NULL AND valid_from < $2 AND datum_id > $3 RETURNING extent

@@ -107,11 +107,23 @@ export async function recentMoments(m: EntityManager, depotIds: number[], n: num
   )) as MomentRow[];
 }
 
-/** Serialises writers of one depot for the rest of the transaction (decision 0011). */
-export async function lockDepot(m: EntityManager, depotId: number): Promise<void> {
-  const rows = (await m.query(`SELECT id FROM magazine_depot WHERE id = $1 FOR UPDATE`, [depotId])) as unknown[];
+/**
+ * Serialises writers of one depot for the rest of the transaction (decision 0011). While an import
+ * is staged into the depot (embedded database, decision 0075) every other write is refused with
+ * 409 depot_importing: a moment made meanwhile would see the import's half-written versions.
+ * `ownImport` is the staged import's moment, which may go on.
+ */
+export async function lockDepot(m: EntityManager, depotId: number, ownImport?: number): Promise<void> {
+  const rows = (await m.query(
+    `SELECT d.id, i.moment_id AS importing FROM magazine_depot d LEFT JOIN magazine_import i ON i.depot_id = d.id
+     WHERE d.id = $1 FOR UPDATE OF d`,
+    [depotId],
+  )) as { importing: number | null }[];
   // Deleted meanwhile (by another request): nothing to write into.
   if (!rows.length) throw ApiError.notFound();
+  if (rows[0].importing !== null && rows[0].importing !== ownImport) {
+    throw new ApiError(409, 'depot_importing', 'magazine:errors.depot_importing', {});
+  }
 }
 
 async function insertMoment(

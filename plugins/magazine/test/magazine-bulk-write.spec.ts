@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { startTestServer, type TestServer } from '@werkbank/testing/node';
+import type { AuthUser } from '@werkbank/sdk/node';
+import { assertError, expectStatus, type Client } from '@werkbank/testing/node';
+import { addDatum, headOf, newDepot, valuesAt, type Depot } from './magazine-support';
+import { DepotAccess } from '@werkbank/plugin-magazine/api';
+
+/** Items per batch of the streams below: more than one statement of the store (5,000). */
+const BATCH = 6_000;
+
+const batchOf = (from: number, n = BATCH) => Array.from({ length: n }, (_, i) => ({ value: `v${from + i}` }));
+
+/**
+ * Bulk writes of decision 0075: all or nothing, other requests answered while a large write runs
+ * (on the embedded database its batches are staged in transactions of their own), and the
+ * cascades the dropped foreign keys did, now done by triggers. Runs on PGlite and on PostgreSQL.
+ */
+describe('magazine: bulk writes', function () {
+  this.timeout(120_000);
+  let t: TestServer;
+  let admin: Client;
+  let adminUser: AuthUser;
+  let access: DepotAccess;
+  let embedded: boolean;
+
+  before(async () => {
+    t = await startTestServer({ plugins: ['magazine'] });
+    admin = await t.admin();
+    const [{ id }] = (await t.server.db.dataSource.query(`SELECT id FROM werkbank_user WHERE username = $1`, [
+      t.server.config.adminUsername,
+    ])) as { id: number }[];
+    adminUser = (await t.server.accounts.loadAuthUser(id))!;
+    access = t.server.kernel.container.get<DepotAccess>(DepotAccess);
+    embedded = t.server.db.kind === 'embedded';
+  });
+  after(async () => {
+    await t?.close();
+  });
+
+  const query = async <T>(sql: string, params: unknown[] = []) => (await t.server.db.dataSource.query(sql, params)) as T[];
+  /** What the database holds for a depot: datum rows, version rows, moments, staged imports. */
+  const stored = async (depot: Depot) =>
+    (
+      await query<{ datums: number; versions: number; moments: number; staged: number }>(
+        `SELECT (SELECT count(*)::int FROM magazine_datum WHERE depot_id = $1) AS datums,
+                (SELECT count(*)::int FROM magazine_datum_version WHERE depot_id = $1) AS versions,
+                (SELECT count(*)::int FROM magazine_moment WHERE depot_id = $1) AS moments,
+                (SELECT count(*)::int FROM magazine_import WHERE depot_id = $1) AS staged`,
+        [depot.id],
+      )
+    )[0];
+
+  it('answers other requests while a write is between its batches, and shows nothing of it before it ends', async () => {
+    const depot = await newDepot(admin, 'string');
+    await addDatum(admin, depot, { value: 'old 1' });
+    await addDatum(admin, depot, { value: 'old 2' });
+    const head = await headOf(admin, depot);
+    const other = await newDepot(admin, 'string');
+    let during: { values: unknown[]; head: number; otherWrite: number } | undefined;
+
+    // The write asks for its second batch only once the first is stored (or being stored); the
+    // requests below must be answered before it gets that batch, i.e. in the middle of the write.
+    async function* batches() {
+      yield batchOf(0);
+      during = {
+        values: await valuesAt(admin, depot),
+        head: (await headOf(admin, depot)).id,
+        otherWrite: (await admin.post(`/api/v1/datum/create-in-depot/${other.id}/`, { value: 'elsewhere' })).status,
+      };
+      if (embedded) {
+        // The depot being written refuses other writers until the import has ended (decision 0075).
+        assertError(
+          await admin.post(`/api/v1/datum/create-in-depot/${depot.id}/`, { value: 'x' }),
+          409,
+          'depot_importing',
+          /being imported/,
+        );
+      }
+      yield batchOf(BATCH);
+    }
+    const written = await access.writeStream(adminUser, depot.id, batches(), {});
+
+    assert.ok(during, 'the write asked for its second batch');
+    assert.deepEqual(during.values, ['old 1', 'old 2'], 'readers see the depot as it was');
+    assert.equal(during.head, head.id);
+    assert.equal(during.otherWrite, 201, 'another depot takes writes meanwhile');
+    assert.equal(written.count, 2 * BATCH);
+    const now = await headOf(admin, depot);
+    assert.equal(now.id, written.moment_id);
+    assert.equal(now.size, 2 * BATCH);
+    assert.ok(written.moment_id > head.id);
+    const values = await valuesAt(admin, depot);
+    assert.deepEqual(values.slice(0, 3), ['v0', 'v1', 'v2']);
+    // The old head keeps its content (decision 0011), and so does every moment before the write.
+    assert.deepEqual(await valuesAt(admin, depot, head.id), ['old 1', 'old 2']);
+    assert.equal((await stored(depot)).staged, 0);
+    // The depot takes writes again.
+    await addDatum(admin, depot, { value: 'after' });
+  });
+
+  it('leaves nothing behind when the source fails in the middle: no moment, datum, version or staged import', async () => {
+    const depot = await newDepot(admin, 'string');
+    await addDatum(admin, depot, { value: 'kept' });
+    const head = await headOf(admin, depot);
+    const before = await stored(depot);
+    let stagedMidway: number | undefined;
+    async function* batches() {
+      yield batchOf(0);
+      yield batchOf(BATCH);
+      stagedMidway = (await stored(depot)).versions;
+      throw new Error('the source broke');
+    }
+    await assert.rejects(access.writeStream(adminUser, depot.id, batches(), { mode: 'append' }), /source broke/);
+    assert.ok(stagedMidway !== undefined && stagedMidway >= before.versions);
+    assert.deepEqual(await stored(depot), before);
+    const now = await headOf(admin, depot);
+    assert.equal(now.id, head.id);
+    assert.equal(now.status, 'open');
+    assert.deepEqual(await valuesAt(admin, depot), ['kept']);
+    await addDatum(admin, depot, { value: 'next' });
+    assert.deepEqual(await valuesAt(admin, depot), ['kept', 'next']);
+  });
+
+  it('leaves nothing behind when a replace fails in a later batch, and the replaced datums are current again', async () => {
+    const depot = await newDepot(admin, 'string');
+    await access.write(adminUser, depot.id, batchOf(0, 7_000), {});
+    const before = await stored(depot);
+    const head = await headOf(admin, depot);
+    async function* batches() {
+      yield batchOf(100_000);
+      yield [...batchOf(200_000, 10), { value: 42 }];
+    }
+    await assert.rejects(access.writeStream(adminUser, depot.id, batches(), {}), (e: Error & { field?: string }) => {
+      assert.equal(e.field, `items[${BATCH + 10}].value`);
+      return true;
+    });
+    assert.deepEqual(await stored(depot), before);
+    assert.equal((await headOf(admin, depot)).id, head.id);
+    const values = expectStatus<{ objects: Array<{ value: string }>; meta: { total_count: number } }>(
+      await admin.get(`/api/v1/datum/by-depot/${depot.id}/?limit=3&offset=6000`),
+      200,
+    );
+    assert.deepEqual(
+      values.objects.map((d) => d.value),
+      ['v6000', 'v6001', 'v6002'],
+    );
+  });
+
+  it('removes the datums and versions of a deleted depot, and unsets the author of a deleted user', async () => {
+    const bob = await t.user();
+    const depot = await newDepot(bob.client, 'string');
+    await addDatum(bob.client, depot, { value: 'by bob' });
+    const bobs = async () =>
+      query<{ user_id: number | null }>(`SELECT user_id FROM magazine_datum_version WHERE depot_id = $1`, [depot.id]);
+    assert.deepEqual(await bobs(), [{ user_id: bob.id }]);
+    await query(`DELETE FROM werkbank_user WHERE id = $1`, [bob.id]);
+    assert.deepEqual(await bobs(), [{ user_id: null }]);
+
+    const gone = await newDepot(admin, 'string');
+    await access.write(adminUser, gone.id, batchOf(0, 100), {});
+    assert.equal((await stored(gone)).versions, 100);
+    expectStatus(await admin.delete(gone.resource_uri), 204);
+    assert.deepEqual(await stored(gone), { datums: 0, versions: 0, moments: 0, staged: 0 });
+  });
+});
