@@ -158,6 +158,10 @@ async function prepare(t: TestServer, geojson: string, peerUrl: string, loadPeer
       '-overwrite',
       '-lco',
       'SPATIAL_INDEX=GIST',
+      '-lco',
+      'FID=ogc_fid',
+      '-lco',
+      'GEOMETRY_NAME=wkb_geometry',
     ]);
     console.log(`  PostGIS table loaded by ogr2ogr in ${(ms / 1000).toFixed(1)} s (GiST index)`);
   }

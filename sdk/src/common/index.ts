@@ -4,7 +4,7 @@ export { injectable, inject, optional, postConstruct, multiInject } from 'invers
 export { formatBytes } from './byte-size';
 export * from './resource-fields';
 export { datumEditorValue, datumFieldsFromEditor, editedField } from './datum-editor-value';
-export { keyOrderOf, inKeyOrder, type KeyOrder } from './key-order';
+export { keyOrderOf, inKeyOrder, keyOrderRestorer, type KeyOrder } from './key-order';
 export {
   hasCoordinates,
   mappableFeatures,

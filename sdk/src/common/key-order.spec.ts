@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { inKeyOrder, keyOrderOf } from './key-order';
+import { inKeyOrder, keyOrderOf, keyOrderRestorer } from './key-order';
 
 /** What PostgreSQL's jsonb does to an object: keys by length, then bytes (nested too). */
 function jsonbOrder(value: unknown): unknown {
@@ -38,5 +38,18 @@ describe('key order: datums keep the order of their keys through jsonb (issue 14
     assert.equal(keyOrderOf([{ value: 1 }]), null);
     const same = [{ a: 1 }];
     assert.equal(inKeyOrder(same, null), same);
+  });
+
+  it('compiles an order once for many items, rebuilding only the objects on its paths', () => {
+    const order = keyOrderOf(features)!;
+    const restore = keyOrderRestorer(order);
+    const stored = features.map(jsonbOrder) as typeof features;
+    assert.equal(JSON.stringify(stored.map(restore)), JSON.stringify(features));
+    const restored = restore(stored[0]);
+    assert.equal(restored.feature.geometry.coordinates, stored[0].feature.geometry.coordinates, 'arrays are passed through');
+    // Unknown keys follow the known ones.
+    const odd = restore({ feature: { zz: 1, type: 'Feature', properties: { y: 1, name: 'a' } } });
+    assert.deepEqual(Object.keys(odd.feature), ['type', 'properties', 'zz']);
+    assert.deepEqual(Object.keys(odd.feature.properties), ['name', 'y']);
   });
 });

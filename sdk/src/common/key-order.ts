@@ -43,24 +43,62 @@ export function keyOrderOf(items: readonly unknown[]): KeyOrder | null {
  */
 export function inKeyOrder<T>(items: T[], order: KeyOrder | null | undefined): T[] {
   if (!order || !Object.keys(order).length) return items;
-  const paths = new Map(Object.entries(order).map(([id, keys]) => [id, new Map(keys.map((k, i) => [k, i]))]));
-  const restore = (value: unknown, path: string[]): unknown => {
+  const restore = keyOrderRestorer(order);
+  return items.map(restore);
+}
+
+/** A node of a compiled KeyOrder: the rank of each key of the object at this path, and deeper paths. */
+interface OrderNode {
+  rank?: Map<string, number>;
+  children: Map<string, OrderNode>;
+}
+
+/**
+ * `inKeyOrder` for one order compiled once, for many items (a whole depot read shares one order):
+ * returns a function that puts one item's keys back in order. Only the objects on the order's
+ * paths are rebuilt; everything else is passed through as it is.
+ */
+export function keyOrderRestorer(order: KeyOrder): <T>(item: T) => T {
+  const root: OrderNode = { children: new Map() };
+  for (const [id, keys] of Object.entries(order)) {
+    let path: unknown;
+    try {
+      path = JSON.parse(id);
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(path) || path.length > MAX_DEPTH) continue;
+    let node = root;
+    for (const k of path as string[]) {
+      let next = node.children.get(k);
+      if (!next) node.children.set(k, (next = { children: new Map() }));
+      node = next;
+    }
+    node.rank = new Map(keys.map((k, i) => [k, i]));
+  }
+  const restore = (value: unknown, node: OrderNode): unknown => {
     if (!isObject(value)) return value;
-    const rank = paths.get(JSON.stringify(path));
     let keys = Object.keys(value);
+    const rank = node.rank;
     if (rank && keys.length > 1) {
       const at = (k: string) => rank.get(k) ?? Number.MAX_SAFE_INTEGER;
-      keys = keys
-        .map((k, i) => [k, i] as const)
-        .sort((a, b) => at(a[0]) - at(b[0]) || a[1] - b[1])
-        .map(([k]) => k);
+      let sorted = true;
+      for (let i = 1; i < keys.length && sorted; i++) sorted = at(keys[i - 1]) <= at(keys[i]);
+      if (!sorted) {
+        keys = keys
+          .map((k, i) => [k, i] as const)
+          .sort((a, b) => at(a[0]) - at(b[0]) || a[1] - b[1])
+          .map(([k]) => k);
+      }
     }
-    const deeper = path.length < MAX_DEPTH;
     const out: Record<string, unknown> = {};
-    for (const k of keys) out[k] = deeper ? restore(value[k], [...path, k]) : value[k];
+    for (const k of keys) {
+      const child = node.children.get(k);
+      out[k] = child ? restore(value[k], child) : value[k];
+    }
     return out;
   };
-  return items.map((item) => restore(item, []) as T);
+  return <T>(item: T): T => restore(item, root) as T;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -135,7 +135,8 @@ export class DatumRoutes implements HttpRouteContribution {
     }
     const window = bboxOf(ctx.query);
     async function* none() {}
-    const batches = moment ? snapshotBatches(this.services, depotId, moment.id, window) : none();
+    // GeoJSON needs only the fields; NDJSON gives each datum as list pages do (version, text, …).
+    const batches = moment ? snapshotBatches(this.services, depotId, moment.id, { window, lean: format === 'geojson' }) : none();
     const momentId = moment?.id ?? 0;
     const chunks =
       format === 'geojson' ? geojsonChunks(batches) : ndjsonChunks(batches, (v) => datumJson(v, momentId, type, this.services));

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
-import { ApiError, inKeyOrder, keyOrderOf, type EntityManager, type KeyOrder } from '@werkbank/sdk/node';
+import { ApiError, keyOrderOf, keyOrderRestorer, type EntityManager, type KeyOrder } from '@werkbank/sdk/node';
 import { validAt } from './moment-store';
 import { AT_MOMENT_BOX, VALIDITY_BOX } from './datum-extent-sql';
 import { extentBox, type Extent } from '../common/datum-extent';
@@ -35,15 +35,31 @@ export interface VersionValues {
 }
 
 export const COLUMNS =
-  'v.id, v.datum_id, v.depot_id, v.valid_from, v.valid_to, v.data, v.repr, v.name, v.blob, v.bytes, v.key_order, v.extent';
+  'v.id, v.datum_id, v.depot_id, v.valid_from, v.valid_to, v.data, v.repr, v.name, v.blob, v.bytes, v.key_order::text AS key_order, v.extent';
+/** What reads that need only the fields take (whole-depot streams, DepotAccess): less to send and parse. */
+export const LEAN_COLUMNS = 'v.datum_id, v.data, v.key_order::text AS key_order';
 const RETURNED = 'id, datum_id, depot_id, valid_from, valid_to, data, repr, name, blob, bytes, key_order, extent';
 
 /**
  * Versions as read, with the keys of their data back in the order they came in (decision 0036:
  * jsonb sorts them; `key_order` keeps the order).
  */
-export function ordered(rows: Array<VersionRow & { key_order?: KeyOrder | null }>): VersionRow[] {
-  return rows.map(({ key_order, ...v }) => (key_order ? { ...v, data: inKeyOrder([v.data], key_order)[0] } : v));
+export function ordered(rows: Array<VersionRow & { key_order?: KeyOrder | string | null }>): VersionRow[] {
+  // Rows read together mostly share one order (a file's rows): each is compiled once per call.
+  const restorers = new Map<string, <T>(item: T) => T>();
+  const same = <T>(item: T): T => item;
+  const restorerOf = (order: KeyOrder | string) => {
+    const text = typeof order === 'string' ? order : JSON.stringify(order);
+    let restore = restorers.get(text);
+    if (!restore) {
+      // A stored JSON null (a write without an order) or anything else but an object orders nothing.
+      const parsed: unknown = typeof order === 'string' ? JSON.parse(order) : order;
+      restore = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? keyOrderRestorer(parsed as KeyOrder) : same;
+      restorers.set(text, restore);
+    }
+    return restore;
+  };
+  return rows.map(({ key_order, ...v }) => (key_order ? { ...v, data: restorerOf(key_order)(v.data) } : v));
 }
 
 /** The key order of a datum's fields to store beside them (null when there is nothing to order). */
@@ -97,7 +113,7 @@ export async function snapshotPage(
   m: EntityManager,
   depotId: number,
   momentId: number,
-  page: { offset: number; limit: number; q?: string; after?: number; window?: Extent[] },
+  page: { offset: number; limit: number; q?: string; after?: number; window?: Extent[]; lean?: boolean },
 ): Promise<{ rows: VersionRow[]; total?: number }> {
   const filters: unknown[] = [depotId, momentId];
   let where = `v.depot_id = $1 AND ${validAt('$2')}`;
@@ -117,7 +133,8 @@ export async function snapshotPage(
   const n = filters.length;
   const rows = ordered(
     (await m.query(
-      `SELECT ${COLUMNS} FROM magazine_datum_version v WHERE ${where} ORDER BY v.datum_id OFFSET $${n + 1} LIMIT $${n + 2}`,
+      `SELECT ${page.lean ? LEAN_COLUMNS : COLUMNS} FROM magazine_datum_version v WHERE ${where}
+       ORDER BY v.datum_id OFFSET $${n + 1} LIMIT $${n + 2}`,
       [...filters, page.after !== undefined ? 0 : page.offset, page.limit],
     )) as VersionRow[],
   );

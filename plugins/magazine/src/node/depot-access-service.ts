@@ -73,7 +73,7 @@ export class MagazineDepotAccess implements DepotAccess {
     const target = await this.readTarget(user, depot, momentId);
     const items: Record<string, unknown>[] = [];
     // The streaming read (one cursor on PostgreSQL, keyset batches embedded); a frame holds all.
-    for await (const rows of snapshotBatches(this.services, target.depotId, target.momentId)) {
+    for await (const rows of snapshotBatches(this.services, target.depotId, target.momentId, { lean: true })) {
       for (const v of rows) items.push(v.data);
     }
     // A moment's snapshot only changes when the moment itself is deleted (decision 0011).
@@ -116,7 +116,7 @@ export class MagazineDepotAccess implements DepotAccess {
     const target = await this.readTarget(user, depot, options.momentId);
     const services = this.services;
     async function* batches(): AsyncGenerator<DepotDatum[]> {
-      for await (const rows of snapshotBatches(services, target.depotId, target.momentId, boxes)) {
+      for await (const rows of snapshotBatches(services, target.depotId, target.momentId, { window: boxes, lean: true })) {
         yield rows.map((v) => ({ index: v.datum_id, fields: v.data }));
       }
     }

@@ -1,10 +1,17 @@
 import type { Extent } from '../common/datum-extent';
-import { COLUMNS, inWindow, ordered, snapshotPage, type VersionRow } from './datum-store';
+import { COLUMNS, inWindow, LEAN_COLUMNS, ordered, snapshotPage, type VersionRow } from './datum-store';
 import { validAt } from './moment-store';
 import type { MagazineServices } from './magazine-services';
 
 /** Versions fetched per round trip of a streaming read. */
-export const STREAM_BATCH = 2000;
+export const STREAM_BATCH = 5000;
+
+/** How a stream reads: only in `window` when given; `lean` rows hold only datum_id and data. */
+export interface StreamOptions {
+  window?: Extent[];
+  lean?: boolean;
+  batch?: number;
+}
 
 /**
  * The snapshot of depot `depotId` at `momentId` (only datums whose extent intersects `window`
@@ -23,9 +30,10 @@ export async function* snapshotBatches(
   services: MagazineServices,
   depotId: number,
   momentId: number,
-  window?: Extent[],
-  batch = STREAM_BATCH,
+  options: StreamOptions = {},
 ): AsyncGenerator<VersionRow[]> {
+  const { window, lean } = options;
+  const batch = options.batch ?? STREAM_BATCH;
   if (!services.config.databaseUrl) {
     for (let after: number | undefined; ;) {
       const { rows } = await snapshotPage(services.dataSource.manager, depotId, momentId, {
@@ -33,6 +41,7 @@ export async function* snapshotBatches(
         limit: batch,
         after,
         window,
+        lean,
       });
       if (rows.length) yield rows;
       if (rows.length < batch) return;
@@ -53,7 +62,8 @@ export async function* snapshotBatches(
     await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     open = true;
     await runner.query(
-      `DECLARE magazine_snapshot NO SCROLL CURSOR FOR SELECT ${COLUMNS} FROM magazine_datum_version v WHERE ${where} ORDER BY v.datum_id`,
+      `DECLARE magazine_snapshot NO SCROLL CURSOR FOR
+       SELECT ${lean ? LEAN_COLUMNS : COLUMNS} FROM magazine_datum_version v WHERE ${where} ORDER BY v.datum_id`,
       params,
     );
     const fetch = `FETCH FORWARD ${Math.max(1, Math.floor(batch))} FROM magazine_snapshot`;
