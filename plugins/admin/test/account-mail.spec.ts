@@ -3,12 +3,13 @@ import {
   apiKeyClient,
   assertError,
   expectStatus,
+  linkOf,
+  SmtpCatcher,
   startTestServer,
   userUri,
   type Client,
   type TestServer,
 } from '@werkbank/testing/node';
-import { SmtpCatcher, linkOf } from './smtp-catcher';
 
 const INVITE = '/accounts/send-invite/';
 const RESET = '/accounts/password-reset/';

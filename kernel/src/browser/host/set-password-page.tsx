@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { AnchorButton, Button, Callout, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Classes, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
 import { Link } from 'react-router';
 import { useService, useT } from '../react-context';
 import { ApiClient } from '../api-client';
@@ -72,12 +72,13 @@ export function SetPasswordPage() {
           <Callout intent="success" className="wb-gap" role="status" data-testid="setpw-done">
             {done.message}
           </Callout>
-          <AnchorButton
-            intent="primary"
-            fill
+          {/* A link (it navigates), dressed as the page's primary button. */}
+          <a
+            className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY} ${Classes.FILL}`}
             href={`/accounts/login/?username=${encodeURIComponent(done.username)}`}
-            text={t('setpw.to_login')}
-          />
+          >
+            {t('setpw.to_login')}
+          </a>
         </>
       ) : !info ? (
         <Spinner aria-label={String(t('common.loading'))} />
