@@ -129,7 +129,7 @@ export function mountAccountMailRoutes(
     mailer.assertReady();
     const ip = clientIp(ctx);
     const [{ byIp, byAddress }] = (await db.query(
-      `SELECT count(*)::int AS "byIp", count(*) FILTER (WHERE address = lower($2))::int AS "byAddress"
+      `SELECT count(*) FILTER (WHERE ip_address = $1)::int AS "byIp", count(*) FILTER (WHERE address = lower($2))::int AS "byAddress"
        FROM werkbank_mail_request WHERE created > now() - interval '1 hour' AND (ip_address = $1 OR address = lower($2))`,
       [ip, email],
     )) as { byIp: number; byAddress: number }[];
