@@ -40,6 +40,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resol
     fileImportRoots: list(env.FILE_IMPORT_ROOTS).map((p) => resolve(root, p)),
     trustProxy: env.TRUST_PROXY === '1',
     apiStatsFlushSeconds: Number(env.API_STATS_FLUSH_SECONDS) > 0 ? Number(env.API_STATS_FLUSH_SECONDS) : 60,
+    ...smtpFromEnv(env),
+    invitationValidHours: Number(env.INVITATION_VALID_HOURS) > 0 ? Number(env.INVITATION_VALID_HOURS) : 24 * 7,
+    passwordResetValidHours: Number(env.PASSWORD_RESET_VALID_HOURS) > 0 ? Number(env.PASSWORD_RESET_VALID_HOURS) : 2,
     sessionMaxAgeHours: Number(env.SESSION_MAX_AGE_HOURS) > 0 ? Number(env.SESSION_MAX_AGE_HOURS) : 24 * 14,
     allowedOrigins: list(env.ALLOWED_ORIGINS),
     defaultBaseLayer: env.DEFAULT_BASE_LAYER || null,
@@ -73,5 +76,24 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resol
     workerTimeLimitSeconds: Number(env.WORKER_TIME_LIMIT_SECONDS) > 0 ? Number(env.WORKER_TIME_LIMIT_SECONDS) : 600,
     distDir: resolve(root, 'dist'),
     root,
+  };
+}
+
+/** SMTP_* , MAIL_FROM and PUBLIC_URL (ServerConfig.smtp, decision 0041); nothing without SMTP_HOST. */
+function smtpFromEnv(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'smtp' | 'mailFrom' | 'publicUrl'> {
+  const tls = env.SMTP_TLS === 'implicit' || env.SMTP_TLS === 'none' ? env.SMTP_TLS : 'starttls';
+  const host = env.SMTP_HOST?.trim();
+  return {
+    smtp: host
+      ? {
+          host,
+          port: Number(env.SMTP_PORT) > 0 ? Number(env.SMTP_PORT) : tls === 'implicit' ? 465 : 587,
+          tls,
+          user: env.SMTP_USER || undefined,
+          password: env.SMTP_PASSWORD || undefined,
+        }
+      : undefined,
+    mailFrom: env.MAIL_FROM?.trim() || undefined,
+    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
   };
 }

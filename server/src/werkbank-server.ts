@@ -45,6 +45,7 @@ import { CoreSchema1764000000000 } from './db/core-migration';
 import { BlobCandidates1764400000000 } from './db/blob-candidate-migration';
 import { Impersonation1764900000000 } from './db/impersonation-migration';
 import { ApiStats1765100000000 } from './db/api-stats-migration';
+import { AccountTokens1765000000000 } from './db/account-token-migration';
 import { errorMiddleware } from './http/error-middleware';
 import { refuseNulInAddress } from './http/nul-guard';
 import { normalisePathMiddleware } from './http/normalise-path';
@@ -55,6 +56,8 @@ import { CORE_OPENAPI_PATHS } from './http/openapi-core-paths';
 import { AccountService } from './auth/account-service';
 import { authMiddleware } from './auth/auth-middleware';
 import { mountAccountRoutes } from './auth/accounts-routes';
+import { mountAccountMailRoutes } from './auth/account-mail-routes';
+import { AccountMailer } from './auth/account-mailer';
 import { randomToken } from './auth/password';
 import { LicenceService } from './licence/licence-service';
 import { ResourceService } from './resources/resource-service';
@@ -66,6 +69,7 @@ import { mountAddonRoutes } from './core/addon-routes';
 import { mountImpersonationRoutes } from './core/impersonation-routes';
 import { mountApiKeyRoutes } from './core/apikey-routes';
 import { accountResources, NAMED_PERMISSIONS } from './core/account-resources';
+import { permissionLabel } from './core/permission-labels';
 import { mountBackendPage } from './core/backend-page';
 import { mountAboutRoute } from './core/about-routes';
 import { ApiCallRecorder } from './stats/api-call-recorder';
@@ -119,6 +123,8 @@ export class WerkbankServer {
   readonly events = new EventService();
   db!: DatabaseHandle;
   accounts!: AccountService;
+  /** Account mail (invitations, password resets) over the configured SMTP server. */
+  mailer!: AccountMailer;
   licences!: LicenceService;
   blobs!: FileBlobStore;
   /** Deletes blobs nothing refers to (decision 0017); API servers run it hourly. */
@@ -172,6 +178,7 @@ export class WerkbankServer {
       BlobCandidates1764400000000,
       Impersonation1764900000000,
       ApiStats1765100000000,
+      AccountTokens1765000000000,
       ...entities.flatMap((e) => e.item.migrations),
     ].sort((a, b) => a.name.replace(/^\D+/, '').localeCompare(b.name.replace(/^\D+/, '')) || a.name.localeCompare(b.name));
     this.db = await openDatabase({
@@ -229,6 +236,7 @@ export class WerkbankServer {
     const config = this.options.config;
     const dataSource = this.db.dataSource;
     this.accounts = new AccountService(dataSource, config.sessionMaxAgeHours);
+    this.mailer = new AccountMailer(config);
     const memory = config.dataDir.startsWith('memory://');
     this.licences = new LicenceService(dataSource, {
       dir: memory ? undefined : join(config.dataDir, 'licence'),
@@ -384,8 +392,16 @@ export class WerkbankServer {
     const config = this.options.config;
     const gate = this.licences.gate;
     const dataSource = this.db.dataSource;
-    mountConfigRoute(router, this.licences, this.kernel.plugins, config);
+    mountConfigRoute(router, this.licences, this.kernel.plugins, config, this.mailer);
     mountAccountRoutes(router, this.accounts, dataSource, { secureCookies: config.secureCookies, bodyLimit: config.bodyLimit });
+    mountAccountMailRoutes(router, {
+      db: dataSource,
+      config,
+      mailer: this.mailer,
+      events: this.events,
+      i18n: this.i18n,
+      log: this.log,
+    });
     mountAddonRoutes(router, dataSource, this.licences, this.kernel.plugins, config.bodyLimit);
     mountApiKeyRoutes(router, dataSource, this.accounts, gate, () => this.realms(), config.bodyLimit);
     mountImpersonationRoutes(router, dataSource, this.accounts, this.events, { secureCookies: config.secureCookies });
@@ -396,7 +412,7 @@ export class WerkbankServer {
       guard(ctx, gate, undefined, 'user');
       const names = this.namedPermissions();
       ctx.body = {
-        objects: names.map((name) => ({ name })),
+        objects: names.map((name) => ({ name, label: permissionLabel(this.i18n, this.resources.all(), name, ctx.state.lang) })),
         meta: { offset: 0, limit: names.length, total_count: names.length },
       };
     });
@@ -463,6 +479,7 @@ export class WerkbankServer {
     // What this process counted since the last flush, while the database is still open.
     await this.apiCalls?.stop().catch((e: Error) => this.log(`API statistics flush failed: ${e.message}`));
     this.events.dispose();
+    this.mailer?.close();
     this.licences?.dispose();
     // No new jobs are taken; running handlers get a few seconds while plugins and database still work.
     await (this.jobs?.close ? this.jobs.close() : this.jobs?.dispose?.());

@@ -23,6 +23,8 @@ describe('API keys', () => {
     t = await startTestServer({ examples: true });
     admin = await t.admin();
     owner = await t.user();
+    // Calling with a key needs access_connect (decision 0041).
+    expectStatus(await admin.patch(userUri(owner.id), { user_permissions: ['access_connect'] }), 200);
   });
   after(async () => {
     await t?.close();
@@ -136,6 +138,7 @@ describe('API keys', () => {
 
   it('stops working when its user is deactivated', async () => {
     const u = await t.user();
+    expectStatus(await admin.patch(userUri(u.id), { user_permissions: ['access_connect'] }), 200);
     const { key } = await createKey({ user: userUri(u.id), realms: ['greeting'] });
     expectStatus(await keyClient(key).get(GREETINGS), 200);
     await t.server.db.dataSource.query(`UPDATE werkbank_user SET is_active = false WHERE id = $1`, [u.id]);

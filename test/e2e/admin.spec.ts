@@ -96,7 +96,12 @@ describe('administration in a browser: users, groups, permissions, API keys, ses
   });
 
   it('creates an API key shown once, deletes it, and closes a session of the user', async () => {
-    const made = await admin.post('/api/v1/user/', { username: 'kim.key', raw_password: 'noch-ein-passwort' });
+    const made = await admin.post('/api/v1/user/', {
+      username: 'kim.key',
+      raw_password: 'noch-ein-passwort',
+      // Calling with a key needs access_connect (decision 0041).
+      user_permissions: ['access_connect'],
+    });
     assert.equal(made.status, 201);
     const kim = t.client();
     await kim.login('kim.key', 'noch-ein-passwort');

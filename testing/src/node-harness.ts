@@ -155,3 +155,4 @@ export {
 } from './api-assertions';
 export { zippedShapefile, zippedShapefileBytes } from './gdal-fixtures';
 export { startServerProcess } from './server-process';
+export { SmtpCatcher, linkOf, addressesOf } from './smtp-catcher';

@@ -8,6 +8,11 @@ export interface ConfigStore {
   readonly isAuthenticated: boolean;
   readonly isSuperuser: boolean;
   isEnabled(component: string): boolean;
+  /**
+   * Whether the signed-in user holds the named permission (spec 002 §6), e.g. `publish_view` before
+   * offering the PUBLIC switch of a view; a superuser holds every one. The server checks again.
+   */
+  hasPermission(name: string): boolean;
   update(config: BackendConfig): void;
 }
 
@@ -29,6 +34,10 @@ export class ObservableConfigStore implements ConfigStore {
 
   isEnabled(component: string): boolean {
     return this.config.components[component] === true;
+  }
+
+  hasPermission(name: string): boolean {
+    return this.isSuperuser || (this.config.auth.permissions ?? []).includes(name);
   }
 
   update(config: BackendConfig): void {

@@ -64,7 +64,17 @@ export interface BackendConfig {
     language: string;
     /** The superuser acting as this user (impersonation, issue 19); null otherwise. */
     impersonator?: { user: string; display_name: string } | null;
+    /**
+     * The caller's named permissions, own and through groups (spec 002 §6); a superuser holds every
+     * one (ConfigStore.hasPermission). Empty when signed out.
+     */
+    permissions?: string[];
   };
+  /**
+   * Whether the server can send account mail (SMTP, sender and public address configured): the
+   * user editor offers 'Send invitation' and the login page 'Forgot password?' only then.
+   */
+  account_mail?: boolean;
   components: Record<string, boolean>;
   plugins: string[];
   licence: { state: string; development: boolean; expires: string | null; licensee: string | null };

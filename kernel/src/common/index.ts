@@ -12,3 +12,4 @@ export * from './type-registry';
 export * from './datum-editor-registry';
 export * from './api-types';
 export * from './user-name';
+export * from './email-address';

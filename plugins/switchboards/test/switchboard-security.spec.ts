@@ -33,8 +33,11 @@ describe('Switchboard security', function () {
   const grant = async (sb: Obj, who: User, perms: string[]) =>
     expectStatus(await admin.patch(sb.resource_uri, { permissions: [{ user: userUri(who.id), perms }] }), 200);
   const keyClient = (key: string) => apiKeyClient(t, key);
-  const key = async (who: User, realms: string[]) =>
-    expectStatus<{ key: string }>(await admin.post('/api/v1/apikey/', { user: userUri(who.id), realms }), 201).key;
+  const key = async (who: User, realms: string[]) => {
+    // Calling with a key needs access_connect (decision 0041).
+    expectStatus(await admin.patch(userUri(who.id), { user_permissions: ['access_connect'] }), 200);
+    return expectStatus<{ key: string }>(await admin.post('/api/v1/apikey/', { user: userUri(who.id), realms }), 201).key;
+  };
 
   /** input 'text' → upper → output 'shout' */
   async function shouting(): Promise<{ sb: Obj; input: Obj; output: Obj }> {

@@ -43,6 +43,8 @@ describe('Switchboard workflows and schedules', function () {
   it('runs a workflow with an API key: input values in, a run to poll, the results out', async () => {
     const { sb } = await shouting();
     const runner = await t.user();
+    // Calling with a key needs access_connect (decision 0041).
+    expectStatus(await admin.patch(userUri(runner.id), { user_permissions: ['access_connect'] }), 200);
     const wf = expectStatus<Obj>(
       await admin.post(WORKFLOWS, {
         name: 'Shout',

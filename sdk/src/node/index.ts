@@ -9,6 +9,7 @@ export * from './http-context';
 export * from './resource-definition';
 export * from './resource-ref';
 export * from './request-guard';
+export * from './named-permissions';
 export * from './contributions';
 export * from './function-contribution';
 export * from './function-inputs';

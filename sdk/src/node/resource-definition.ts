@@ -132,6 +132,12 @@ export interface ResourceDefinition {
   defaultOrder?: string;
   /** Object-level permissions (spec 002 §6). Without them every signed-in user may read. */
   objectPermissions?: { read: string; write: string; execute?: string };
+  /**
+   * How the object permissions are named in the user and group editors, per access and language
+   * (`{ read: { de: 'Layer lesen', en: 'Read layers' } }`). Default: the kind's `label` and the
+   * access, e.g. "Layer: read" / "Layer: lesen" (decision 0041).
+   */
+  objectPermissionLabels?: Partial<Record<'read' | 'write' | 'execute', Record<string, string>>>;
   /** Column holding the owner's user id; the owner always has every permission. */
   ownerColumn?: string;
   /**

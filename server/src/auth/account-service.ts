@@ -18,6 +18,7 @@ export interface UserRow {
   max_concurrent_sessions: number | null;
   expiration_date: Date | null;
   language: string | null;
+  last_login?: Date | null;
 }
 
 export interface NewSession {

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import type { i18n } from 'i18next';
 import { languageFromHeader, normaliseLanguage } from '@werkbank/kernel';
-import { ApiError, type WerkbankState } from '@werkbank/sdk/node';
+import { ApiError, hasNamedPermission, NamedPermission, type WerkbankState } from '@werkbank/sdk/node';
 import type { AccountService } from './account-service';
 import { randomToken, safeEqual } from './password';
 import { runActingAs } from './acting-as';
@@ -46,7 +46,8 @@ export function cookieOptions(secure: boolean, httpOnly: boolean) {
  * GET; the token must be the session's, whatever the cookie says). Runs on the normalised path
  * (normalisePathMiddleware comes first), the one the router sees. API-key calls
  * carry no cookies and need no CSRF token; a call presenting an unknown, expired or deleted key
- * stays anonymous (never falls back to the session cookie) and is refused with 401.
+ * stays anonymous (never falls back to the session cookie) and is refused with 401; a key of a user
+ * without the access_connect permission is refused with 403 `access_connect_required`.
  */
 export function authMiddleware(accounts: AccountService, i18nInstance: i18n, secureCookies: boolean): Middleware<WerkbankState> {
   return async (ctx, next) => {
@@ -74,6 +75,11 @@ export function authMiddleware(accounts: AccountService, i18nInstance: i18n, sec
       ctx.state.user?.language ?? ctx.cookies.get(LANG_COOKIE) ?? languageFromHeader(ctx.get('accept-language')),
     );
     ctx.state.t = i18nInstance.getFixedT(ctx.state.lang, 'server');
+    // Calling with an API key needs access_connect (decision 0041), read with the user on every call,
+    // so granting or taking it (on the user or a group) counts at once.
+    if (viaKey && ctx.state.user && !hasNamedPermission(ctx.state.user, NamedPermission.accessConnect)) {
+      throw ApiError.forbidden('access_connect_required', 'errors.access_connect_required');
+    }
 
     // The csrftoken cookie: the session's token when signed in, otherwise an anonymous one.
     let cookieToken = ctx.cookies.get(CSRF_COOKIE);

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { BackendConfig, PluginManifest } from '@werkbank/kernel';
 import type { ServerConfig, WerkbankState } from '@werkbank/sdk/node';
 import type { LicenceService } from '../licence/licence-service';
+import type { AccountMailer } from '../auth/account-mailer';
 
 /** GET /api/v2/backend/config (spec 000 §3 "Configuration"). Readable before login. */
 export function mountConfigRoute(
@@ -9,6 +10,7 @@ export function mountConfigRoute(
   licences: LicenceService,
   plugins: PluginManifest[],
   config: ServerConfig,
+  mailer: AccountMailer,
 ): void {
   router.get('/api/v2/backend/config', async (ctx) => {
     const user = ctx.state.user;
@@ -27,7 +29,9 @@ export function mountConfigRoute(
         impersonator: ctx.state.impersonator
           ? { user: `/api/v1/user/${ctx.state.impersonator.id}/`, display_name: ctx.state.impersonator.displayName }
           : null,
+        permissions: user ? [...user.permissions].sort() : [],
       },
+      account_mail: mailer.ready,
       components: licences.gate.switches(),
       plugins: plugins.map((p) => p.id),
       licence: licences.summary(),

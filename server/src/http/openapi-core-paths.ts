@@ -37,6 +37,40 @@ export const CORE_OPENAPI_PATHS: Record<string, unknown> = {
       responses: { 200: ok('Changed'), 400: err, 401: err },
     },
   },
+  '/accounts/send-invite/': {
+    post: {
+      tags: ['accounts'],
+      summary:
+        'Invite a new user (no password, never logged in) by e-mail: a one-time link to set the password and become active ' +
+        '(superusers; fields email, optional user and language de|en; 503 mail_not_configured without SMTP; decision 0041)',
+      requestBody: form(['email', 'user', 'language']),
+      responses: { 200: ok('Invitation sent'), 400: err, 403: err, 429: err, 502: err, 503: err },
+    },
+  },
+  '/accounts/password-reset/': {
+    post: {
+      tags: ['accounts'],
+      summary: 'Ask for a password-reset link by e-mail; the same reply whether or not the address is known',
+      requestBody: form(['email', 'language']),
+      responses: { 200: ok('Requested'), 400: err, 429: err, 503: err },
+    },
+  },
+  '/accounts/link/': {
+    post: {
+      tags: ['accounts'],
+      summary: 'Whom a one-time link (token) is for: purpose invite|reset, username, display_name, expires',
+      requestBody: form(['token']),
+      responses: { 200: ok('Link'), 400: err },
+    },
+  },
+  '/accounts/set-password/': {
+    post: {
+      tags: ['accounts'],
+      summary: 'Use a one-time link: set the password (an invited user becomes active); ends the other sessions',
+      requestBody: form(['token', 'new_password1', 'new_password2']),
+      responses: { 200: ok('Password set'), 400: err },
+    },
+  },
   '/api/v2/backend/profile': {
     get: { tags: ['accounts'], summary: 'The caller', responses: { 200: ok('Profile'), 401: err } },
     patch: {

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, FormGroup, InputGroup } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router';
+import { ConfigStore } from '../config-store';
 import { useService, useT } from '../react-context';
 import { ApiClient } from '../api-client';
 import { LanguageSwitch } from './language-switch';
@@ -8,8 +10,10 @@ import { LanguageSwitch } from './language-switch';
 /** The login page at /accounts/login/. A successful login loads the app anew (fresh CSRF token). */
 export const LoginPage = observer(function LoginPage() {
   const api = useService(ApiClient);
+  const config = useService(ConfigStore);
   const t = useT();
-  const [username, setUsername] = useState('');
+  // After setting a password (set-password page) the username comes along.
+  const [username, setUsername] = useState(() => new URLSearchParams(location.search).get('username') ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -63,6 +67,13 @@ export const LoginPage = observer(function LoginPage() {
           )}
           <Button type="submit" intent="primary" fill loading={busy} disabled={!username || !password} text={t('login.submit')} />
         </form>
+        {config.config.account_mail && (
+          <p className="wb-gap">
+            <Link to="/accounts/password-reset/" data-testid="login-forgot">
+              {t('login.forgot')}
+            </Link>
+          </p>
+        )}
         <div className="wb-login-lang">
           <LanguageSwitch />
         </div>

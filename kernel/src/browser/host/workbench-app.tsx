@@ -12,6 +12,8 @@ import { Registries } from './workbench';
 import { Sidebar, SidebarButton } from './sidebar';
 import { ImpersonationBanner } from './impersonation-banner';
 import { LoginPage } from './login-page';
+import { ForgotPasswordPage } from './forgot-password-page';
+import { SetPasswordPage } from './set-password-page';
 import { NotFoundPage } from './not-found-page';
 import { HomePage } from './home-page';
 import { Overlays } from './overlays';
@@ -49,6 +51,9 @@ const Shell = observer(function Shell() {
   if (pathname.startsWith('/accounts/login')) {
     return config.isAuthenticated ? <Navigate to="/" replace /> : <LoginPage />;
   }
+  // The public pages of account mail (decision 0041): open signed out, and signed in as well.
+  if (pathname.startsWith('/accounts/set-password')) return <SetPasswordPage />;
+  if (pathname.startsWith('/accounts/password-reset')) return <ForgotPasswordPage />;
   if (!config.isAuthenticated) {
     return <Navigate to={`/accounts/login/?next=${encodeURIComponent(pathname + search)}`} replace />;
   }

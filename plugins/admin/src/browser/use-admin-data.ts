@@ -16,9 +16,13 @@ function useWholeList<T>(path: string, query?: Record<string, string | number>):
   return items;
 }
 
-/** The named permissions that may be granted (spec 002 §6), sorted by name. */
-export function useNamedPermissions(): string[] | undefined {
-  return useWholeList<{ name: string }>(PERMISSIONS_PATH)?.map((p) => p.name);
+/**
+ * The named permissions that may be granted (spec 002 §6), sorted by name, with the server's labels
+ * in the reader's language (decision 0041): `Object.keys` of the reply are the names.
+ */
+export function usePermissionLabels(): Record<string, string> | undefined {
+  const list = useWholeList<{ name: string; label?: string }>(PERMISSIONS_PATH);
+  return list && Object.fromEntries(list.map((p) => [p.name, p.label ?? p.name]));
 }
 
 /** Every group with its permissions (a user's Groups tab and the group-granted checkboxes). */

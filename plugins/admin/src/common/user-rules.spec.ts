@@ -1,5 +1,13 @@
 import assert from 'node:assert/strict';
-import { permissionBox, sessionLimitOf, userBodyOf, userDraftOf, usernameProblem, expirationOf } from './user-rules';
+import {
+  emailProblem,
+  expirationOf,
+  permissionBox,
+  sessionLimitOf,
+  userBodyOf,
+  userDraftOf,
+  usernameProblem,
+} from './user-rules';
 
 const KNOWN = ['access_connect', 'publish_view', 'read_depot', 'write_depot'];
 
@@ -62,5 +70,23 @@ describe('user editor rules (spec 002 §4–§5)', () => {
     assert.equal(permissionBox('write_depot', staff, groups).disabled, true);
     assert.equal(permissionBox('write_depot', staff, groups).checked, true);
     assert.equal(permissionBox('publish_view', { ...staff, is_staff: false }, groups).disabled, false);
+  });
+});
+
+describe('user editor: Send invitation (spec 002 §4–§5)', () => {
+  const invited = { ...userDraftOf(undefined, KNOWN, 'de'), username: 'eva', password: 'typed-before', send_invite: true };
+
+  it('sends an invited user inactive and without a password', () => {
+    const body = userBodyOf(invited);
+    assert.equal(body.is_active, false);
+    assert.equal('raw_password' in body, false);
+    assert.equal('send_invite' in body, false, 'the invitation is its own call');
+    assert.equal(invited.invite_language, 'de', 'the inviter’s language by default');
+  });
+
+  it('checks the email only when an invitation is to be sent', () => {
+    assert.equal(emailProblem({ email: 'no address', send_invite: false }), undefined);
+    assert.equal(emailProblem({ email: 'no address', send_invite: true }), 'email_invalid');
+    assert.equal(emailProblem({ email: 'eva@example.org', send_invite: true }), undefined);
   });
 });

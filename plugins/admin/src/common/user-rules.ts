@@ -3,6 +3,8 @@
  * enforces the username rule and max_concurrent_sessions < 1 → no limit as well.
  */
 
+import { isValidEmail } from '@werkbank/sdk';
+
 /** spec 002 §5: no spaces or special characters; allowed besides letters and digits are . _ - */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
@@ -26,6 +28,13 @@ export interface UserDraft {
   expiration_date: string;
   groups: string[];
   user_permissions: string[];
+  /**
+   * spec 002 §4 'Send invitation' (new users, while invitations are enabled): the user gets an
+   * e-mail with a one-time link to set their password and becomes active then (decision 0041).
+   */
+  send_invite: boolean;
+  /** The language of the invitation mail, as the inviter chooses. */
+  invite_language: 'de' | 'en';
 }
 
 export interface UserRecord {
@@ -47,8 +56,10 @@ export interface UserRecord {
  * The editor's draft of a user. A new user (no record) is active, not staff, and holds every
  * permission of `known` but publish_view and access_connect (spec 002 §5).
  */
-export function userDraftOf(u: UserRecord | undefined, known: string[]): UserDraft {
+export function userDraftOf(u: UserRecord | undefined, known: string[], language = 'en'): UserDraft {
   return {
+    send_invite: false,
+    invite_language: language === 'de' ? 'de' : 'en',
     first_name: u?.first_name ?? '',
     last_name: u?.last_name ?? '',
     username: u?.username ?? '',
@@ -77,8 +88,12 @@ export function expirationOf(typed: string): string | null {
   return d ? `${d}T23:59:59.000Z` : null;
 }
 
-/** The body a save sends; the password only when one was typed. */
+/**
+ * The body a save sends; the password only when one was typed. spec 002 §4: with 'Send invitation'
+ * the user is sent inactive and without a password (the invitation's link sets both).
+ */
 export function userBodyOf(d: UserDraft): Record<string, unknown> {
+  if (d.send_invite) return { ...userBodyOf({ ...d, send_invite: false, password: '' }), is_active: false };
   return {
     first_name: d.first_name.trim(),
     last_name: d.last_name.trim(),
@@ -99,6 +114,11 @@ export function userBodyOf(d: UserDraft): Record<string, unknown> {
 /** The fields of `next` that differ from `before` (a save sends only those). */
 export function changedFields(before: Record<string, unknown>, next: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(next).filter(([k, v]) => JSON.stringify(before[k]) !== JSON.stringify(v)));
+}
+
+/** spec 002 §5: the email is checked only when an invitation is to be sent. */
+export function emailProblem(d: Pick<UserDraft, 'email' | 'send_invite'>): 'email_invalid' | undefined {
+  return d.send_invite && !isValidEmail(d.email) ? 'email_invalid' : undefined;
 }
 
 /** Why a username cannot be saved, as a translation key, or undefined when it can. */

@@ -56,6 +56,24 @@ export interface ServerConfig {
   apiStatsFlushSeconds: number;
   /** Hours after login at which a session ends (SESSION_MAX_AGE_HOURS, default 14 days). */
   sessionMaxAgeHours: number;
+  /**
+   * The SMTP server for account mail (invitations, password resets; decision 0041): SMTP_HOST,
+   * SMTP_PORT (default 587, or 465 with implicit TLS), SMTP_TLS (`starttls` required by default,
+   * `implicit`, or `none` for a relay on a trusted network), SMTP_USER, SMTP_PASSWORD. Undefined
+   * without SMTP_HOST: no account mail is sent and the workbench does not offer it.
+   */
+  smtp?: { host: string; port: number; tls: 'starttls' | 'implicit' | 'none'; user?: string; password?: string };
+  /** The sender of account mail, e.g. `Werkbank <werkbank@example.org>` (MAIL_FROM). */
+  mailFrom?: string;
+  /**
+   * The address users open the Werkbank at, e.g. `https://werkbank.example.org` (PUBLIC_URL): the
+   * links in account mail start with it (never with the Host a request claims).
+   */
+  publicUrl?: string;
+  /** Hours an invitation link stays valid (INVITATION_VALID_HOURS, default 168 = 7 days). */
+  invitationValidHours: number;
+  /** Hours a password-reset link stays valid (PASSWORD_RESET_VALID_HOURS, default 2). */
+  passwordResetValidHours: number;
   /** Take client addresses from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean;
   /** Origins allowed to open websockets besides the server's own. */

@@ -13,7 +13,7 @@ import {
 import { GROUP_PATH } from '../../common/admin-paths';
 import type { GroupRecord } from '../../common/group-rules';
 import { changedFields } from '../../common/user-rules';
-import { useNamedPermissions } from '../use-admin-data';
+import { usePermissionLabels } from '../use-admin-data';
 import { PermissionLabel } from '../permission-label';
 
 interface Draft {
@@ -32,7 +32,8 @@ export const GroupEditor = observer(function GroupEditor({ address, onClose }: E
   const config = useService(ConfigStore);
   const t = useT('admin');
   const isNew = address.split('?')[0] === GROUP_PATH;
-  const known = useNamedPermissions();
+  const labels = usePermissionLabels();
+  const known = labels && Object.keys(labels);
   const [loaded, setLoaded] = useState<Draft | undefined>(isNew ? { name: '', group_permissions: [] } : undefined);
   const [draft, setDraft] = useState<Draft | undefined>(loaded);
   const [tab, setTab] = useState<TabId>('settings');
@@ -112,7 +113,7 @@ export const GroupEditor = observer(function GroupEditor({ address, onClose }: E
                     checked={draft.group_permissions.includes(p)}
                     disabled={readOnly}
                     data-testid={`group-permission-${p}`}
-                    labelElement={<PermissionLabel name={p} />}
+                    labelElement={<PermissionLabel name={p} label={labels?.[p]} />}
                     onChange={(e) => toggle(p, e.currentTarget.checked)}
                   />
                 ))}

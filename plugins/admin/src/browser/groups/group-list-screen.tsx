@@ -19,6 +19,7 @@ import {
 import { GROUP_PATH, GROUP_PRESENTATION_KEY } from '../../common/admin-paths';
 import type { GroupRecord } from '../../common/group-rules';
 import { PermissionLabel } from '../permission-label';
+import { usePermissionLabels } from '../use-admin-data';
 
 type ListedGroup = GroupRecord & { id: number };
 
@@ -31,6 +32,7 @@ const GroupList = observer(function GroupList() {
   const objectActions = useObjectActions(store);
   const [text, setText] = useState('');
   const [editing, setEditing] = useState<string>();
+  const labels = usePermissionLabels();
   const presentation = nav.get<Presentation>(GROUP_PRESENTATION_KEY, 'table');
   const reload = () => void store.reload().catch(() => undefined);
   useEffect(() => {
@@ -55,7 +57,7 @@ const GroupList = observer(function GroupList() {
       {(g.group_permissions ?? []).map((p, i) => (
         <span key={p}>
           {i > 0 && ', '}
-          <PermissionLabel name={p} />
+          <PermissionLabel name={p} label={labels?.[p]} />
         </span>
       ))}
     </span>

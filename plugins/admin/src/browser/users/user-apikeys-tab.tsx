@@ -29,9 +29,10 @@ const KEYS_SHOWN = 100;
 /**
  * The API key tab (spec 002 §2, §6; superusers, existing user): the user's keys with realms,
  * creation and expiry; create one with realms and an optional expiry date (the key is shown once);
- * delete. Changes take effect immediately; 'No keys available' when there are none.
+ * delete. Changes take effect immediately; 'No keys available' when there are none. A user without
+ * access_connect is told that their keys are refused (decision 0041).
  */
-export function UserApiKeysTab({ user }: { user: string }) {
+export function UserApiKeysTab({ user, canConnect = true }: { user: string; canConnect?: boolean }) {
   const api = useService(ApiClient);
   const i18n = useService(I18nService);
   const notifications = useService(NotificationService);
@@ -84,6 +85,11 @@ export function UserApiKeysTab({ user }: { user: string }) {
       <Callout intent="primary" icon="info-sign" className="wb-gap">
         {t('apikeys.note')}
       </Callout>
+      {!canConnect && (
+        <Callout intent="warning" className="wb-gap" data-testid="apikey-no-connect">
+          {t('apikeys.no_connect')}
+        </Callout>
+      )}
       {created && <ApiKeyShownOnce value={created} onDismiss={() => setCreated(undefined)} />}
       {keys && !keys.length && <NonIdealState icon="key" title={t('apikeys.empty')} />}
       {!!keys?.length && (

@@ -1,26 +1,29 @@
-import { useEffect, useState } from '@werkbank/sdk/react';
+import { useEffect, useMemo, useState } from '@werkbank/sdk/react';
 import { Tab, Tabs, type TabId } from '@werkbank/sdk/ui';
 import {
   ApiClient,
   ConfigStore,
   EditorDialog,
+  I18nService,
+  NotificationService,
   observer,
   useEditorSave,
   useService,
   useT,
   type EditorProps,
 } from '@werkbank/sdk/browser';
-import { USER_PATH } from '../../common/admin-paths';
-import { groupGrantedPermissions } from '../../common/group-rules';
+import { SEND_INVITE_PATH, USER_PATH } from '../../common/admin-paths';
+import { groupGrantedPermissions, type GroupRecord } from '../../common/group-rules';
 import {
   changedFields,
+  emailProblem,
   userBodyOf,
   userDraftOf,
   usernameProblem,
   type UserDraft,
   type UserRecord,
 } from '../../common/user-rules';
-import { useGroupRecords, useNamedPermissions } from '../use-admin-data';
+import { useGroupRecords, usePermissionLabels } from '../use-admin-data';
 import { UserPersonalTab } from './user-personal-tab';
 import { UserPermissionsTab } from './user-permissions-tab';
 import { UserGroupsTab } from './user-groups-tab';
@@ -29,6 +32,12 @@ import { UserSessionsTab } from './user-sessions-tab';
 import { UserApiStatsTab } from './user-api-stats-tab';
 
 type User = UserRecord & { resource_uri: string; display_name: string };
+
+/** Whether the saved user may call with API keys (access_connect, own or through a group; decision 0041). */
+const canConnect = (u: UserRecord, groups: GroupRecord[]) =>
+  !!u.is_superuser ||
+  (u.user_permissions ?? []).includes('access_connect') ||
+  groupGrantedPermissions(groups, u.groups ?? []).has('access_connect');
 
 /** The tab that shows a refused field. */
 const tabOfField = (field?: string): TabId | undefined =>
@@ -43,9 +52,12 @@ const tabOfField = (field?: string): TabId | undefined =>
 export const UserEditor = observer(function UserEditor({ address, onClose }: EditorProps) {
   const api = useService(ApiClient);
   const config = useService(ConfigStore);
+  const i18n = useService(I18nService);
+  const notifications = useService(NotificationService);
   const t = useT('admin');
   const isNew = address.split('?')[0] === USER_PATH;
-  const known = useNamedPermissions();
+  const labels = usePermissionLabels();
+  const known = useMemo(() => labels && Object.keys(labels), [labels]);
   const groups = useGroupRecords();
   // null for a new user; undefined while an existing one loads.
   const [loaded, setLoaded] = useState<User | null | undefined>(isNew ? null : undefined);
@@ -58,24 +70,42 @@ export const UserEditor = observer(function UserEditor({ address, onClose }: Edi
     api.get<User>(address).then(setLoaded, (e: Error) => setError(e.message));
   }, [api, address, isNew]);
   useEffect(() => {
-    if (known && loaded !== undefined && !draft) setDraft(userDraftOf(loaded ?? undefined, known));
+    if (known && loaded !== undefined && !draft) setDraft(userDraftOf(loaded ?? undefined, known, i18n.language));
   }, [known, loaded, draft]);
 
   const patch = (p: Partial<UserDraft>) => setDraft((d) => d && { ...d, ...p });
   const save = async () => {
     if (!draft || !known) return;
-    const next = userBodyOf(draft);
+    const next = userBodyOf({ ...draft, send_invite: invite });
     const changes = isNew ? next : changedFields(userBodyOf(userDraftOf(loaded!, known)), next);
     if (!isNew && !Object.keys(changes).length) return onClose(false);
     await run(
       async () => {
-        if (isNew) await api.post(USER_PATH, next);
-        else await api.patch(address, changes);
+        if (!isNew) await api.patch(address, changes);
+        else {
+          const created = await api.post<User>(USER_PATH, next);
+          if (invite) await sendInvitation(created.resource_uri);
+        }
         return true;
       },
       (failure: Error & { field?: string }) => setTab((current) => tabOfField(failure.field) ?? current),
     );
   };
+  // spec 000 §8: a failed invitation passes the server's text on; the user stays saved (inactive).
+  const sendInvitation = async (user: string) => {
+    try {
+      const sent = await api.post<{ message: string }>(SEND_INVITE_PATH, {
+        email: draft!.email.trim(),
+        user,
+        language: draft!.invite_language,
+      });
+      notifications.success(sent.message);
+    } catch (e) {
+      notifications.error(String(t('user.invite_failed', { reason: (e as Error).message })));
+    }
+  };
+  const canInvite = isNew && config.isSuperuser && config.config.account_mail === true;
+  const invite = canInvite && !!draft?.send_invite;
   const admin = config.isSuperuser && !isNew && !!loaded;
   const granted = groupGrantedPermissions(groups ?? [], draft?.groups ?? []);
   return (
@@ -90,7 +120,7 @@ export const UserEditor = observer(function UserEditor({ address, onClose }: Edi
       error={error}
       errorTestId="user-editor-error"
       saving={saving}
-      canSave={!!draft && !usernameProblem(draft.username)}
+      canSave={!!draft && !usernameProblem(draft.username) && !emailProblem({ ...draft, send_invite: invite })}
       saveTestId="user-save"
       onSave={() => void save()}
     >
@@ -99,12 +129,12 @@ export const UserEditor = observer(function UserEditor({ address, onClose }: Edi
           <Tab
             id="personal"
             title={t('user.personal')}
-            panel={<UserPersonalTab value={draft} isNew={isNew} onChange={patch} />}
+            panel={<UserPersonalTab value={draft} isNew={isNew} canInvite={canInvite} onChange={patch} />}
           />
           <Tab
             id="permissions"
             title={t('user.permissions')}
-            panel={<UserPermissionsTab known={known} value={draft} groupGranted={granted} onChange={patch} />}
+            panel={<UserPermissionsTab known={known} labels={labels} value={draft} groupGranted={granted} onChange={patch} />}
           />
           <Tab
             id="groups"
@@ -114,7 +144,13 @@ export const UserEditor = observer(function UserEditor({ address, onClose }: Edi
           {admin && config.isEnabled('sessions') && (
             <Tab id="sessions" title={t('user.sessions')} panel={<UserSessionsTab user={loaded.resource_uri} />} />
           )}
-          {admin && <Tab id="apikey" title={t('user.apikey')} panel={<UserApiKeysTab user={loaded.resource_uri} />} />}
+          {admin && (
+            <Tab
+              id="apikey"
+              title={t('user.apikey')}
+              panel={<UserApiKeysTab user={loaded.resource_uri} canConnect={canConnect(loaded, groups)} />}
+            />
+          )}
           {admin && config.isEnabled('api_stats') && (
             <Tab id="apistats" title={t('user.apistats')} panel={<UserApiStatsTab user={loaded.resource_uri} />} />
           )}

@@ -10,11 +10,13 @@ import { PermissionLabel } from '../permission-label';
  */
 export function UserPermissionsTab(props: {
   known: string[];
+  /** The server's labels by name (permissions plugins add). */
+  labels?: Record<string, string>;
   value: UserDraft;
   groupGranted: ReadonlySet<string>;
   onChange(p: Partial<UserDraft>): void;
 }) {
-  const { known, value, groupGranted, onChange } = props;
+  const { known, labels, value, groupGranted, onChange } = props;
   const t = useT('admin');
   return (
     <div data-testid="user-permissions">
@@ -39,7 +41,7 @@ export function UserPermissionsTab(props: {
             onChange={(e) => onChange({ user_permissions: togglePermission(value.user_permissions, p, e.currentTarget.checked) })}
             labelElement={
               <span>
-                <PermissionLabel name={p} />
+                <PermissionLabel name={p} label={labels?.[p]} />
                 {box.fromGroup && !value.is_superuser && (
                   <>
                     {' '}

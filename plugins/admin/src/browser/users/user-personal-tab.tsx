@@ -1,26 +1,33 @@
-import { Checkbox, FormGroup, InputGroup, Tag, TextArea } from '@werkbank/sdk/ui';
+import { Checkbox, FormGroup, InputGroup, Radio, RadioGroup, Tag, TextArea } from '@werkbank/sdk/ui';
 import { useT } from '@werkbank/sdk/browser';
-import { usernameProblem, type UserDraft } from '../../common/user-rules';
+import { emailProblem, usernameProblem, type UserDraft } from '../../common/user-rules';
 
 const TWO_COLUMNS = { display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 12 } as const;
 
 /**
  * The Personal data tab (spec 002 §2–§5): first and last name, username (letters, digits and
- * . _ -), email, password, notes, allowed to log in, staff, superuser (flagged 'Caution'),
+ * . _ -), email, 'Send invitation' (new users, while the server can send mail: hides the password,
+ * unticks and locks 'allowed to log in', and requires a valid email), password, notes, allowed to
+ * log in, staff, superuser (flagged 'Caution'),
  * maximum concurrent sessions (empty or below 1: no limit), expiration date (empty: none).
  */
 export function UserPersonalTab({
   value,
   isNew,
+  canInvite = false,
   onChange,
 }: {
   value: UserDraft;
   isNew: boolean;
+  /** spec 002 §4: 'Send invitation' is offered for new users while the server can send mail. */
+  canInvite?: boolean;
   onChange(p: Partial<UserDraft>): void;
 }) {
   const t = useT('admin');
   const problem = value.username ? usernameProblem(value.username) : undefined;
-  const text = (field: 'first_name' | 'last_name' | 'email', type = 'text') => (
+  const invite = canInvite && value.send_invite;
+  const mailProblem = emailProblem({ ...value, send_invite: invite });
+  const text = (field: 'first_name' | 'last_name', type = 'text') => (
     <FormGroup label={t(`user.${field}`)} labelFor={`user-${field}`}>
       <InputGroup id={`user-${field}`} type={type} value={value[field]} onValueChange={(v) => onChange({ [field]: v })} />
     </FormGroup>
@@ -46,26 +53,64 @@ export function UserPersonalTab({
           onValueChange={(v) => onChange({ username: v })}
         />
       </FormGroup>
-      {text('email', 'email')}
       <FormGroup
-        label={t('user.password')}
-        labelFor="user-password"
-        helperText={t(isNew ? 'user.password_help_new' : 'user.password_help_existing')}
+        label={t('user.email')}
+        labelFor="user-email"
+        labelInfo={invite ? t('user.required') : undefined}
+        helperText={mailProblem ? t(`user.${mailProblem}`) : undefined}
+        intent={mailProblem ? 'danger' : 'none'}
       >
         <InputGroup
-          id="user-password"
-          type="password"
-          autoComplete="new-password"
-          value={value.password}
-          onValueChange={(v) => onChange({ password: v })}
+          id="user-email"
+          type="email"
+          intent={mailProblem ? 'danger' : 'none'}
+          value={value.email}
+          onValueChange={(v) => onChange({ email: v })}
         />
       </FormGroup>
+      {canInvite && (
+        <Checkbox
+          label={String(t('user.send_invite'))}
+          checked={value.send_invite}
+          data-testid="user-send-invite"
+          onChange={(e) => onChange({ send_invite: e.currentTarget.checked })}
+        />
+      )}
+      {invite ? (
+        <>
+          <p className="wb-muted">{t('user.send_invite_help')}</p>
+          <RadioGroup
+            label={t('user.invite_language')}
+            inline
+            selectedValue={value.invite_language}
+            onChange={(e) => onChange({ invite_language: e.currentTarget.value === 'de' ? 'de' : 'en' })}
+          >
+            <Radio label="Deutsch" value="de" />
+            <Radio label="English" value="en" />
+          </RadioGroup>
+        </>
+      ) : (
+        <FormGroup
+          label={t('user.password')}
+          labelFor="user-password"
+          helperText={t(isNew ? 'user.password_help_new' : 'user.password_help_existing')}
+        >
+          <InputGroup
+            id="user-password"
+            type="password"
+            autoComplete="new-password"
+            value={value.password}
+            onValueChange={(v) => onChange({ password: v })}
+          />
+        </FormGroup>
+      )}
       <FormGroup label={t('user.notes')} labelFor="user-notes">
         <TextArea id="user-notes" fill value={value.notes} onChange={(e) => onChange({ notes: e.target.value })} />
       </FormGroup>
       <Checkbox
         label={String(t('user.is_active'))}
-        checked={value.is_active}
+        checked={value.is_active && !invite}
+        disabled={invite}
         onChange={(e) => onChange({ is_active: e.currentTarget.checked })}
       />
       <Checkbox

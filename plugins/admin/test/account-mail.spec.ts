@@ -1,0 +1,310 @@
+import assert from 'node:assert/strict';
+import {
+  apiKeyClient,
+  assertError,
+  expectStatus,
+  linkOf,
+  SmtpCatcher,
+  startTestServer,
+  userUri,
+  type Client,
+  type TestServer,
+} from '@werkbank/testing/node';
+
+const INVITE = '/accounts/send-invite/';
+const RESET = '/accounts/password-reset/';
+const SET = '/accounts/set-password/';
+const LINK = '/accounts/link/';
+
+/**
+ * Invitations and password resets by e-mail (issue 19, spec 000 §7–§8, spec 002 §4–§5, decision
+ * 0041), through a real SMTP server: the link in the received mail is the one the user follows.
+ */
+describe('admin: invitations and password resets through a real SMTP server', function () {
+  let smtp: SmtpCatcher;
+  let t: TestServer;
+  let admin: Client;
+
+  before(async () => {
+    smtp = await new SmtpCatcher().start();
+    t = await startTestServer({
+      config: { smtp: { host: '127.0.0.1', port: smtp.port, tls: 'none' }, mailFrom: 'Werkbank <werkbank@example.org>' },
+    });
+    // The links start with the address users open; the test server learns its own once it listens.
+    t.server.config.publicUrl = t.url;
+    admin = await t.admin();
+  });
+  after(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  /** A new user as the editor saves one with 'Send invitation' ticked: inactive, no password. */
+  const newUser = async (username: string, email: string) =>
+    expectStatus(await admin.post('/api/v1/user/', { username, email, is_active: false }), 201) as {
+      id: number;
+      resource_uri: string;
+    };
+
+  it('invites a new user in the chosen language; the mail’s one-time link sets the password and activates the account', async () => {
+    const eva = await newUser('inv.eva', 'eva@example.org');
+    assert.equal(expectStatus(await admin.get('/api/v2/backend/config'), 200).account_mail, true);
+    const since = smtp.mails.length;
+    const sent = expectStatus(
+      await admin.post(INVITE, { email: 'eva@example.org', user: eva.resource_uri, language: 'de' }),
+      200,
+    );
+    assert.equal(sent.message, 'Invitation sent', 'the reply speaks the inviter’s language');
+    const days = (Date.parse(sent.expires) - Date.now()) / 86400_000;
+    assert.ok(days > 6.9 && days <= 7, `valid for 7 days by default, not ${days}`);
+
+    const mail = await smtp.mailTo('eva@example.org', since);
+    assert.equal(mail.subject, 'Ihre Einladung zur Werkbank', 'the mail is in the language the inviter chose');
+    assert.equal(mail.from?.value[0].address, 'werkbank@example.org');
+    assert.match(mail.text ?? '', /Ihr Benutzername ist: inv\.eva/);
+    assert.match(mail.text ?? '', /Admin hat Sie zur Werkbank eingeladen/);
+    const { url, token } = linkOf(mail);
+    assert.ok(url.startsWith(`${t.url}/accounts/set-password/#`), url);
+
+    const visitor = t.client();
+    assertError(
+      await visitor.post('/accounts/login/', { username: 'inv.eva', password: 'ein-langes-passwort' }),
+      400,
+      'invalid_login',
+    );
+    const link = expectStatus(await visitor.post(LINK, { token }), 200);
+    assert.deepEqual([link.purpose, link.username], ['invite', 'inv.eva']);
+    assertError(
+      await visitor.post(SET, { token, new_password1: 'ein-langes-passwort', new_password2: 'ein-anderes-passwort' }),
+      400,
+      'password_mismatch',
+    );
+    assertError(await visitor.post(SET, { token, new_password1: 'kurz', new_password2: 'kurz' }), 400, 'password_too_short');
+    const done = expectStatus(
+      await visitor.post(SET, { token, new_password1: 'ein-langes-passwort', new_password2: 'ein-langes-passwort' }),
+      200,
+    );
+    assert.equal(done.purpose, 'invite');
+    await visitor.login('inv.eva', 'ein-langes-passwort');
+    assert.equal(expectStatus(await admin.get(eva.resource_uri), 200).is_active, true, 'the account is active now');
+
+    // Audited: sent by the superuser, accepted by the user.
+    const feed = expectStatus(await admin.get(`/api/v1/event/?limit=50`), 200).objects as Array<{
+      metadata: Record<string, unknown>;
+    }>;
+    assert.ok(feed.some((e) => e.metadata?.invitation === 'sent'));
+    assert.ok(feed.some((e) => e.metadata?.invitation === 'accepted'));
+  });
+
+  it('refuses a link used a second time, and one that expired', async () => {
+    const ben = await newUser('inv.ben', 'ben@example.org');
+    let since = smtp.mails.length;
+    expectStatus(await admin.post(INVITE, { email: 'ben@example.org', user: ben.resource_uri }), 200);
+    const first = linkOf(await smtp.mailTo('ben@example.org', since));
+    const visitor = t.client();
+    const body = { token: first.token, new_password1: 'bens-passwort-1', new_password2: 'bens-passwort-1' };
+    expectStatus(await visitor.post(SET, body), 200);
+    assertError(
+      await visitor.post(SET, { ...body, new_password1: 'x-passwort-2', new_password2: 'x-passwort-2' }),
+      400,
+      'link_used',
+    );
+    assertError(await visitor.post(LINK, { token: first.token }), 400, 'link_used');
+    await visitor.login('inv.ben', 'bens-passwort-1');
+
+    const cleo = await newUser('inv.cleo', 'cleo@example.org');
+    since = smtp.mails.length;
+    expectStatus(await admin.post(INVITE, { email: 'cleo@example.org' }), 200);
+    const expired = linkOf(await smtp.mailTo('cleo@example.org', since));
+    await t.server.db.dataSource.query(
+      `UPDATE werkbank_account_token SET expires = now() - interval '1 minute' WHERE user_id = $1`,
+      [cleo.id],
+    );
+    assertError(
+      await visitor.post(SET, { token: expired.token, new_password1: 'cleos-passwort', new_password2: 'cleos-passwort' }),
+      400,
+      'link_expired',
+      /expired/,
+    );
+    assertError(await visitor.post(LINK, { token: 'not-a-token' }), 400, 'link_invalid');
+    assert.equal(expectStatus(await admin.get(cleo.resource_uri), 200).is_active, false, 'nothing changed');
+  });
+
+  it('requires a valid address, a new user and a superuser, with the spec’s message', async () => {
+    const dora = await newUser('inv.dora', 'dora@example.org');
+    assertError(
+      await admin.post(INVITE, { email: 'dora at example', user: dora.resource_uri }),
+      400,
+      'invalid_email',
+      'A valid email address is required',
+    );
+    const de = await t.user();
+    expectStatus(await admin.patch(userUri(de.id), { is_superuser: true, language: 'de' }), 200);
+    assertError(
+      await de.client.post(INVITE, { email: '' }),
+      400,
+      'invalid_email',
+      'Eine gültige E-Mail-Adresse ist erforderlich',
+    );
+    const known = await t.user();
+    expectStatus(await admin.patch(userUri(known.id), { email: 'known@example.org' }), 200);
+    assertError(await admin.post(INVITE, { email: 'known@example.org', user: userUri(known.id) }), 400, 'invite_not_new');
+    assertError(await admin.post(INVITE, { email: 'other@example.org', user: dora.resource_uri }), 400, 'invite_email_mismatch');
+    assertError(await admin.post(INVITE, { email: 'nobody@example.org' }), 400, 'invite_no_user');
+    const plain = await t.user();
+    assertError(await plain.client.post(INVITE, { email: 'dora@example.org' }), 403, 'superuser_required');
+    assertError(await admin.post(INVITE, { email: 'dora@example.org' }, { csrf: false }), 403, 'csrf_missing');
+  });
+
+  it('passes the mail server’s refusal on and leaves no usable link behind', async () => {
+    smtp.refuse.add('bounce@example.org');
+    const emil = await newUser('inv.emil', 'bounce@example.org');
+    const res = await admin.post(INVITE, { email: 'bounce@example.org', user: emil.resource_uri });
+    assertError(res, 502, 'mail_failed', /could not be sent .*550/);
+    const open = (await t.server.db.dataSource.query(
+      `SELECT count(*)::int AS n FROM werkbank_account_token WHERE user_id = $1 AND used_at IS NULL`,
+      [emil.id],
+    )) as { n: number }[];
+    assert.equal(open[0].n, 0);
+  });
+
+  it('mails a reset link only to a known active address, answering every request alike; the reset ends other sessions', async () => {
+    const fritz = await t.user({ username: 'reset.fritz' });
+    expectStatus(await admin.patch(userUri(fritz.id), { email: 'Fritz@Example.org', language: 'en' }), 200);
+    const off = await t.user({ username: 'reset.off' });
+    expectStatus(await admin.patch(userUri(off.id), { email: 'off@example.org', is_active: false }), 200);
+    const visitor = t.client();
+    const since = smtp.mails.length;
+    const unknown = expectStatus(await visitor.post(RESET, { email: 'nobody@example.org' }), 200);
+    const inactive = expectStatus(await visitor.post(RESET, { email: 'off@example.org' }), 200);
+    const known = expectStatus(await visitor.post(RESET, { email: 'fritz@example.org', language: 'de' }), 200);
+    assert.deepEqual(unknown, known, 'the reply does not tell whether the address is known');
+    assert.deepEqual(inactive, known);
+    assert.match(known.message, /If an account with this email address exists/);
+
+    const mail = await smtp.mailTo('fritz@example.org', since);
+    assert.equal(mail.subject, 'Set a new Werkbank password', 'in the user’s own language');
+    assert.equal(smtp.mails.length - since, 1, 'no mail for unknown or inactive addresses');
+    const { token } = linkOf(mail);
+    assert.equal(expectStatus(await visitor.post(LINK, { token }), 200).purpose, 'reset');
+    expectStatus(await fritz.client.get('/api/v1/user/'), 200);
+    expectStatus(await visitor.post(SET, { token, new_password1: 'fritz-neu-123', new_password2: 'fritz-neu-123' }), 200);
+    assertError(await fritz.client.get('/api/v1/user/'), 401, 'not_authenticated');
+    assertError(
+      await t.client().post('/accounts/login/', { username: 'reset.fritz', password: fritz.password }),
+      400,
+      'invalid_login',
+    );
+    await t.client().login('reset.fritz', 'fritz-neu-123');
+    assertError(
+      await visitor.post(SET, { token, new_password1: 'fritz-neu-456', new_password2: 'fritz-neu-456' }),
+      400,
+      'link_used',
+    );
+    assertError(await visitor.post(RESET, { email: 'fritz' }), 400, 'invalid_email');
+    assertError(await t.client().post(RESET, { email: 'fritz@example.org' }, { csrf: false }), 403, 'csrf_missing');
+  });
+
+  it('limits reset requests per client address', async () => {
+    const visitor = t.client();
+    let last;
+    for (let i = 0; i < 25; i++) {
+      last = await visitor.post(RESET, { email: `many${i}@example.org` });
+      if (last.status !== 200) break;
+    }
+    assertError(last!, 429, 'too_many_attempts');
+  });
+});
+
+describe('admin: account mail without SMTP settings', function () {
+  let t: TestServer;
+  before(async () => {
+    t = await startTestServer();
+  });
+  after(async () => t?.close());
+
+  it('tells the workbench mail is off and answers invitations and resets with the reason', async () => {
+    const admin = await t.admin();
+    assert.equal(expectStatus(await admin.get('/api/v2/backend/config'), 200).account_mail, false);
+    const u = expectStatus(
+      await admin.post('/api/v1/user/', { username: 'no.mail', email: 'no@example.org', is_active: false }),
+      201,
+    );
+    assertError(
+      await admin.post(INVITE, { email: 'no@example.org', user: u.resource_uri }),
+      503,
+      'mail_not_configured',
+      /SMTP_HOST/,
+    );
+    assertError(await t.client().post(RESET, { email: 'no@example.org' }), 503, 'mail_not_configured');
+  });
+});
+
+describe('admin: named permissions — access_connect, group inheritance, labels, the SDK check', function () {
+  let t: TestServer;
+  let admin: Client;
+  before(async () => {
+    t = await startTestServer();
+    admin = await t.admin();
+  });
+  after(async () => t?.close());
+
+  it('refuses API keys of users without access_connect, and a group’s grant or withdrawal counts at once', async () => {
+    const kim = await t.user({ username: 'connect.kim' });
+    const key = expectStatus(await admin.post('/api/v1/apikey/', { user: userUri(kim.id) }), 201).key as string;
+    const viaKey = apiKeyClient(t, key);
+    assertError(await viaKey.get('/api/v1/user/'), 403, 'access_connect_required', /API key/);
+    expectStatus(await kim.client.get('/api/v1/user/'), 200);
+    assert.deepEqual(expectStatus(await kim.client.get('/api/v2/backend/config'), 200).auth.permissions, []);
+
+    const group = expectStatus(
+      await admin.post('/api/v1/group/', { name: 'Connectors', group_permissions: ['access_connect'] }),
+      201,
+    );
+    expectStatus(await admin.patch(userUri(kim.id), { groups: [group.resource_uri] }), 200);
+    expectStatus(await viaKey.get('/api/v1/user/'), 200);
+    assert.deepEqual(expectStatus(await kim.client.get('/api/v2/backend/config'), 200).auth.permissions, ['access_connect']);
+
+    expectStatus(await admin.patch(group.resource_uri, { group_permissions: [] }), 200);
+    assertError(await viaKey.get('/api/v1/user/'), 403, 'access_connect_required');
+    expectStatus(await admin.patch(userUri(kim.id), { user_permissions: ['access_connect'] }), 200);
+    expectStatus(await viaKey.get('/api/v1/user/'), 200);
+
+    const boss = expectStatus(await admin.post('/api/v1/apikey/', { user: '/api/v1/user/1/' }), 201).key as string;
+    expectStatus(await apiKeyClient(t, boss).get('/api/v1/user/'), 200);
+  });
+
+  it('labels every named permission in the caller’s language, including those plugins add', async () => {
+    const en = expectStatus(await admin.get('/api/v2/backend/permissions'), 200).objects as Array<{
+      name: string;
+      label: string;
+    }>;
+    const label = (list: typeof en, name: string) => list.find((p) => p.name === name)?.label;
+    assert.equal(label(en, 'publish_view'), 'Publish views');
+    assert.equal(label(en, 'read_layer'), 'Layer: read');
+    expectStatus(await admin.patch('/api/v2/backend/profile', { language: 'de' }), 200);
+    const de = expectStatus(await admin.get('/api/v2/backend/permissions'), 200).objects as typeof en;
+    assert.equal(label(de, 'access_connect'), 'Zugriff mit API-Schlüsseln (Connect)');
+    assert.equal(label(de, 'write_layer'), 'Layer: bearbeiten');
+    for (const p of de) assert.notEqual(p.label, p.name, `${p.name} has a label`);
+  });
+
+  it('names the missing permission in the SDK check’s refusal', async () => {
+    const { requireNamedPermission, hasNamedPermission, NamedPermission, ApiError } = await import('@werkbank/sdk/node');
+    const user = { isSuperuser: false, permissions: new Set(['access_connect']) };
+    assert.equal(hasNamedPermission(user, NamedPermission.publishView), false);
+    assert.equal(hasNamedPermission({ ...user, isSuperuser: true }, NamedPermission.publishView), true);
+    try {
+      requireNamedPermission(user, NamedPermission.publishView);
+      assert.fail('expected a refusal');
+    } catch (e) {
+      assert.ok(e instanceof ApiError);
+      assert.equal(e.status, 403);
+      const reason = t.server.i18n.getFixedT('de', 'server')(e.key, e.params);
+      assert.equal(
+        reason,
+        'Dafür ist die Berechtigung „Ansichten veröffentlichen“ nötig. Bitten Sie einen Administrator, sie zu erteilen.',
+      );
+    }
+  });
+});
