@@ -12,6 +12,12 @@ const EDITABLE = [
   'attr',
   'time_min',
   'time_max',
+  'selection_title',
+  'selection_contact',
+  'selection_image',
+  'selection_fields',
+  'attribute_filters',
+  'metadata',
 ] as const;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
