@@ -1,5 +1,5 @@
 // `npm test`'s pretest step: the suites drive Debian's Chromium, check reprojection against PROJ's
-// cs2cs, read exports with GDAL, and reach a PostgreSQL server and an MQTT broker. What is missing
+// cs2cs, read exports with GDAL and OWSLib, and reach a PostgreSQL server and an MQTT broker. What is missing
 // is installed from Debian's packages when this runs as root with apt-get; otherwise it stops at
 // once with the exact command to run. SKIP_TEST_PREREQS=1 skips the check.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -19,6 +19,11 @@ const NEEDS = [
     what: 'GDAL ogrinfo and its Python utilities (export suites)',
     ok: () => has('ogrinfo') && works('/usr/bin/python3', ['-c', 'import osgeo_utils']),
     packages: ['gdal-bin', 'python3-gdal'],
+  },
+  {
+    what: "OWSLib's ISO 19139 parser (metadata export suites)",
+    ok: () => works('/usr/bin/python3', ['-c', 'import owslib.iso']),
+    packages: ['python3-owslib'],
   },
   { what: 'a PostgreSQL server (scale-out suites)', ok: () => has('pg_ctlcluster'), packages: ['postgresql'] },
   { what: 'the Mosquitto MQTT broker (live dataset suites)', ok: () => has('mosquitto'), packages: ['mosquitto'] },

@@ -16,14 +16,14 @@ from owslib.etree import etree
 from owslib.iso import MD_Metadata
 md = MD_Metadata(etree.parse(sys.argv[1]).getroot())
 ident = md.identificationinfo[0]
-bb = ident.bbox
+bb = getattr(ident, "bbox", None)
 print(json.dumps({
   "identifier": md.identifier,
   "title": ident.title,
   "abstract": ident.abstract,
   "keywords": [k for kw in ident.keywords for k in kw["keywords"]],
   "bbox": [float(bb.minx), float(bb.miny), float(bb.maxx), float(bb.maxy)] if bb else None,
-  "temporal": [ident.temporalextent_start, ident.temporalextent_end],
+  "temporal": [getattr(ident, "temporalextent_start", None), getattr(ident, "temporalextent_end", None)],
   "crs": md.referencesystem.code if md.referencesystem else None,
   "organisation": md.contact[0].organization,
   "email": md.contact[0].email,
