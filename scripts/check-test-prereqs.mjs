@@ -13,8 +13,16 @@ const works = (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore' }).status ==
 
 /** What the suites need, each with the Debian packages that provide it. */
 const NEEDS = [
-  { what: 'Chromium (browser suites)', ok: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'), packages: ['chromium'] },
-  { what: 'PROJ cs2cs and projinfo (reprojection suites)', ok: () => has('cs2cs') && has('projinfo'), packages: ['proj-bin', 'proj-data'] },
+  {
+    what: 'Chromium (browser suites)',
+    ok: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
+    packages: ['chromium'],
+  },
+  {
+    what: 'PROJ cs2cs and projinfo (reprojection suites)',
+    ok: () => has('cs2cs') && has('projinfo'),
+    packages: ['proj-bin', 'proj-data'],
+  },
   {
     what: 'GDAL ogrinfo and its Python utilities (export suites)',
     ok: () => has('ogrinfo') && works('/usr/bin/python3', ['-c', 'import osgeo_utils']),
