@@ -125,7 +125,7 @@ const LayerEditorScreen = observer(function LayerEditorScreen() {
           id="filter"
           title={t('tabs.filter')}
           panel={
-            <Licensed component="filter">
+            <Licensed component="filter_editor">
               <LayerFilterTab layer={draft} attributes={attributes} readOnly={readOnly} onChange={patch} />
             </Licensed>
           }

@@ -114,7 +114,7 @@ describe('layers: selection window, filter and events tabs (browser kernel in js
   afterEach(async () => booted?.unmount());
 
   it('adds all attributes title-cased, reorders by keyboard, and saves the selection window', async () => {
-    booted = await boot({ tags: true, events: true, filter: true });
+    booted = await boot({ tags: true, events: true, filter_editor: true });
     await booted.waitFor(() => !!tab('Selection window'));
     tab('Selection window').click();
     await booted.waitFor(() => !!byTestId('layer-selection'));
@@ -148,7 +148,7 @@ describe('layers: selection window, filter and events tabs (browser kernel in js
   });
 
   it('adds a filter on the first attribute, suggests values, resets arguments on a type change', async () => {
-    booted = await boot({ tags: true, events: true, filter: true });
+    booted = await boot({ tags: true, events: true, filter_editor: true });
     await booted.waitFor(() => !!tab('Filter'));
     tab('Filter').click();
     await booted.waitFor(() => !!byTestId('filter-add'));
@@ -192,7 +192,7 @@ describe('layers: selection window, filter and events tabs (browser kernel in js
     assert.ok(text().includes('Geändert') && text().includes('Ada'));
     assert.deepEqual(booted.api.calls.find((c) => c.path === '/api/v1/event/')!.query, { layer_id: 7, limit: 50 });
     tab('Filter').click();
-    await booted.waitFor(() => !!byTestId('addon-notice-filter'));
+    await booted.waitFor(() => !!byTestId('addon-notice-filter_editor'));
     assert.ok(text().includes('Weitere Informationen anfordern'));
   });
 

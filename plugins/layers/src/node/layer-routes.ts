@@ -87,7 +87,7 @@ export class LayerRoutes implements HttpRouteContribution {
           const [layer] = await r.services.serialize(def, [row], r);
           ctx.type = 'application/xml; charset=utf-8';
           ctx.set('Content-Disposition', `attachment; filename="layer-${row.id}.xml"`);
-          ctx.body = await layerIsoXml(r, layer, this.services.config.serviceUrls, ctx.origin);
+          ctx.body = await layerIsoXml(r, layer, this.services.config.serviceUrls, `${ctx.protocol}://${ctx.host}`);
         });
       },
     });
