@@ -1,5 +1,5 @@
 // `npm test`'s pretest step: the suites drive Debian's Chromium, check reprojection against PROJ's
-// cs2cs, read exports with GDAL, and reach a PostgreSQL server and an MQTT broker. What is missing
+// cs2cs, read exports with GDAL and OWSLib, and reach a PostgreSQL server and an MQTT broker. What is missing
 // is installed from Debian's packages when this runs as root with apt-get; otherwise it stops at
 // once with the exact command to run. SKIP_TEST_PREREQS=1 skips the check.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -13,12 +13,25 @@ const works = (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore' }).status ==
 
 /** What the suites need, each with the Debian packages that provide it. */
 const NEEDS = [
-  { what: 'Chromium (browser suites)', ok: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'), packages: ['chromium'] },
-  { what: 'PROJ cs2cs and projinfo (reprojection suites)', ok: () => has('cs2cs') && has('projinfo'), packages: ['proj-bin', 'proj-data'] },
+  {
+    what: 'Chromium (browser suites)',
+    ok: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
+    packages: ['chromium'],
+  },
+  {
+    what: 'PROJ cs2cs and projinfo (reprojection suites)',
+    ok: () => has('cs2cs') && has('projinfo'),
+    packages: ['proj-bin', 'proj-data'],
+  },
   {
     what: 'GDAL ogrinfo and its Python utilities (export suites)',
     ok: () => has('ogrinfo') && works('/usr/bin/python3', ['-c', 'import osgeo_utils']),
     packages: ['gdal-bin', 'python3-gdal'],
+  },
+  {
+    what: "OWSLib's ISO 19139 parser (metadata export suites)",
+    ok: () => works('/usr/bin/python3', ['-c', 'import owslib.iso']),
+    packages: ['python3-owslib'],
   },
   { what: 'a PostgreSQL server (scale-out suites)', ok: () => has('pg_ctlcluster'), packages: ['postgresql'] },
   { what: 'the Mosquitto MQTT broker (live dataset suites)', ok: () => has('mosquitto'), packages: ['mosquitto'] },

@@ -61,6 +61,38 @@ describe('layers: show a depot as a layer, edit it, find it kept (Chromium)', fu
     await page.getByText('Bäume der Stadt').first().waitFor();
   });
 
+  it('configures the selection window and a filter with suggested values, kept after a reload, accessible', async () => {
+    const layer = (await admin.get('/api/v1/layer/?limit=1')).body.objects[0];
+    await visit(`/layers/edit/${layer.id}`);
+    await page.getByRole('tab', { name: 'Selection window' }).click();
+    await page.fill('#layer-selection-title', 'Baum');
+    await page.getByTestId('selection-add-all').click();
+    await page.getByTestId('selection-field').first().waitFor();
+    assert.equal(await page.getByTestId('selection-field-name').first().inputValue(), 'Art');
+    await expectAccessible(page);
+    await page.getByRole('tab', { name: 'Filter' }).click();
+    await page.getByTestId('filter-add').click();
+    await page.getByText('No values assigned').waitFor();
+    await page.getByTestId('filter-suggest').click();
+    await page.getByTestId('filter-suggestion').filter({ hasText: 'Eiche' }).click();
+    await page.getByTestId('filter-value').filter({ hasText: 'Eiche' }).waitFor();
+    await expectAccessible(page);
+    await page.getByTestId('layer-save').click();
+    await page.getByText('Object was saved').first().waitFor();
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('tab', { name: 'Filter' }).click();
+    await page.getByTestId('filter-value').filter({ hasText: 'Eiche' }).waitFor();
+    await page.getByRole('tab', { name: 'Selection window' }).click();
+    assert.equal(await page.inputValue('#layer-selection-title'), 'Baum');
+    const stored = (await admin.get(`/api/v1/layer/${layer.id}/`)).body;
+    assert.deepEqual(stored.selection_fields, [{ key: 'art', displayName: 'Art', type: 'text', visible: true }]);
+    assert.deepEqual(stored.attribute_filters[0].filter, {
+      filter_type: 'allowed-values',
+      filter_arguments: { allowed_values: ['Eiche'] },
+    });
+  });
+
   it('passes WCAG 2.1 AA on the list and the editor, in English and German', async () => {
     const layer = (await admin.get('/api/v1/layer/?limit=1')).body.objects[0];
     for (const lang of ['en', 'de']) {

@@ -6,6 +6,7 @@ import {
   ConfigStore,
   NotificationService,
   PermissionsEditor,
+  Licensed,
   observer,
   useRecentlyUsed,
   useService,
@@ -18,10 +19,16 @@ import { LayerSettingsTab } from './layer-settings-tab';
 import { LayerServicesTab } from './layer-services-tab';
 import { LayerDataTab, type DraftPile } from './layer-data-tab';
 import { LayerPresentationTab } from './layer-presentation-tab';
+import { LayerSelectionTab } from './layer-selection-tab';
+import { LayerFilterTab } from './layer-filter-tab';
+import { LayerEventsTab } from './layer-events-tab';
+import { LayerMetadataTab } from './layer-metadata-tab';
+import { useLayerAttributes } from './use-layer-attributes';
 
 /**
- * The layer editor at /layers/edit/{id} (spec 001 §2.2): tabs Settings, Data, Services,
- * Presentation (the map style, decision 0061) and Permissions; Save sends the changed fields; Close goes back to the list (spec 000 §2: an /edit/
+ * The layer editor at /layers/edit/{id} (spec 001 §2.2): tabs Settings, Data, Services, Presentation
+ * (the map style, decision 0061), Selection window, Filter (gated), Permissions, Events (gated) and
+ * Metadata (gated); Save sends the changed fields; Close goes back to the list (spec 000 §2: an /edit/
  * route closes to its parent). Read-only when the reply's `access` lacks 'write'.
  */
 const LayerEditorScreen = observer(function LayerEditorScreen() {
@@ -38,6 +45,7 @@ const LayerEditorScreen = observer(function LayerEditorScreen() {
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const address = `${LAYER_PATH}${id}/`;
+  const { attributes } = useLayerAttributes(loaded?.id);
 
   const take = (l: Layer) => {
     setLoaded(l);
@@ -90,7 +98,19 @@ const LayerEditorScreen = observer(function LayerEditorScreen() {
         <Tab
           id="settings"
           title={t('editor.settings')}
-          panel={<LayerSettingsTab layer={draft} readOnly={readOnly} onChange={patch} />}
+          panel={
+            <LayerSettingsTab
+              layer={draft}
+              readOnly={readOnly}
+              onChange={patch}
+              onTagsChanged={() =>
+                void api.get<Layer>(address).then((l) => {
+                  setLoaded({ ...loaded, tags: l.tags });
+                  setDraft((d) => (d ? { ...d, tags: l.tags } : d));
+                })
+              }
+            />
+          }
         />
         <Tab
           id="data"
@@ -104,6 +124,20 @@ const LayerEditorScreen = observer(function LayerEditorScreen() {
           panel={<LayerPresentationTab layer={draft} readOnly={readOnly} onChange={(style) => patch({ style })} />}
         />
         <Tab
+          id="selection"
+          title={t('tabs.selection')}
+          panel={<LayerSelectionTab layer={draft} attributes={attributes} readOnly={readOnly} onChange={patch} />}
+        />
+        <Tab
+          id="filter"
+          title={t('tabs.filter')}
+          panel={
+            <Licensed component="filter_editor">
+              <LayerFilterTab layer={draft} attributes={attributes} readOnly={readOnly} onChange={patch} />
+            </Licensed>
+          }
+        />
+        <Tab
           id="permissions"
           title={t('editor.permissions')}
           panel={
@@ -113,6 +147,24 @@ const LayerEditorScreen = observer(function LayerEditorScreen() {
               value={draft.permissions ?? []}
               onChange={(permissions) => patch({ permissions: permissions as Layer['permissions'] })}
             />
+          }
+        />
+        <Tab
+          id="events"
+          title={t('tabs.events')}
+          panel={
+            <Licensed component="events">
+              <LayerEventsTab layerId={loaded.id} />
+            </Licensed>
+          }
+        />
+        <Tab
+          id="metadata"
+          title={t('tabs.metadata')}
+          panel={
+            <Licensed component="metadata">
+              <LayerMetadataTab layer={draft} readOnly={readOnly} onChange={patch} />
+            </Licensed>
           }
         />
       </Tabs>

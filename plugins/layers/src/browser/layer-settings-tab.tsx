@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, Callout, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@werkbank/sdk/ui';
-import { ConfigStore, useService, useT } from '@werkbank/sdk/browser';
+import { ConfigStore, ObjectTags, useService, useT } from '@werkbank/sdk/browser';
 import { hasZoomSettings, LAYER_TYPES, ZOOM_KEYS, ZOOM_MAX, ZOOM_MIN } from '../common/layer-types';
 import { isValidSlug } from '../common/layer-slug';
 import { lastYears } from '../common/time-quick-picks';
@@ -14,16 +14,20 @@ const dayOf = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
  * The Settings tab of the layer editor (spec 001 §2.2, §5.1): name, short name with its rule,
  * type (from the configured layer type names), public switch, legend with the PNG guidance,
  * descriptions, zoom settings (only for types with zoom settings; "not set" removes the key) and
- * the time range with the last-10-years quick picks. Tags are edited on the list (tags component).
+ * the time range with the last-10-years quick picks. Tags only when the tags component is on
+ * (spec 001 §2.2); they are stored at once.
  */
 export function LayerSettingsTab({
   layer,
   readOnly,
   onChange,
+  onTagsChanged,
 }: {
   layer: Layer;
   readOnly: boolean;
   onChange(patch: Partial<Layer>): void;
+  /** After a tag was added or removed (tags are stored at once, not with Save). */
+  onTagsChanged?(): void;
 }) {
   const t = useT('layers');
   const config = useService(ConfigStore);
@@ -69,6 +73,11 @@ export function LayerSettingsTab({
           ))}
         </HTMLSelect>
       </FormGroup>
+      {config.isEnabled('tags') && (
+        <FormGroup label={t('settings.tags')}>
+          <ObjectTags address={layer.resource_uri} tags={layer.tags} readOnly={readOnly} onChange={() => onTagsChanged?.()} />
+        </FormGroup>
+      )}
       <FormGroup label={t('settings.public')}>
         <Switch
           id="layer-public"

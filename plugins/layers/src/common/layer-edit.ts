@@ -13,6 +13,12 @@ const EDITABLE = [
   'time_min',
   'time_max',
   'style',
+  'selection_title',
+  'selection_contact',
+  'selection_image',
+  'selection_fields',
+  'attribute_filters',
+  'metadata',
 ] as const;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

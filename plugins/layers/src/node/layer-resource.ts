@@ -10,6 +10,7 @@ import {
   type LayerProblem,
 } from '../common/layer-validation';
 import { checkStyle } from '../common/style-validation';
+import { cleanMetadata } from '../common/metadata';
 import { checkPileDepots, parsePiles, pilesJson, pilesOf, replacePiles } from './pile-store';
 import type { LayersServices } from './layers-services';
 
@@ -36,6 +37,12 @@ async function checkLayer(values: Record<string, unknown>, req: ResourceRequest,
   if ('attribute_filters' in values) fail(checkAttributeFilters(parsed(values.attribute_filters)));
   if ('bbox' in values) fail(checkBbox(parsed(values.bbox)));
   if ('style' in values) fail(checkStyle(parsed(values.style)));
+  if ('metadata' in values) {
+    // spec 001 §5.1: empty values are omitted; none left → null.
+    const metadata = cleanMetadata(parsed(values.metadata));
+    if (metadata === undefined) throw ApiError.badRequest('invalid_field', 'layers:metadata.errors.shape', {}, 'metadata');
+    values.metadata = metadata === null ? null : JSON.stringify(metadata);
+  }
   const tmin = 'time_min' in values ? values.time_min : row?.time_min;
   const tmax = 'time_max' in values ? values.time_max : row?.time_max;
   fail(checkTimeRange(tmin, tmax));

@@ -17,6 +17,7 @@ import { defaultStyle, geometryKind, type GeometryKind } from '../common/style-m
 import { styleToSld } from '../common/style-geostyler';
 import { styleToMapLibre } from '../common/style-maplibre';
 import { asStyle } from '../common/style-validation';
+import { layerIsoXml } from './layer-iso';
 import { attributeUnion, attributeValues } from '../common/layer-attributes';
 import { pilesJson } from './pile-store';
 import { collect, layerItems } from './layer-data';
@@ -112,6 +113,19 @@ export class LayerRoutes implements HttpRouteContribution {
           const unique = ctx.query.unique === 'true' || ctx.query.unique === '1';
           const items = await collect(layerItems(r, this.services.depots, layerId));
           ctx.body = { objects: attributeValues(items, name, unique, MAX_ATTRIBUTE_VALUES) };
+        });
+        // spec 001 §2.2: the metadata export is the layer's address plus download.xml (ISO 19139, decision 0066).
+        router.get(`${LAYER_PATH}:id/download.xml`, async (ctx) => {
+          guard(ctx, this.services.gate, 'metadata', 'layer');
+          const r = requestOf(ctx, this.services);
+          if (!/^\d{1,9}$/.test(ctx.params.id)) throw ApiError.notFound();
+          const def = r.services.definitions().find((d) => d.kind === 'layer')!;
+          const row = await r.services.loadReadable(def, Number(ctx.params.id), r);
+          if (!row) throw ApiError.notFound();
+          const [layer] = await r.services.serialize(def, [row], r);
+          ctx.type = 'application/xml; charset=utf-8';
+          ctx.set('Content-Disposition', `attachment; filename="layer-${row.id}.xml"`);
+          ctx.body = await layerIsoXml(r, layer, this.services.config.serviceUrls, `${ctx.protocol}://${ctx.host}`);
         });
       },
     });

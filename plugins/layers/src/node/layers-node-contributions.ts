@@ -7,13 +7,19 @@ import {
 } from '@werkbank/sdk/node';
 import { LayersSchema1795753535295, LayersStyle1795900000000 } from './layers-migration';
 import { layerResource } from './layer-resource';
+import { metadataAttributeTypeResource, metadataGroupResource } from './metadata-resources';
+import { LayersMetadataSchema1795900000000 } from './metadata-migration';
 import { LayersServices } from './layers-services';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
 export const layersEntities: EntityContribution = {
   registerEntities: (registry) =>
-    registry.add({ id: 'layers.entities', entities: [], migrations: [LayersSchema1795753535295, LayersStyle1795900000000] }),
+    registry.add({
+      id: 'layers.entities',
+      entities: [],
+      migrations: [LayersSchema1795753535295, LayersStyle1795900000000, LayersMetadataSchema1795900000000],
+    }),
 };
 
 /** Layers on the shared resource layer. */
@@ -23,6 +29,8 @@ export class LayersResources implements ResourceContribution {
 
   registerResources: ResourceContribution['registerResources'] = (registry) => {
     registry.add(layerResource(this.services));
+    registry.add(metadataGroupResource);
+    registry.add(metadataAttributeTypeResource);
   };
 }
 

@@ -4,6 +4,7 @@ import {
   HttpRouteContribution,
   NodeTranslationContribution,
   ResourceContribution,
+  ResourceExtensionContribution,
 } from '@werkbank/sdk/node';
 import { DepotLayers } from '@werkbank/plugin-magazine/api';
 import { layersEntities, LayersResources, layersTranslations } from './layers-node-contributions';
@@ -12,6 +13,7 @@ import { LayerRoutes } from './layer-routes';
 import { LayerReaderService } from './layer-reader-service';
 import { LayerReader } from '../common/layers-api';
 import { DepotLayersService } from './depot-layers-service';
+import { layerEventsContribution } from './layer-events-extension';
 
 export default definePlugin((ctx) => {
   ctx.bind(LayersServices).toSelf().inSingletonScope();
@@ -19,6 +21,7 @@ export default definePlugin((ctx) => {
   ctx.contribute(NodeTranslationContribution, layersTranslations);
   ctx.contribute(ResourceContribution, LayersResources);
   ctx.contribute(HttpRouteContribution, LayerRoutes);
+  ctx.contribute(ResourceExtensionContribution, layerEventsContribution);
   ctx.bind(LayerReader).to(LayerReaderService).inSingletonScope();
   ctx.bind(DepotLayers).to(DepotLayersService).inSingletonScope();
 });

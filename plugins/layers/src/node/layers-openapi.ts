@@ -24,4 +24,11 @@ export const layerOpenApi: Record<string, unknown> = {
       ],
     },
   },
+  '/api/v1/layer/{id}/download.xml': {
+    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+    get: op(
+      "The layer's metadata as ISO 19139 XML (title, abstract, extent, reference system, keywords, contact, services)",
+      [200, 403, 404],
+    ),
+  },
 };

@@ -1,5 +1,7 @@
 import {
+  ComponentGate,
   Database,
+  ServerConfig,
   inject,
   injectable,
   RequestBodies,
@@ -19,5 +21,6 @@ export class LayersServices {
   @inject(TypeHierarchy) readonly types!: TypeRegistry;
   @inject(RequestBodies) readonly bodies!: RequestBodies;
   @inject(DepotAccess) readonly depots!: DepotAccess;
+  @inject(ComponentGate) readonly gate!: ComponentGate;
   @inject(ServerConfig) readonly config!: Readonly<ServerConfig>;
 }
