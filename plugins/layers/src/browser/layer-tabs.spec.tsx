@@ -34,6 +34,7 @@ const stored = {
   time_min: null,
   time_max: null,
   metadata: null,
+  style: null,
   bbox: null,
   persistent_size: 0,
   persistent_size_modified: null,

@@ -1,7 +1,6 @@
 import {
   ComponentGate,
   Database,
-  ServerConfig,
   inject,
   injectable,
   RequestBodies,
