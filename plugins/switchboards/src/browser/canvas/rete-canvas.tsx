@@ -22,6 +22,7 @@ import { CanvasNodeView } from './node-view';
 import { CanvasFrameView, CanvasNoteView } from './frame-view';
 import { CanvasLinkView, CanvasSocket } from './link-view';
 import { ConnectionGesture, type GestureHandlers, type SocketRef } from './connection-gesture';
+import { BatchedSocketPosition } from './socket-positions';
 
 /** spec 000 §9: the viewport is stored relative to this origin. */
 export const CANVAS_OFFSET_ORIGIN = 1000;
@@ -124,6 +125,7 @@ export class ReteCanvas {
     const LinkView = (p: { data: CanvasLink }) => <CanvasLinkView data={p.data} ctx={ctx} />;
     render.addPreset(
       ReactPresets.classic.setup({
+        socketPositionWatcher: new BatchedSocketPosition<Schemes, AreaExtra>(),
         customize: {
           node: (data) => (data.payload.kind === 'frame' ? FrameView : data.payload.kind === 'note' ? NoteView : NodeView),
           connection: () => LinkView,
@@ -176,8 +178,11 @@ export class ReteCanvas {
         this.reportMoves();
       }
       if (c.type === 'pointermove' || c.type === 'pointerup') this.pointer = { x: c.data.event.clientX, y: c.data.event.clientY };
-      if (c.type === 'pointerdown' && c.data.event.target === container)
+      if (c.type === 'pointerdown' && c.data.event.target === container) {
+        this.panning(true);
         queueMicrotask(() => this.handlers.onSelect(this.selected()));
+      }
+      if (c.type === 'pointerup') this.panning(false);
       if (c.type === 'translated' || c.type === 'zoomed') {
         const { x, y, k } = this.area.area.transform;
         // Zoomed far out, texts are too small to read: hide them (same layout, far less to paint).
@@ -193,6 +198,15 @@ export class ReteCanvas {
         { fireImmediately: false },
       ),
     );
+  }
+
+  /**
+   * While the background is dragged, the canvas content is a compositor layer of its own: moving it
+   * then repaints nothing (bench/canvas). Only while panning: a layer kept through a zoom would be
+   * drawn from its old raster, blurred.
+   */
+  private panning(on: boolean): void {
+    this.area.area.content.holder.style.willChange = on ? 'transform' : '';
   }
 
   /** The addresses of the selected nodes, frames and notes. */
