@@ -65,12 +65,20 @@ async function measured(child: Child, upload: () => Promise<number>): Promise<Om
   };
 }
 
-async function uploadToWerkbank(base: string, client: TestClient, depot: string, file: string, bytes: number): Promise<number> {
+async function uploadToWerkbank(
+  base: string,
+  client: TestClient,
+  depot: string,
+  file: string,
+  bytes: number,
+  pass: number,
+): Promise<number> {
   const reset = await client.post('/magazine/upload-reset/', { depot });
   if (reset.status !== 200) throw new Error(`upload-reset answered ${reset.status}: ${JSON.stringify(reset.body)}`);
   const reply = await postMultipart(
     `${base}/magazine/upload-file/${reset.body.upload_id}/`,
-    { path: `bench-${mib(bytes)}MiB.bin`, file, bytes },
+    // A name per pass: the depot refuses a second file of the same name.
+    { path: `bench-${mib(bytes)}MiB-${pass + 1}.bin`, file, bytes },
     {
       cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
       'x-csrftoken': client.csrfToken ?? '',
@@ -173,11 +181,11 @@ async function main(): Promise<void> {
     const depot = await client.post('/api/v1/depot/', { name: 'bench uploads', content_type: 'file' });
     if (depot.status !== 201) throw new Error(`creating a file depot answered ${depot.status}: ${JSON.stringify(depot.body)}`);
 
-    const targets: Record<string, (file: string, bytes: number) => Promise<UploadRun>> = {
-      [OURS]: async (file, bytes) => ({
+    const targets: Record<string, (file: string, bytes: number, pass: number) => Promise<UploadRun>> = {
+      [OURS]: async (file, bytes, pass) => ({
         bytes,
         target: OURS,
-        ...(await measured(werkbank, () => uploadToWerkbank(ours, client, depot.body.resource_uri, file, bytes))),
+        ...(await measured(werkbank, () => uploadToWerkbank(ours, client, depot.body.resource_uri, file, bytes, pass))),
       }),
       [NODE_PEER]: async (file, bytes) => ({
         bytes,
@@ -191,7 +199,7 @@ async function main(): Promise<void> {
     const cells = SIZES.flatMap((bytes) => [OURS, NODE_PEER, DD].map((target) => `${bytes}|${target}`));
     const results = await alternating(cells, async (cell, pass) => {
       const [bytes, target] = [Number(cell.split('|')[0]), cell.split('|')[1]];
-      const run = await targets[target](files.get(bytes)!, bytes);
+      const run = await targets[target](files.get(bytes)!, bytes, pass);
       console.log(
         `  pass ${pass + 1}, ${mib(bytes)} MiB, ${target}: ${(run.ms / 1000).toFixed(1)} s, ${mibPerSecond(run).toFixed(0)} MiB/s`,
       );
