@@ -12,6 +12,9 @@ const ROOT = resolve(import.meta.dirname, '..');
 /** Every bench (bench/README.md); each file runs on its own. */
 export const BENCHES = ['api-list', 'upload', 'moments', 'engine', 'canvas', 'import', 'extent'];
 
+/** Longest a bench may take in smoke mode. */
+const LIMIT_MS = 5 * 60_000;
+
 function runOne(name: string): Promise<{ code: number; ms: number }> {
   const started = performance.now();
   return new Promise((done, fail) => {
@@ -20,8 +23,16 @@ function runOne(name: string): Promise<{ code: number; ms: number }> {
       env: { ...process.env, BENCH_SMOKE: '1' },
       stdio: 'inherit',
     });
+    // A smoke run takes seconds to a minute or two; one that hangs fails instead of holding up CI.
+    const timer = setTimeout(() => {
+      console.error(`bench/${name} did not end within ${LIMIT_MS / 60_000} minutes; stopping it`);
+      child.kill('SIGKILL');
+    }, LIMIT_MS);
     child.once('error', fail);
-    child.once('exit', (code, signal) => done({ code: code ?? (signal ? 1 : 0), ms: performance.now() - started }));
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      done({ code: code ?? (signal ? 1 : 0), ms: performance.now() - started });
+    });
   });
 }
 
@@ -35,7 +46,8 @@ async function main(): Promise<void> {
     results.push({ name, ...(await runOne(name)) });
   }
   console.log('\nbench smoke runs:');
-  for (const r of results) console.log(`  ${r.name.padEnd(10)} ${(r.ms / 1000).toFixed(0).padStart(4)} s  ${r.code ? 'FAILED' : 'ok'}`);
+  for (const r of results)
+    console.log(`  ${r.name.padEnd(10)} ${(r.ms / 1000).toFixed(0).padStart(4)} s  ${r.code ? 'FAILED' : 'ok'}`);
   const failed = results.filter((r) => r.code);
   if (failed.length) {
     console.log(`${failed.length} bench(es) failed: ${failed.map((r) => r.name).join(', ')}`);

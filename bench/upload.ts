@@ -53,8 +53,13 @@ async function measured(child: Child, upload: () => Promise<number>): Promise<Om
   const serverCpu = readCpuMs(child.pid);
   const clientCpu = process.cpuUsage();
   const sampler = sampleRss(child.pid);
-  const ms = await upload();
-  const sampled = sampler.stop();
+  let ms: number;
+  let sampled: number;
+  try {
+    ms = await upload();
+  } finally {
+    sampled = sampler.stop();
+  }
   const client = process.cpuUsage(clientCpu);
   return {
     ms,
