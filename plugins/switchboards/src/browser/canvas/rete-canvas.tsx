@@ -183,11 +183,8 @@ export class ReteCanvas {
         this.reportMoves();
       }
       if (c.type === 'pointermove' || c.type === 'pointerup') this.pointer = { x: c.data.event.clientX, y: c.data.event.clientY };
-      if (c.type === 'pointerdown' && c.data.event.target === container) {
-        this.panning(true);
+      if (c.type === 'pointerdown' && c.data.event.target === container)
         queueMicrotask(() => this.handlers.onSelect(this.selected()));
-      }
-      if (c.type === 'pointerup') this.panning(false);
       if (c.type === 'translated' || c.type === 'zoomed') {
         const { x, y, k } = this.area.area.transform;
         // Zoomed far out, texts are too small to read: hide them (same layout, far less to paint).
@@ -203,15 +200,6 @@ export class ReteCanvas {
         { fireImmediately: false },
       ),
     );
-  }
-
-  /**
-   * While the background is dragged, the canvas content is a compositor layer of its own: moving it
-   * then repaints nothing (bench/canvas). Only while panning: a layer kept through a zoom would be
-   * drawn from its old raster, blurred.
-   */
-  private panning(on: boolean): void {
-    this.area.area.content.holder.style.willChange = on ? 'transform' : '';
   }
 
   /** The addresses of the selected nodes, frames and notes. */
