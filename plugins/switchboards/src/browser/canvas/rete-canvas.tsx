@@ -32,6 +32,8 @@ const socket = new ClassicPreset.Socket('werkbank');
 const LATER_PORTION = 100;
 /** Below this zoom the canvas hides the small texts of nodes and frames. */
 export const FAR_ZOOM = 0.5;
+/** Below this zoom (12 px text is 4 px high) the titles are hidden too. */
+export const FARTHER_ZOOM = 1 / 3;
 
 /** A node, frame or note on the Rete canvas; its id is the object's resource address. */
 export class CanvasItem extends ClassicPreset.Node {
@@ -189,6 +191,7 @@ export class ReteCanvas {
         const { x, y, k } = this.area.area.transform;
         // Zoomed far out, texts are too small to read: hide them (same layout, far less to paint).
         container.classList.toggle('wb-canvas-far', k < FAR_ZOOM);
+        container.classList.toggle('wb-canvas-farther', k < FARTHER_ZOOM);
         this.handlers.onViewport({ x, y, k });
       }
       return c;
