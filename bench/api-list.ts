@@ -11,6 +11,7 @@ import { startListPeer, TAGS_PATH, type ListPeer } from './list-peer-server';
 import { seedTags, SEARCH_TERM } from './tag-seed';
 import { measure, printReport, OURS, PEER, type Measurement } from './bench-report';
 import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
+import { measureApiStatsCost, printApiStatsCost } from './api-stats-cost';
 
 const TAG_COUNT = 100_000;
 const CONNECTIONS = 10;
@@ -123,6 +124,8 @@ async function benchDatabase(database: string, databaseUrl: string | undefined, 
 }
 
 async function main(): Promise<void> {
+  // BENCH_API_STATS=1: the API statistics' cost instead (bench/api-stats-cost.ts, decision 0044).
+  if (process.env.BENCH_API_STATS === '1') return apiStatsCost();
   console.log(
     `bench/api-list ${new Date().toISOString()} · node ${process.version} · ${os.cpus().length} CPUs · ` +
       `${CONNECTIONS} connections, ${SECONDS} s per target and scenario after ${WARMUP_SECONDS} s warm-up`,
@@ -134,6 +137,17 @@ async function main(): Promise<void> {
     if (why) console.log(`\n[postgresql] not reachable at ${redact(POSTGRES_URL)} (${why}): skipped. Set BENCH_DATABASE_URL.`);
     else measurements.push(...(await benchDatabase('postgresql', POSTGRES_URL, runner)));
     printReport(measurements, { first: SCENARIOS[0].name, deep: SCENARIOS[2].name });
+  } finally {
+    await runner.close();
+  }
+}
+
+async function apiStatsCost(): Promise<void> {
+  const runner = new LoadRunner();
+  try {
+    const results = [await measureApiStatsCost('embedded', undefined, runner)];
+    if (!(await unreachable(POSTGRES_URL))) results.push(await measureApiStatsCost('postgresql', POSTGRES_URL, runner));
+    printApiStatsCost(results);
   } finally {
     await runner.close();
   }

@@ -39,6 +39,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resol
     liveRestMinInterval: Number(env.LIVE_REST_MIN_INTERVAL) > 0 ? Number(env.LIVE_REST_MIN_INTERVAL) : 30,
     fileImportRoots: list(env.FILE_IMPORT_ROOTS).map((p) => resolve(root, p)),
     trustProxy: env.TRUST_PROXY === '1',
+    apiStatsFlushSeconds: Number(env.API_STATS_FLUSH_SECONDS) > 0 ? Number(env.API_STATS_FLUSH_SECONDS) : 60,
     sessionMaxAgeHours: Number(env.SESSION_MAX_AGE_HOURS) > 0 ? Number(env.SESSION_MAX_AGE_HOURS) : 24 * 14,
     allowedOrigins: list(env.ALLOWED_ORIGINS),
     defaultBaseLayer: env.DEFAULT_BASE_LAYER || null,

@@ -12,3 +12,6 @@ export { FileBlobStore } from './blob/file-blob-store';
 export { sniffMime, SNIFF_BYTES } from './blob/sniff-mime';
 export { GuardedFetcher, type GuardedFetcherOptions, type HostResolver } from './net/guarded-fetcher';
 export { AjvDatumValidator } from './types/ajv-datum-validator';
+export { ApiCallRecorder, API_STATS_ACCURACY, type ApiCallKey } from './stats/api-call-recorder';
+export { DDSketch } from './stats/dd-sketch';
+export { apiStatsMiddleware } from './stats/api-stats-middleware';

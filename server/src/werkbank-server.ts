@@ -44,6 +44,7 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { CoreSchema1764000000000 } from './db/core-migration';
 import { BlobCandidates1764400000000 } from './db/blob-candidate-migration';
 import { Impersonation1764900000000 } from './db/impersonation-migration';
+import { ApiStats1765100000000 } from './db/api-stats-migration';
 import { errorMiddleware } from './http/error-middleware';
 import { refuseNulInAddress } from './http/nul-guard';
 import { normalisePathMiddleware } from './http/normalise-path';
@@ -66,6 +67,10 @@ import { mountImpersonationRoutes } from './core/impersonation-routes';
 import { mountApiKeyRoutes } from './core/apikey-routes';
 import { accountResources, NAMED_PERMISSIONS } from './core/account-resources';
 import { mountBackendPage } from './core/backend-page';
+import { mountAboutRoute } from './core/about-routes';
+import { ApiCallRecorder } from './stats/api-call-recorder';
+import { apiStatsMiddleware } from './stats/api-stats-middleware';
+import { mountApiStatsRoutes } from './stats/api-stats-routes';
 import { coreServicesModule, type CoreServices } from './core-services-module';
 import { loadNodePlugins } from './plugin-loading';
 import { checkClashes, collectEntities, RouteClaims } from './plugin-checks';
@@ -119,6 +124,8 @@ export class WerkbankServer {
   /** Deletes blobs nothing refers to (decision 0017); API servers run it hourly. */
   blobSweep!: BlobSweep;
   resourceService!: ResourceService;
+  /** The API call statistics of this process, flushed periodically (issue 19, decision 0044). */
+  apiCalls!: ApiCallRecorder;
   i18n!: i18n;
   http?: HttpServer;
   hub?: WebSocketHub;
@@ -164,6 +171,7 @@ export class WerkbankServer {
       CoreSchema1764000000000,
       BlobCandidates1764400000000,
       Impersonation1764900000000,
+      ApiStats1765100000000,
       ...entities.flatMap((e) => e.item.migrations),
     ].sort((a, b) => a.name.replace(/^\D+/, '').localeCompare(b.name.replace(/^\D+/, '')) || a.name.localeCompare(b.name));
     this.db = await openDatabase({
@@ -209,7 +217,10 @@ export class WerkbankServer {
       const started = await this.kernel.timed(`${owner}:${item.id}`, () => item.run({ dataSource, log: this.log }));
       if (started) this.kernel.disposables.push(started);
     }
-    if (this.options.role !== 'worker') this.blobSweep.start();
+    if (this.options.role !== 'worker') {
+      this.blobSweep.start();
+      this.apiCalls.start(config.apiStatsFlushSeconds);
+    }
     this.buildApp();
   }
 
@@ -227,6 +238,7 @@ export class WerkbankServer {
     });
     await this.licences.start();
     this.resourceService = new ResourceService(dataSource, this.resources, this.extensions, this.events);
+    this.apiCalls = new ApiCallRecorder(dataSource, this.log);
     this.blobs = await FileBlobStore.open(config.dataDir, { hold: (hash) => holdBlob(dataSource.manager, hash) });
     this.bus =
       this.db.kind === 'postgres' ? await PgNotifyBus.open({ url: this.db.url, log: this.log }) : new InlineBus(this.log);
@@ -318,6 +330,8 @@ export class WerkbankServer {
     const router = new Router<WerkbankState>({ sensitive: true });
     // One spelling of each path before the CSRF check and the router both read it (issue 14 item 24).
     app.use(normalisePathMiddleware());
+    // Outside the error middleware: a refused or failed call counts with the status it answered.
+    app.use(apiStatsMiddleware(this.apiCalls, this.licences.gate));
     app.use(staticFiles(config.distDir, { '/docs/': resolve(config.root, 'docs') + '/' }));
     app.use(docsPages(resolve(config.root, 'docs')));
     app.use(errorMiddleware(this.log));
@@ -375,6 +389,8 @@ export class WerkbankServer {
     mountAddonRoutes(router, dataSource, this.licences, this.kernel.plugins, config.bodyLimit);
     mountApiKeyRoutes(router, dataSource, this.accounts, gate, () => this.realms(), config.bodyLimit);
     mountImpersonationRoutes(router, dataSource, this.accounts, this.events, { secureCookies: config.secureCookies });
+    mountApiStatsRoutes(router, dataSource, gate, this.resourceService, this.apiCalls);
+    mountAboutRoute(router, this.licences, this.kernel.plugins, config);
     mountBackendPage(router, this);
     router.get('/api/v2/backend/permissions', (ctx) => {
       guard(ctx, gate, undefined, 'user');
@@ -403,6 +419,7 @@ export class WerkbankServer {
     return [
       ...new Set([
         'addon',
+        'analytics',
         'apikey',
         ...this.resources.all().map((r) => r.realm ?? r.kind),
         ...this.routes.all().flatMap((r) => r.realms ?? []),
@@ -443,6 +460,8 @@ export class WerkbankServer {
         setTimeout(() => server.closeAllConnections(), 5000).unref();
       });
     }
+    // What this process counted since the last flush, while the database is still open.
+    await this.apiCalls?.stop().catch((e: Error) => this.log(`API statistics flush failed: ${e.message}`));
     this.events.dispose();
     this.licences?.dispose();
     // No new jobs are taken; running handlers get a few seconds while plugins and database still work.

@@ -139,6 +139,8 @@ export { TestClient, type TestResponse } from './test-client';
 export { fakeRunContext, TEST_USER, type FakeRunContext, type FakeStoredFile } from './fake-run-context';
 /** The server's own implementations, for unit tests that need a real one (SSRF guard, schema checks). */
 export { GuardedFetcher, AjvDatumValidator, type GuardedFetcherOptions, type HostResolver } from '@werkbank/server';
+/** The API statistics' recorder and sketch (issue 19), for suites that merge two processes' counts. */
+export { ApiCallRecorder, API_STATS_ACCURACY, DDSketch } from '@werkbank/server';
 export {
   apiKeyClient,
   assertError,

@@ -30,6 +30,8 @@ export interface PluginManifest {
   packageName?: string;
   version?: string;
   description?: string;
+  /** The package's licence (package.json `license`, an SPDX expression), shown on /about/. */
+  license?: string;
 }
 
 /** What a plugin's module receives when it is loaded: bindings only (STYLE §1). */

@@ -26,6 +26,7 @@ interface PackageJson {
   name?: string;
   version?: string;
   description?: string;
+  license?: unknown;
   werkbank?: unknown;
   peerDependencies?: Record<string, string>;
   dependencies?: Record<string, string>;
@@ -55,7 +56,13 @@ export function readManifest(dir: string, options: DiscoveryOptions = {}): Plugi
       `Plugin package ${where} needs @werkbank/sdk ${range}, but this Werkbank provides ${options.sdkVersion}`,
       [(p.werkbank as PluginManifest).id],
     );
-  return { ...(p.werkbank as PluginManifest), packageName: p.name, version: p.version, description: p.description };
+  return {
+    ...(p.werkbank as PluginManifest),
+    packageName: p.name,
+    version: p.version,
+    description: p.description,
+    ...(typeof p.license === 'string' ? { license: p.license } : {}),
+  };
 }
 
 function workspaceDirs(root: string): string[] {

@@ -71,6 +71,22 @@ export const CORE_OPENAPI_PATHS: Record<string, unknown> = {
       responses: { 200: ok('Done'), 400: err },
     },
   },
+  '/api/v2/analytics/api-calls': {
+    get: {
+      tags: ['analytics'],
+      summary:
+        'Superusers, api_stats component: API call statistics of ?user={userUri}: month, path template, status_code, count, p50_duration_ms and p95_duration_ms (within 1 %)',
+      responses: { 200: ok('List'), 400: err, 403: err, 404: err },
+    },
+  },
+  '/api/v2/backend/about': {
+    get: {
+      tags: ['addon'],
+      summary:
+        'Version, installed plugins with their licences, licensed components, third-party licences of the production dependencies',
+      responses: { 200: ok('About') },
+    },
+  },
   '/api/v2/backend/realms': {
     get: {
       tags: ['apikey'],

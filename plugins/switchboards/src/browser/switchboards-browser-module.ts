@@ -14,6 +14,7 @@ import { listEditors, listMenus, listRoutes, listTranslations } from './lists/li
 import { workflowEditors, workflowMenus, workflowRoutes, workflowTranslations } from './workflows/workflows-contributions';
 import { frameDialogTranslations } from './frame-dialog/frame-dialog-contributions';
 import { dialogTranslations } from './dialogs/dialogs-contributions';
+import { libraryRoutes, libraryTranslations } from './library/library-contributions';
 import { DatumCardMenuContribution } from '@werkbank/plugin-magazine/api';
 
 export default definePlugin((ctx) => {
@@ -22,9 +23,11 @@ export default definePlugin((ctx) => {
   ctx.contribute(TranslationContribution, workflowTranslations);
   ctx.contribute(TranslationContribution, frameDialogTranslations);
   ctx.contribute(TranslationContribution, dialogTranslations);
+  ctx.contribute(TranslationContribution, libraryTranslations);
   ctx.contribute(RouteContribution, canvasRoutes);
   ctx.contribute(RouteContribution, listRoutes);
   ctx.contribute(RouteContribution, workflowRoutes);
+  ctx.contribute(RouteContribution, libraryRoutes);
   ctx.contribute(EditorContribution, listEditors);
   ctx.contribute(EditorContribution, workflowEditors);
   ctx.contribute(DatumCardMenuContribution, listMenus);

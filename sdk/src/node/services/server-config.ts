@@ -49,6 +49,11 @@ export interface ServerConfig {
    * (LIVE_REST_MIN_INTERVAL, default 30): each poll may fetch up to 64 MiB and start a run.
    */
   liveRestMinInterval: number;
+  /**
+   * Seconds between two flushes of a server process's API call statistics to the database
+   * (API_STATS_FLUSH_SECONDS, default 60); they are flushed on shutdown and before they are read too.
+   */
+  apiStatsFlushSeconds: number;
   /** Hours after login at which a session ends (SESSION_MAX_AGE_HOURS, default 14 days). */
   sessionMaxAgeHours: number;
   /** Take client addresses from X-Forwarded-For (behind a reverse proxy). */

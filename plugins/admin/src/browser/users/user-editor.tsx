@@ -26,6 +26,7 @@ import { UserPermissionsTab } from './user-permissions-tab';
 import { UserGroupsTab } from './user-groups-tab';
 import { UserApiKeysTab } from './user-apikeys-tab';
 import { UserSessionsTab } from './user-sessions-tab';
+import { UserApiStatsTab } from './user-api-stats-tab';
 
 type User = UserRecord & { resource_uri: string; display_name: string };
 
@@ -36,7 +37,7 @@ const tabOfField = (field?: string): TabId | undefined =>
 /**
  * The user editor (spec 002 §2 "User editor"), opened for /api/v1/user/ (new) or a user's address:
  * Personal data, Permissions, Groups; for a superuser viewing an existing user also Sessions (while
- * the sessions component is on) and API key. Personal data, permissions and groups are saved
+ * the sessions component is on), API key and API Statistics (while api_stats is on). Personal data, permissions and groups are saved
  * together, only what changed; API keys and sessions change at once (spec 002 §6).
  */
 export const UserEditor = observer(function UserEditor({ address, onClose }: EditorProps) {
@@ -114,6 +115,9 @@ export const UserEditor = observer(function UserEditor({ address, onClose }: Edi
             <Tab id="sessions" title={t('user.sessions')} panel={<UserSessionsTab user={loaded.resource_uri} />} />
           )}
           {admin && <Tab id="apikey" title={t('user.apikey')} panel={<UserApiKeysTab user={loaded.resource_uri} />} />}
+          {admin && config.isEnabled('api_stats') && (
+            <Tab id="apistats" title={t('user.apistats')} panel={<UserApiStatsTab user={loaded.resource_uri} />} />
+          )}
         </Tabs>
       )}
     </EditorDialog>
