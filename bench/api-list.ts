@@ -106,7 +106,7 @@ async function measureScenarios(
 
 async function benchDatabase(database: string, databaseUrl: string | undefined, runner: LoadRunner): Promise<Measurement[]> {
   console.log(`\n[${database}] starting Werkbank${databaseUrl ? ` on a fresh database at ${redact(databaseUrl)}` : ''}`);
-  const t = await startServer(databaseUrl);
+  const t = await startServer(databaseUrl, { examples: true });
   let peer: ListPeer | undefined;
   try {
     const db = t.server.db.dataSource;

@@ -25,13 +25,16 @@ export async function unreachable(url: string): Promise<string | undefined> {
   }
 }
 
-/** Boots the test server in this process on the embedded database (no url) or a fresh database on `url`. */
-export async function startServer(databaseUrl: string | undefined): Promise<TestServer> {
+/**
+ * Boots the test server in this process on the embedded database (no url) or a fresh database on
+ * `url`; with `examples`, the example plugins too (bench/api-list tags hello's greetings).
+ */
+export async function startServer(databaseUrl: string | undefined, options: { examples?: boolean } = {}): Promise<TestServer> {
   const saved = process.env.DATABASE_URL;
   if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
   else delete process.env.DATABASE_URL;
   try {
-    return await startTestServer({ logs: [] });
+    return await startTestServer({ logs: [], examples: options.examples });
   } finally {
     if (saved === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = saved;

@@ -165,6 +165,10 @@ async function prepare(t: TestServer, geojson: string, peerUrl: string, loadPeer
       '-overwrite',
       '-lco',
       'SPATIAL_INDEX=GIST',
+      // GDAL takes the features' integer `id` property as their FID (and names the key after it):
+      // the queries below name the key ogc_fid.
+      '-lco',
+      'FID=ogc_fid',
     ]);
     console.log(`  PostGIS table loaded by ogr2ogr in ${(ms / 1000).toFixed(1)} s (GiST index)`);
   }
