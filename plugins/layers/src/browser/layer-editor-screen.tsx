@@ -17,10 +17,11 @@ import { editedLayer } from '../common/layer-edit';
 import { LayerSettingsTab } from './layer-settings-tab';
 import { LayerServicesTab } from './layer-services-tab';
 import { LayerDataTab, type DraftPile } from './layer-data-tab';
+import { LayerPresentationTab } from './layer-presentation-tab';
 
 /**
- * The layer editor at /layers/edit/{id} (spec 001 §2.2): tabs Settings, Data, Services and
- * Permissions; Save sends the changed fields; Close goes back to the list (spec 000 §2: an /edit/
+ * The layer editor at /layers/edit/{id} (spec 001 §2.2): tabs Settings, Data, Services,
+ * Presentation (the map style, decision 0061) and Permissions; Save sends the changed fields; Close goes back to the list (spec 000 §2: an /edit/
  * route closes to its parent). Read-only when the reply's `access` lacks 'write'.
  */
 const LayerEditorScreen = observer(function LayerEditorScreen() {
@@ -97,6 +98,11 @@ const LayerEditorScreen = observer(function LayerEditorScreen() {
           panel={<LayerDataTab layer={draft} piles={piles} readOnly={readOnly} onChange={setPiles} />}
         />
         <Tab id="services" title={t('editor.services')} panel={<LayerServicesTab layer={loaded} />} />
+        <Tab
+          id="presentation"
+          title={t('editor.presentation')}
+          panel={<LayerPresentationTab layer={draft} readOnly={readOnly} onChange={(style) => patch({ style })} />}
+        />
         <Tab
           id="permissions"
           title={t('editor.permissions')}

@@ -12,6 +12,7 @@ const EDITABLE = [
   'attr',
   'time_min',
   'time_max',
+  'style',
 ] as const;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

@@ -31,6 +31,8 @@ export const LAYER_FIELDS = defineFields({
   time_max: { type: 'datetime', nullable: true },
   metadata: { type: 'json', nullable: true },
   bbox: { type: 'json', nullable: true },
+  /** The map style (decision 0061, style-model.ts); null: the default style. */
+  style: { type: 'json', nullable: true },
   persistent_size: { type: 'int', readOnly: true, order: true },
   persistent_size_modified: { type: 'datetime', readOnly: true, nullable: true },
   user: { type: 'ref', column: 'owner_id', refKind: 'user', readOnly: true, nullable: true },

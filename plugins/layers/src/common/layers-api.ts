@@ -7,9 +7,24 @@
 import { token } from '@werkbank/sdk';
 import type { AuthUser } from '@werkbank/sdk/node';
 import type { LayerType } from './layer-types';
+import type { LayerStyle } from './style-model';
 
 export { LAYER_TYPES, PILE_TYPES, ZOOM_KEYS, hasZoomSettings, isLayerType, type LayerType } from './layer-types';
 export { isValidSlug, layerServiceName } from './layer-slug';
+export {
+  evaluateStyle,
+  matchesFilter,
+  inScale,
+  symbolizersOf,
+  scaleToZoom,
+  type LayerStyle,
+  type StyleRule,
+  type StyleSymbol,
+  type StyleFilter,
+  type Symbolizer,
+} from './style-model';
+export { checkStyle } from './style-validation';
+export { SHAPE_PATHS } from './style-shapes';
 
 export const LAYER_PATH = '/api/v1/layer/';
 export const PILE_PATH = '/api/v1/pile/';
@@ -85,6 +100,8 @@ export interface Layer {
   time_max: string | null;
   metadata: unknown;
   bbox: [number, number, number, number] | null;
+  /** The map style (spec 001 §3.7); null: the default style. */
+  style: LayerStyle | null;
   persistent_size: number;
   persistent_size_modified: string | null;
   /** The owner's address. */

@@ -9,6 +9,7 @@ import {
   checkTimeRange,
   type LayerProblem,
 } from '../common/layer-validation';
+import { checkStyle } from '../common/style-validation';
 import { checkPileDepots, parsePiles, pilesJson, pilesOf, replacePiles } from './pile-store';
 import type { LayersServices } from './layers-services';
 
@@ -34,6 +35,7 @@ async function checkLayer(values: Record<string, unknown>, req: ResourceRequest,
   if ('selection_fields' in values) fail(checkSelectionFields(parsed(values.selection_fields)));
   if ('attribute_filters' in values) fail(checkAttributeFilters(parsed(values.attribute_filters)));
   if ('bbox' in values) fail(checkBbox(parsed(values.bbox)));
+  if ('style' in values) fail(checkStyle(parsed(values.style)));
   const tmin = 'time_min' in values ? values.time_min : row?.time_min;
   const tmax = 'time_max' in values ? values.time_max : row?.time_max;
   fail(checkTimeRange(tmin, tmax));

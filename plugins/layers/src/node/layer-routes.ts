@@ -10,7 +10,13 @@ import {
   type RouteDescriptor,
   type WerkbankContext,
 } from '@werkbank/sdk/node';
-import { LAYER_ATTRIBUTE_VALUES_PATH, LAYER_ATTRIBUTES_PATH, PILE_PATH } from '../common/layers-api';
+import { LAYER_ATTRIBUTE_VALUES_PATH, LAYER_ATTRIBUTES_PATH, LAYER_PATH, PILE_PATH } from '../common/layers-api';
+import { layerServiceName } from '../common/layer-slug';
+import { serviceUrls } from '../common/service-urls';
+import { defaultStyle, geometryKind, type GeometryKind } from '../common/style-model';
+import { styleToSld } from '../common/style-geostyler';
+import { styleToMapLibre } from '../common/style-maplibre';
+import { asStyle } from '../common/style-validation';
 import { attributeUnion, attributeValues } from '../common/layer-attributes';
 import { pilesJson } from './pile-store';
 import { collect, layerItems } from './layer-data';
@@ -60,6 +66,38 @@ export class LayerRoutes implements HttpRouteContribution {
           const [pile] = await pilesJson(r, [row]);
           if (!pile) throw ApiError.notFound();
           ctx.body = pile;
+        });
+        // Decision 0061: the layer's saved style as SLD (1.1.0 with SE, or ?version=1.0.0) and as a
+        // MapLibre style; symbolizers only for the geometry kinds the layer's features have.
+        router.get(`${LAYER_PATH}:id/style.:format`, async (ctx) => {
+          const r = this.req(ctx);
+          const format = ctx.params.format;
+          if ((format !== 'sld' && format !== 'json') || !/^\d{1,9}$/.test(ctx.params.id)) throw ApiError.notFound();
+          const def = r.services.definitions().find((d) => d.kind === 'layer')!;
+          const row = await r.services.loadReadable(def, Number(ctx.params.id), r);
+          if (!row) throw ApiError.notFound();
+          const stored = asStyle(typeof row.style === 'string' ? JSON.parse(row.style) : row.style);
+          const style = stored?.rules.length ? stored : defaultStyle();
+          const items = await collect(layerItems(r, this.services.depots, row.id));
+          const features = items.map((i) => i.feature).filter((f): f is { geometry: unknown } => !!f && typeof f === 'object');
+          const seen = new Set(features.map((f) => geometryKind(f.geometry as never)).filter((k): k is GeometryKind => !!k));
+          const kinds: GeometryKind[] = seen.size ? [...seen] : ['polygon', 'line', 'point'];
+          const name = layerServiceName({ id: row.id, slug: String(row.slug ?? '') });
+          ctx.set('Content-Disposition', `attachment; filename="${name}.${format === 'sld' ? 'sld' : 'style.json'}"`);
+          if (format === 'sld') {
+            const version = ctx.query.version === '1.0.0' ? '1.0.0' : '1.1.0';
+            ctx.type = 'application/vnd.ogc.sld+xml; charset=utf-8';
+            ctx.body = await styleToSld(style, String(row.name), kinds, version);
+            return;
+          }
+          const geojson = serviceUrls(
+            { id: row.id, slug: String(row.slug ?? '') },
+            this.services.config.serviceUrls,
+            `${ctx.protocol}://${ctx.host}`,
+          ).find((u) => u.kind === 'geojson')?.url;
+          // The source is the layer's GeoJSON service (configured templates, spec 001 §2.2; the
+          // server config always has one, SERVICE_URL_GEOJSON or its default).
+          ctx.body = styleToMapLibre(style, { name: String(row.name), source: name, data: geojson ?? '', kinds });
         });
         router.get(LAYER_ATTRIBUTES_PATH, async (ctx) => {
           const r = this.req(ctx);

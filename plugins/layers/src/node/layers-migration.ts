@@ -53,3 +53,16 @@ export class LayersSchema1795753535295 implements MigrationInterface {
     await q.query(`DROP TABLE layers_layer`);
   }
 }
+
+/** The layer's map style (decision 0061): a jsonb column, null for the default style. */
+export class LayersStyle1795900000000 implements MigrationInterface {
+  name = 'LayersStyle1795900000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE layers_layer ADD COLUMN style jsonb NULL`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE layers_layer DROP COLUMN style`);
+  }
+}

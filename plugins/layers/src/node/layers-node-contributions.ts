@@ -5,14 +5,15 @@ import {
   type NodeTranslationContribution,
   type ResourceContribution,
 } from '@werkbank/sdk/node';
-import { LayersSchema1795753535295 } from './layers-migration';
+import { LayersSchema1795753535295, LayersStyle1795900000000 } from './layers-migration';
 import { layerResource } from './layer-resource';
 import { LayersServices } from './layers-services';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
 export const layersEntities: EntityContribution = {
-  registerEntities: (registry) => registry.add({ id: 'layers.entities', entities: [], migrations: [LayersSchema1795753535295] }),
+  registerEntities: (registry) =>
+    registry.add({ id: 'layers.entities', entities: [], migrations: [LayersSchema1795753535295, LayersStyle1795900000000] }),
 };
 
 /** Layers on the shared resource layer. */

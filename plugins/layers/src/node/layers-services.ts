@@ -4,6 +4,7 @@ import {
   injectable,
   RequestBodies,
   ResourceServices,
+  ServerConfig,
   TypeHierarchy,
   type DataSource,
   type TypeRegistry,
@@ -18,4 +19,5 @@ export class LayersServices {
   @inject(TypeHierarchy) readonly types!: TypeRegistry;
   @inject(RequestBodies) readonly bodies!: RequestBodies;
   @inject(DepotAccess) readonly depots!: DepotAccess;
+  @inject(ServerConfig) readonly config!: Readonly<ServerConfig>;
 }

@@ -1,10 +1,11 @@
-import { useEffect, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { ArcType, Cartesian3, Color, GeoJsonDataSource, Rectangle, type CesiumWidget } from 'cesium';
 import { useCesium } from 'resium';
 import { featuresBbox, fitBbox, isBbox, mappableFeatures, type Bbox } from '../../common/map-geometry';
 import { BboxDrawing } from './bbox-drawing';
 import type { MapViewProps } from './map-types';
 import { maxZoomDistance } from './map-zoom';
+import { FEATURE_INDEX, scaleDenominatorOf, styleEntities } from './feature-styling';
 
 /**
  * Browser tests pass an array here (before the page loads) to see every widget the map created
@@ -22,7 +23,9 @@ const colour = (css: string | undefined, fallback: string, alpha?: number) => {
 /** What the map shows inside its widget: features, the bbox, the fitted view, bbox drawing. */
 export function MapContent(props: MapViewProps): ReactElement | null {
   const widget = useCesium().cesiumWidget;
-  const { features, featureStyle, bbox } = props;
+  const { features, featureStyle, styleFeature, onScaleChange, bbox } = props;
+  // The view's scale, for styles with scale ranges (two significant digits: small moves restyle nothing).
+  const [scale, setScale] = useState<number>();
 
   useEffect(() => {
     if (!widget) return;
@@ -40,11 +43,33 @@ export function MapContent(props: MapViewProps): ReactElement | null {
   }, [widget]);
 
   useEffect(() => {
-    if (!widget || !features?.length) return;
+    if (!widget || (!styleFeature && !onScaleChange)) return;
+    const update = () => {
+      if (widget.isDestroyed()) return;
+      const exact = scaleDenominatorOf(widget);
+      const digits = 10 ** Math.max(0, Math.floor(Math.log10(exact)) - 1);
+      const rounded = Math.round(exact / digits) * digits;
+      setScale(rounded);
+      onScaleChange?.(rounded);
+    };
+    update();
+    return widget.camera.moveEnd.addEventListener(update);
+  }, [widget, !!styleFeature, onScaleChange]);
+
+  useEffect(() => {
+    if (!widget || !features?.length || (styleFeature && scale === undefined)) return;
     let disposed = false;
     const source = new GeoJsonDataSource('features');
+    const shown = mappableFeatures(features);
+    // With per-feature styles each feature carries its index, to find it from its entities.
+    const loaded = styleFeature
+      ? {
+          ...shown,
+          features: shown.features.map((f, i) => ({ ...f, properties: { ...(f.properties ?? {}), [FEATURE_INDEX]: i } })),
+        }
+      : shown;
     void source
-      .load(mappableFeatures(features) as never, {
+      .load(loaded as never, {
         fill: colour(featureStyle?.fill, '#2d72d2', 0.4),
         stroke: colour(featureStyle?.stroke, '#184a90'),
         strokeWidth: featureStyle?.strokeWidth ?? 2,
@@ -53,6 +78,7 @@ export function MapContent(props: MapViewProps): ReactElement | null {
       })
       .then(() => {
         if (disposed || widget.isDestroyed()) return;
+        if (styleFeature) styleEntities(source, shown.features, styleFeature, scale ?? 1);
         void widget.dataSources.add(source);
         widget.scene.requestRender();
       });
@@ -60,7 +86,7 @@ export function MapContent(props: MapViewProps): ReactElement | null {
       disposed = true;
       if (!widget.isDestroyed()) widget.dataSources.remove(source, true);
     };
-  }, [widget, features, featureStyle?.fill, featureStyle?.stroke, featureStyle?.strokeWidth]);
+  }, [widget, features, featureStyle?.fill, featureStyle?.stroke, featureStyle?.strokeWidth, styleFeature, scale]);
 
   useEffect(() => {
     if (!widget || !isBbox(bbox)) return;
