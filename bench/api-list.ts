@@ -1,5 +1,6 @@
 /**
- * bench/api-list: list requests for 100,000 tags (first page, a search, a page at offset 90,000)
+ * bench/api-list: list requests for 100,000 tags (first page, a search, the page at offset 90,000
+ * by offset and by cursor)
  * on the embedded database and on PostgreSQL, with autocannon against Werkbank's endpoint and
  * against a minimal node:http + pg handler that sends the same SQL, in the same run.
  * `npm run bench`; see bench/README.md for what the numbers mean.
@@ -9,7 +10,7 @@ import os from 'node:os';
 import { LoadRunner, type LoadOptions, type LoadResult } from './load-runner';
 import { startListPeer, TAGS_PATH, type ListPeer } from './list-peer-server';
 import { seedTags, SEARCH_TERM } from './tag-seed';
-import { measure, printReport, OURS, PEER, type Measurement } from './bench-report';
+import { AIM_CURSOR_PAGE_RATIO, measure, printReport, OURS, PEER, type Measurement } from './bench-report';
 import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
 import { banner, PASSES, runBench, sized, SMOKE } from './bench-mode';
 import { measureApiStatsCost, printApiStatsCost } from './api-stats-cost';
@@ -22,11 +23,33 @@ const WARMUP_SECONDS = SMOKE ? 0.2 : 1;
 /** Measured seconds per target, scenario and pass, after the warm-up on the same connections. */
 const SECONDS = sized('BENCH_SECONDS', 2, 0.3);
 
-const SCENARIOS = [
-  { name: 'first page', query: '?limit=20' },
-  { name: 'search', query: `?q=${SEARCH_TERM}&limit=20` },
-  { name: 'deep page', query: `?offset=${DEEP}&limit=20` },
-];
+interface Scenario {
+  name: string;
+  query: string;
+}
+
+const FIRST = 'first page';
+const DEEP_OFFSET = 'deep page, offset';
+const DEEP_CURSOR = 'deep page, cursor';
+const DEEP_CURSOR_NO_COUNT = 'deep page, cursor, count=false';
+
+/**
+ * The scenarios; the cursor ones start behind the 90,000th tag (`meta.next` of the page before
+ * it), so they answer the same tags as the page at offset 90,000.
+ */
+async function scenarios(base: string, headers: Record<string, string>): Promise<Scenario[]> {
+  const before = await getJson(`${base}${TAGS_PATH}?offset=${DEEP - 20}&limit=20`, headers);
+  const next = String(before.meta.next);
+  const after = new URLSearchParams(next.split('?')[1]).get('after');
+  if (!after) throw new Error(`the page before offset ${DEEP} gave no cursor: ${next}`);
+  return [
+    { name: FIRST, query: '?limit=20' },
+    { name: 'search', query: `?q=${SEARCH_TERM}&limit=20` },
+    { name: DEEP_OFFSET, query: `?offset=${DEEP}&limit=20` },
+    { name: DEEP_CURSOR, query: `?limit=20&after=${after}` },
+    { name: DEEP_CURSOR_NO_COUNT, query: `?limit=20&count=false&after=${after}` },
+  ];
+}
 
 interface Target {
   name: string;
@@ -41,8 +64,8 @@ async function getJson(url: string, headers: Record<string, string>): Promise<an
 }
 
 /** Fails loudly unless both targets answer every scenario with the same objects. */
-async function checkSameAnswers(ours: Target, peer: Target, headers: Record<string, string>): Promise<void> {
-  for (const s of SCENARIOS) {
+async function checkSameAnswers(ours: Target, peer: Target, headers: Record<string, string>, list: Scenario[]): Promise<void> {
+  for (const s of list) {
     const a = await getJson(ours.base + TAGS_PATH + s.query, headers);
     const b = await getJson(peer.base + TAGS_PATH + s.query, headers);
     try {
@@ -52,6 +75,13 @@ async function checkSameAnswers(ours: Target, peer: Target, headers: Record<stri
     }
     if (!a.objects.length) throw new Error(`${s.name} answered no tags`);
     console.log(`  ${s.name}: same answer from both (total_count ${a.meta.total_count}, ${a.objects.length} tags)`);
+  }
+  const byOffset = await getJson(ours.base + TAGS_PATH + list.find((s) => s.name === DEEP_OFFSET)!.query, headers);
+  const byCursor = await getJson(ours.base + TAGS_PATH + list.find((s) => s.name === DEEP_CURSOR)!.query, headers);
+  try {
+    deepStrictEqual(byCursor.objects, byOffset.objects);
+  } catch (err) {
+    throw new Error(`the deep page by cursor differs from the one at offset ${DEEP}:\n${(err as Error).message}`, { cause: err });
   }
 }
 
@@ -80,10 +110,11 @@ async function measureScenarios(
   targets: Target[],
   headers: Record<string, string>,
   runner: LoadRunner,
+  list: Scenario[],
 ): Promise<Measurement[]> {
   const out: Measurement[] = [];
   for (let pass = 0; pass < PASSES; pass++) {
-    for (const [i, scenario] of SCENARIOS.entries()) {
+    for (const [i, scenario] of list.entries()) {
       for (const target of (i + pass) % 2 ? [...targets].reverse() : targets) {
         const url = target.base + TAGS_PATH + scenario.query;
         const run = await load(runner, {
@@ -125,9 +156,10 @@ async function benchDatabase(database: string, databaseUrl: string | undefined, 
     peer = await startListPeer({ connectionString: t.server.db.url, poolSize, userId });
     const ours: Target = { name: OURS, base: t.url };
     const reference: Target = { name: PEER, base: peer.url };
-    await checkSameAnswers(ours, reference, headers);
+    const list = await scenarios(ours.base, headers);
+    await checkSameAnswers(ours, reference, headers, list);
 
-    return await measureScenarios(database, [ours, reference], headers, runner);
+    return await measureScenarios(database, [ours, reference], headers, runner, list);
   } finally {
     await peer?.close();
     await t.close();
@@ -148,7 +180,14 @@ async function main(): Promise<void> {
     const why = await unreachable(POSTGRES_URL);
     if (why) console.log(`\n[postgresql] not reachable at ${redact(POSTGRES_URL)} (${why}): skipped. Set BENCH_DATABASE_URL.`);
     else measurements.push(...(await benchDatabase('postgresql', POSTGRES_URL, runner)));
-    printReport(measurements, { first: SCENARIOS[0].name, deep: SCENARIOS[2].name });
+    printReport(measurements, {
+      first: FIRST,
+      deep: [
+        { scenario: DEEP_CURSOR, aim: AIM_CURSOR_PAGE_RATIO },
+        { scenario: DEEP_CURSOR_NO_COUNT, aim: AIM_CURSOR_PAGE_RATIO },
+        { scenario: DEEP_OFFSET },
+      ],
+    });
   } finally {
     await runner.close();
   }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
+import { decodeCursor, encodeCursor } from '../server/src/resources/list-cursor';
 
 export interface ListPeerOptions {
   /** The database Werkbank uses (`server.db.url`). */
@@ -16,11 +17,12 @@ export interface ListPeer {
 }
 
 export const TAGS_PATH = '/api/v2/backend/tags/';
+/** The tag list's order as its cursors name it (defaultOrder `name`, the id as tie-breaker). */
+const ORDER = 'name,id';
 
 // The SQL Werkbank's resource layer sends for a superuser listing tags (ResourceService.list and
 // serialize, the tag resource's serialize hook), as its query builder writes it.
 const COLUMNS = `"t"."id" AS "id", t."name" AS "name", t."color" AS "color", t."icon" AS "icon", t."intent" AS "intent", t."created_by" AS "created_by", t."created" AS "created"`;
-const SEARCH = ` WHERE (t."name"::text ILIKE $1 ESCAPE '\\')`;
 const FAVOURITES = `SELECT object_id FROM werkbank_favorite WHERE user_id = $1 AND kind = $2 AND object_id = ANY($3)`;
 // As the tag serialize hook asks a superuser's counts: per taggable kind (here only greeting), over objects that exist.
 const COUNTS = `SELECT "ta"."tag_id" AS "tag_id", 'greeting' AS kind, count(*)::int AS "n" FROM "werkbank_tag_assignment" "ta"
@@ -49,16 +51,37 @@ function intParam(query: URLSearchParams, name: string, fallback: number, min: n
 async function listTags(pool: pg.Pool, query: URLSearchParams, userId: number) {
   const offset = intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
   const limit = intParam(query, 'limit', 20, 1, 1000);
+  const withCount = query.get('count') !== 'false';
   const q = query.get('q')?.trim();
-  const where = q ? SEARCH : '';
-  const params = q ? [`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];
-  const total = await pool.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM "werkbank_tag" "t"${where}`, params);
-  // The same two steps as ResourceService.list: the page of ids, then those rows.
-  const page = await pool.query<{ id: number }>(
-    `SELECT "t"."id" AS "id" FROM "werkbank_tag" "t"${where} ORDER BY t."name" ASC, "t"."id" ASC LIMIT ${limit} OFFSET ${offset}`,
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (q) {
+    params.push(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    conditions.push(`(t."name"::text ILIKE $${params.length} ESCAPE '\\')`);
+  }
+  const where = () => (conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '');
+  const total = withCount
+    ? ((await pool.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM "werkbank_tag" "t"${where()}`, params)).rows[0]?.n ?? 0)
+    : null;
+  // Behind a cursor: the keyset condition the resource layer writes for `name` (NOT NULL), then id.
+  const token = query.get('after');
+  if (token) {
+    const cursor = decodeCursor(token);
+    if (cursor.order !== ORDER || cursor.values.length !== 2) throw new BadRequest('invalid cursor');
+    params.push(cursor.values[0], cursor.values[1]);
+    const [name, id] = [`$${params.length - 1}`, `$${params.length}`];
+    conditions.push(`(t."name" >= ${name} AND (t."name" > ${name} OR t.id > ${id}))`);
+  }
+  // The same two steps as ResourceService.list: the page of ids (one more, and the order values
+  // as text for the next cursor), then those rows.
+  const page = await pool.query<{ id: number; ck0: string; ck1: string }>(
+    `SELECT "t"."id" AS "id", t."name"::text AS "ck0", t.id::text AS "ck1" FROM "werkbank_tag" "t"${where()} ` +
+      `ORDER BY t."name" ASC NULLS LAST, t.id ASC LIMIT ${limit + 1}${offset ? ` OFFSET ${offset}` : ''}`,
     params,
   );
-  const pageIds = page.rows.map((r) => r.id);
+  const more = page.rows.length > limit;
+  const pageRows = page.rows.slice(0, limit);
+  const pageIds = pageRows.map((r) => r.id);
   const found = pageIds.length
     ? (await pool.query<TagRow>(`SELECT ${COLUMNS} FROM "werkbank_tag" "t" WHERE "t"."id" = ANY($1)`, [pageIds])).rows
     : [];
@@ -74,6 +97,8 @@ async function listTags(pool: pg.Pool, query: URLSearchParams, userId: number) {
     user: r.created_by === null ? null : `/api/v1/user/${r.created_by}/`,
     created: r.created.toISOString(),
     favored: false,
+    // A superuser may change every tag but a system tag (the tag resource's checkWrite).
+    access: r.intent === 'system' ? ['read'] : ['read', 'write'],
     counts: {} as Record<string, number>,
   }));
   if (rows.length) {
@@ -86,7 +111,15 @@ async function listTags(pool: pg.Pool, query: URLSearchParams, userId: number) {
       for (const c of counts.rows) if (c.tag_id === o.id) o.counts[c.kind] = c.n;
     }
   }
-  return { objects, meta: { offset, limit, total_count: total.rows[0]?.n ?? 0 } };
+  let next: string | null = null;
+  if (more) {
+    const last = pageRows[pageRows.length - 1];
+    const rest = new URLSearchParams();
+    for (const [k, v] of query) if (k !== 'offset' && k !== 'after') rest.set(k, v);
+    rest.set('after', encodeCursor({ order: ORDER, values: [last.ck0, last.ck1] }));
+    next = `${TAGS_PATH}?${rest.toString()}`;
+  }
+  return { objects, meta: { offset: token ? null : offset, limit, total_count: total, next } };
 }
 
 /**

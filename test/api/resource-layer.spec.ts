@@ -47,7 +47,12 @@ describe('resource layer', () => {
 
       const page = await list('order_by=name&offset=5&limit=5');
 
-      assert.deepEqual(page.meta, { offset: 5, limit: 5, total_count: total });
+      assert.deepEqual(page.meta, { offset: 5, limit: 5, total_count: total, next: page.meta.next });
+      assert.match(
+        page.meta.next,
+        /^\/api\/v1\/greeting\/\?order_by=name&limit=5&after=[\w-]+\.[\w-]+$/,
+        'the next page by cursor',
+      );
       assert.deepEqual(
         page.objects.map((o: Greeting) => o.name),
         all.slice(5, 10),
@@ -57,7 +62,8 @@ describe('resource layer', () => {
     it('gives 20 objects when no limit is asked for', async () => {
       const page = await list('');
       assert.equal(page.objects.length, 20);
-      assert.deepEqual(page.meta, { offset: 0, limit: 20, total_count: total });
+      assert.deepEqual(page.meta, { offset: 0, limit: 20, total_count: total, next: page.meta.next });
+      assert.ok(page.meta.next, 'more than 20: a next page');
     });
 
     it('caps the limit at 1000', async () => {

@@ -1,9 +1,16 @@
 /** Shapes of the HTTP API shared by server, SDK and browser (spec 000 §3, §7). */
 
 export interface ListMeta {
-  offset: number;
+  /** Where the page starts in the list; null on a page asked behind a cursor (`after`). */
+  offset: number | null;
   limit: number;
-  total_count: number;
+  /** The number of objects in the whole list; null when the client asked with `count=false`. */
+  total_count: number | null;
+  /**
+   * The address of the next page (the same query behind this page's last object, `after=<cursor>`);
+   * null on the last page. Lists that page only by offset leave it out.
+   */
+  next?: string | null;
 }
 
 export interface ListResponse<T> {

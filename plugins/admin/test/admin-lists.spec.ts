@@ -20,7 +20,12 @@ describe('admin: user, group and API key lists page; sessions name their users',
     const all = expectStatus(await admin.get('/api/v1/user/?q=paging.&order_by=username'), 200);
     assert.equal(all.meta.total_count, 4);
     const page = expectStatus(await admin.get('/api/v1/user/?q=paging.&order_by=username&offset=1&limit=2'), 200);
-    assert.deepEqual(page.meta, { offset: 1, limit: 2, total_count: 4 });
+    assert.deepEqual(page.meta, { offset: 1, limit: 2, total_count: 4, next: page.meta.next });
+    assert.deepEqual(
+      expectStatus(await admin.get(page.meta.next), 200).objects.map((u: { username: string }) => u.username),
+      ['paging.pd'],
+      'the next page by cursor',
+    );
     assert.deepEqual(
       page.objects.map((u: { username: string }) => u.username),
       ['paging.pb', 'paging.pc'],
@@ -45,7 +50,7 @@ describe('admin: user, group and API key lists page; sessions name their users',
   it('pages the group list with offset, limit and the total count', async () => {
     for (const n of ['A', 'B', 'C']) expectStatus(await admin.post('/api/v1/group/', { name: `Paging ${n}` }), 201);
     const page = expectStatus(await admin.get('/api/v1/group/?q=Paging&offset=2&limit=5'), 200);
-    assert.deepEqual(page.meta, { offset: 2, limit: 5, total_count: 3 });
+    assert.deepEqual(page.meta, { offset: 2, limit: 5, total_count: 3, next: null });
     assert.deepEqual(
       page.objects.map((g: { name: string }) => g.name),
       ['Paging C'],
@@ -58,10 +63,12 @@ describe('admin: user, group and API key lists page; sessions name their users',
     for (let i = 0; i < 3; i++) made.push(expectStatus(await admin.post(KEYS, { user: userUri(owner.id) }), 201).key_prefix);
     const mine = `${KEYS}?user=${encodeURIComponent(userUri(owner.id))}`;
     const first = expectStatus(await admin.get(`${mine}&limit=2`), 200);
-    assert.deepEqual(first.meta, { offset: 0, limit: 2, total_count: 3 });
+    assert.deepEqual(first.meta, { offset: 0, limit: 2, total_count: 3, next: first.meta.next });
     assert.equal(first.objects.length, 2);
     const rest = expectStatus(await admin.get(`${mine}&offset=2&limit=2`), 200);
-    assert.deepEqual(rest.meta, { offset: 2, limit: 2, total_count: 3 });
+    assert.deepEqual(rest.meta, { offset: 2, limit: 2, total_count: 3, next: null });
+    const byCursor = expectStatus(await admin.get(first.meta.next), 200);
+    assert.deepEqual(byCursor.objects, rest.objects, 'the next page by cursor is the one at offset 2');
     const prefixes = [...first.objects, ...rest.objects].map((k: { key_prefix: string }) => k.key_prefix);
     assert.deepEqual(prefixes, [...made].reverse());
     assert.equal(expectStatus(await admin.get(mine), 200).meta.limit, 20, 'the default page is the default limit');

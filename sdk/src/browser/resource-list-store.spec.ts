@@ -17,7 +17,12 @@ function deferredApi() {
     objects: ids.map((id) => ({ id, resource_uri: `/api/v1/x/${id}/` })),
     meta: { offset: 0, limit: 2, total_count: total },
   });
-  return { api: api as never, pending, page };
+  /** A page as the resource layer answers it: with the next page's address, or null on the last. */
+  const cursorPage = (ids: number[], total: number | null, after: string | null) => ({
+    objects: ids.map((id) => ({ id, resource_uri: `/api/v1/x/${id}/` })),
+    meta: { offset: null, limit: 2, total_count: total, next: after && `/api/v1/x/?limit=2&after=${after}` },
+  });
+  return { api: api as never, pending, page, cursorPage };
 }
 
 describe('ResourceListStore', () => {
@@ -35,7 +40,34 @@ describe('ResourceListStore', () => {
     assert.equal(store.hasMore, true);
   });
 
-  it('appends the next page for infinite scroll, asking from the current length', async () => {
+  it('asks every page after the first behind the cursor of meta.next, without a count', async () => {
+    const { api, pending, cursorPage } = deferredApi();
+    const store = new ResourceListStore<Item>(api, '/api/v1/x/', 2);
+    store.setQuery({ order_by: '-name' });
+    const first = store.load();
+    assert.deepEqual(pending[0].query, { order_by: '-name', limit: 2, offset: 0 });
+    pending[0].resolve(cursorPage([1, 2], 5, 'c2.x'));
+    await first;
+    assert.equal(store.hasMore, true);
+    const more = store.loadMore();
+    assert.deepEqual(pending[1].query, { order_by: '-name', limit: 2, after: 'c2.x', count: 'false' });
+    pending[1].resolve(cursorPage([3, 4], null, 'c4.y'));
+    await more;
+    assert.equal(store.total, 5, 'the first page’s count stays');
+    const last = store.loadMore();
+    assert.equal(pending[2].query.after, 'c4.y');
+    pending[2].resolve(cursorPage([5], null, null));
+    await last;
+    assert.deepEqual(
+      store.items.map((i) => i.id),
+      [1, 2, 3, 4, 5],
+    );
+    assert.equal(store.hasMore, false, 'no next address: everything is loaded');
+    await store.loadMore();
+    assert.equal(pending.length, 3, 'nothing more is asked');
+  });
+
+  it('appends the next page by offset for a list that gives no cursor', async () => {
     const { api, pending, page } = deferredApi();
     const store = new ResourceListStore<Item>(api, '/api/v1/x/', 2);
     const first = store.load();

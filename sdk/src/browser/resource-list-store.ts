@@ -16,9 +16,18 @@ export interface ListQuery {
   [param: string]: string | undefined;
 }
 
+/** The `after` cursor of a list reply's `meta.next` address; undefined when there is none. */
+export function cursorOf(next: string | null | undefined): string | undefined {
+  if (!next) return undefined;
+  return new URLSearchParams(next.split('?')[1] ?? '').get('after') ?? undefined;
+}
+
 /**
- * The state of one list screen: query, filters, the loaded pages, selection. Loads through the
- * resource layer's paging (offset, limit) for infinite scroll.
+ * The state of one list screen: query, filters, the loaded pages, selection. Infinite scroll
+ * (issue 15): the first page is asked with its `total_count`; every further page behind the cursor
+ * of the previous one (`after`, from `meta.next`) and without a count (`count=false`), so a page
+ * deep in a long list costs what the first one does. A list that gives no `meta.next` is paged by
+ * offset.
  */
 export class ResourceListStore<T extends ListObject = ListObject> {
   items: T[] = [];
@@ -27,6 +36,8 @@ export class ResourceListStore<T extends ListObject = ListObject> {
   error: string | undefined = undefined;
   query: ListQuery = {};
   selected = new Set<number>();
+  /** The next page's cursor; null when the last page is loaded; undefined when the list gives none. */
+  private next: string | null | undefined = undefined;
   private controller: AbortController | undefined = undefined;
 
   constructor(
@@ -38,6 +49,7 @@ export class ResourceListStore<T extends ListObject = ListObject> {
   }
 
   get hasMore(): boolean {
+    if (this.next !== undefined) return this.next !== null;
     return this.items.length < this.total;
   }
 
@@ -56,16 +68,19 @@ export class ResourceListStore<T extends ListObject = ListObject> {
     this.isLoading = true;
     this.error = undefined;
     try {
-      const offset = reset ? 0 : this.items.length;
-      const query = Object.fromEntries(Object.entries(this.query).filter(([, v]) => v !== undefined && v !== ''));
-      const page = await this.api.get<ListResponse<T>>(this.path, {
-        query: { ...query, offset, limit: this.pageSize },
-        signal: controller.signal,
-      });
+      const query: Record<string, string | number> = Object.fromEntries(
+        Object.entries(this.query).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
+      );
+      query.limit = this.pageSize;
+      if (reset) query.offset = 0;
+      else if (this.next) Object.assign(query, { after: this.next, count: 'false' });
+      else query.offset = this.items.length;
+      const page = await this.api.get<ListResponse<T>>(this.path, { query, signal: controller.signal });
       if (controller.signal.aborted) return;
       runInAction(() => {
         this.items = reset ? page.objects : [...this.items, ...page.objects];
-        this.total = page.meta.total_count;
+        if (page.meta.total_count !== null) this.total = page.meta.total_count;
+        this.next = page.meta.next === undefined ? undefined : (cursorOf(page.meta.next) ?? null);
         if (reset) this.selected = new Set([...this.selected].filter((id) => page.objects.some((o) => o.id === id)));
       });
     } catch (e) {

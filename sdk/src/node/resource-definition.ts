@@ -91,7 +91,10 @@ export interface ResourceServices {
   applyReadable(qb: SelectQueryBuilder<Row>, def: ResourceDefinition, req: ResourceRequest, alias?: string): void;
   /** Throws 403 realm_denied when an API key's realms do not cover the kind. */
   checkRealm(def: ResourceDefinition, req: ResourceRequest): void;
-  /** The kind's list as `GET {list}` answers it (paging, q, filters, order), for the caller. */
+  /**
+   * The kind's list as `GET {list}` answers it, for the caller: `offset`/`limit`, or `after` (a cursor from
+   * `meta.next`), `count=false` to skip `total_count`, plus the list's filters and order.
+   */
   list(def: ResourceDefinition, query: Record<string, string>, req: ResourceRequest): Promise<ListResponse<unknown>>;
   /** Creates an object as `POST {list}` does (checks, hooks, permissions, feed), in the request's transaction. */
   create(def: ResourceDefinition, body: Record<string, unknown>, req: ResourceRequest): Promise<Record<string, unknown>>;

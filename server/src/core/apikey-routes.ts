@@ -5,6 +5,11 @@ import { ApiError, guard, parseRef, returnedRows, type WerkbankContext, type Wer
 import { readJsonObject } from '../http/body';
 import type { AccountService } from '../auth/account-service';
 import { pageParams } from '../resources/page-params';
+import { decodeCursor, encodeCursor, invalidCursor, validCursorValue } from '../resources/list-cursor';
+import { countParam, nextAddress } from '../resources/list-order';
+
+/** The key list's order, as its cursors name it: newest first. */
+const APIKEY_ORDER = '-created,-id';
 
 /**
  * API keys (spec 000 §7 "POST /api/v1/apikey/ with user, realms; DELETE by key"; spec 002 §6:
@@ -37,17 +42,37 @@ export function mountApiKeyRoutes(
     const userId = ctx.query.user ? parseRef(String(ctx.query.user), '/api/v1/user/') : undefined;
     if (ctx.query.user && userId === undefined)
       throw ApiError.badRequest('invalid_field', 'errors.field_ref', { field: 'user', path: '/api/v1/user/' }, 'user');
-    const { offset, limit } = pageParams(ctx.query);
-    const where = `WHERE ($1::int IS NULL OR user_id = $1)`;
-    const [{ n }] = (await db.query(`SELECT count(*)::int AS n FROM werkbank_apikey ${where}`, [userId ?? null])) as {
-      n: number;
-    }[];
+    const query = Object.fromEntries(Object.entries(ctx.query).map(([k, v]) => [k, String(v ?? '')]));
+    const { offset, limit } = pageParams(query);
+    const withCount = countParam(query);
+    const params: unknown[] = [userId ?? null];
+    let where = `WHERE ($1::int IS NULL OR user_id = $1)`;
+    const n = withCount
+      ? ((await db.query(`SELECT count(*)::int AS n FROM werkbank_apikey ${where}`, params)) as { n: number }[])[0].n
+      : null;
+    // Newest first; behind a cursor (`after` from meta.next) the keyset of that order.
+    const after = query.after ? decodeCursor(query.after) : undefined;
+    if (after) {
+      if (offset) throw ApiError.badRequest('invalid_parameter', 'errors.cursor_with_offset', {}, 'offset');
+      const [created, id] = after.values;
+      if (after.order !== APIKEY_ORDER || created === null || id === null) throw invalidCursor();
+      if (!validCursorValue('datetime', created) || !validCursorValue('id', id)) throw invalidCursor();
+      params.push(created, id);
+      where += ` AND created <= $2 AND (created < $2 OR id < $3)`;
+    }
+    params.push(offset, limit + 1);
     const rows = (await db.query(
-      `SELECT key_prefix, user_id, realms, created, expiration FROM werkbank_apikey
-       ${where} ORDER BY created DESC, id DESC OFFSET $2 LIMIT $3`,
-      [userId ?? null, offset, limit],
-    )) as Parameters<typeof shape>[0][];
-    ctx.body = { objects: rows.map(shape), meta: { offset, limit, total_count: n } };
+      `SELECT key_prefix, user_id, realms, created, expiration, created::text AS ck0, id::text AS ck1 FROM werkbank_apikey
+       ${where} ORDER BY created DESC, id DESC OFFSET $${params.length - 1} LIMIT $${params.length}`,
+      params,
+    )) as (Parameters<typeof shape>[0] & { ck0: string; ck1: string })[];
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const next =
+      rows.length > limit
+        ? nextAddress('/api/v1/apikey/', query, encodeCursor({ order: APIKEY_ORDER, values: [last.ck0, last.ck1] }))
+        : null;
+    ctx.body = { objects: page.map(shape), meta: { offset: after ? null : offset, limit, total_count: n, next } };
   });
 
   // The realms a key may be limited to, '*' (every realm) first: the choices of the API key tab.

@@ -97,7 +97,8 @@ export const CORE_OPENAPI_PATHS: Record<string, unknown> = {
   '/api/v1/apikey/': {
     get: {
       tags: ['apikey'],
-      summary: 'API keys (superusers), newest first; ?user= filters; offset and limit page',
+      summary:
+        'API keys (superusers), newest first; ?user= filters; offset and limit page, or after= (the cursor of meta.next); count=false skips total_count',
       responses: { 200: ok('List'), 403: err },
     },
     post: {

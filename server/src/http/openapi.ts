@@ -40,7 +40,28 @@ export function buildOpenApi(resources: ResourceDefinition[], extraPaths: Record
     },
     Meta: {
       type: 'object',
-      properties: { offset: { type: 'integer' }, limit: { type: 'integer' }, total_count: { type: 'integer' } },
+      properties: {
+        offset: {
+          type: 'integer',
+          nullable: true,
+          description: 'Where the page starts in the list; null on a page asked behind a cursor (`after`).',
+        },
+        limit: { type: 'integer' },
+        total_count: {
+          type: 'integer',
+          nullable: true,
+          description:
+            'Objects in the whole list (exact; its cost is the `count` entry of the Server-Timing header). ' +
+            'Null when asked with `count=false`.',
+        },
+        next: {
+          type: 'string',
+          nullable: true,
+          description:
+            'Address of the next page: the same query behind this page’s last object (`after=<cursor>`). ' +
+            'Null on the last page.',
+        },
+      },
     },
   };
   const err = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
@@ -59,8 +80,28 @@ export function buildOpenApi(resources: ResourceDefinition[], extraPaths: Record
     };
     const ref = { $ref: `#/components/schemas/${name}` };
     const listParams = [
-      { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0 } },
+      {
+        name: 'offset',
+        in: 'query',
+        description: 'Position of the first object, for jumps; not together with `after`.',
+        schema: { type: 'integer', minimum: 0 },
+      },
       { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 20 } },
+      {
+        name: 'after',
+        in: 'query',
+        description:
+          'Opaque cursor from `meta.next`: the page starts behind that object, at the same cost at any depth. ' +
+          'Only valid for the order it was made for; a changed or foreign cursor is 400 `invalid_cursor`.',
+        schema: { type: 'string' },
+      },
+      {
+        name: 'count',
+        in: 'query',
+        description:
+          '`false` skips `total_count` (null in the reply), e.g. for the pages after the first one of an infinite scroll.',
+        schema: { type: 'boolean', default: true },
+      },
       { name: 'q', in: 'query', schema: { type: 'string' } },
       {
         name: 'order_by',
@@ -90,6 +131,12 @@ export function buildOpenApi(resources: ResourceDefinition[], extraPaths: Record
         responses: {
           200: {
             description: 'A page',
+            headers: {
+              'Server-Timing': {
+                description: 'Milliseconds the exact count (`count`) and the page (`page`) took.',
+                schema: { type: 'string' },
+              },
+            },
             content: {
               'application/json': {
                 schema: {

@@ -11,7 +11,7 @@ import {
 } from '@werkbank/sdk/node';
 import { readJsonObject } from '../http/body';
 import { basePath } from './field-codec';
-import type { ResourceService } from './resource-service';
+import type { ListTiming, ResourceService } from './resource-service';
 
 export interface ResourceRouterOptions {
   db: DataSource;
@@ -62,7 +62,13 @@ export function mountResource(router: Router<WerkbankState>, def: ResourceDefini
 
   router.get(base, async (ctx) => {
     guard(ctx, gate, def.component, realm);
-    ctx.body = await service.list(def, query(ctx), reqOf(ctx));
+    const timing: ListTiming = {};
+    ctx.body = await service.list(def, query(ctx), reqOf(ctx), timing);
+    // What the exact count cost beside the page (skip it with count=false).
+    const parts = [];
+    if (timing.countMs !== undefined) parts.push(`count;dur=${timing.countMs.toFixed(1)}`);
+    if (timing.pageMs !== undefined) parts.push(`page;dur=${timing.pageMs.toFixed(1)}`);
+    if (parts.length) ctx.set('Server-Timing', parts.join(', '));
   });
   router.post(base, async (ctx) => {
     guard(ctx, gate, def.component, realm);

@@ -14,10 +14,14 @@ import { basePath, columnOf, decodeFilter, encodeField } from './field-codec';
 import { PermissionService, type Access } from './permission-service';
 import { decodeBody, decodeGrants } from './body-decoder';
 import { pageParams } from './page-params';
+import { decodeCursor, encodeCursor, invalidCursor, validCursorValue } from './list-cursor';
+import { countParam, keysetCondition, nextAddress, orderKeys, type ListTiming } from './list-order';
+
+export type { ListTiming } from './list-order';
 import type { EventService } from './event-service';
 
 /** Query parameters every list understands; others must be declared filters or extensions. */
-const RESERVED = new Set(['offset', 'limit', 'q', 'filter', 'order_by', 'format', 'lang']);
+const RESERVED = new Set(['offset', 'limit', 'after', 'count', 'q', 'filter', 'order_by', 'format', 'lang']);
 
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -30,6 +34,7 @@ function escapeLike(s: string): string {
  */
 export class ResourceService implements ResourceServices {
   readonly permissions = new PermissionService();
+  private readonly nullable = new Map<string, Set<string>>();
 
   constructor(
     private readonly db: DataSource,
@@ -125,8 +130,20 @@ export class ResourceService implements ResourceServices {
     });
   }
 
-  async list(def: ResourceDefinition, query: Record<string, string>, req: ResourceRequest): Promise<ListResponse<unknown>> {
+  /**
+   * One page of a kind (spec 000 §3), by `offset` or behind a cursor (`after`, from `meta.next`),
+   * with `total_count` unless `count=false`. `timing` receives what the count and the page took.
+   */
+  async list(
+    def: ResourceDefinition,
+    query: Record<string, string>,
+    req: ResourceRequest,
+    timing?: ListTiming,
+  ): Promise<ListResponse<unknown>> {
     const { offset, limit } = pageParams(query);
+    const withCount = countParam(query);
+    const after = query.after ? decodeCursor(query.after) : undefined;
+    if (after && offset) throw ApiError.badRequest('invalid_parameter', 'errors.cursor_with_offset', {}, 'offset');
     const qb = this.baseQuery(req.manager, def);
     this.applyReadable(qb, def, req);
     const q = query.q?.trim();
@@ -178,23 +195,49 @@ export class ResourceService implements ResourceServices {
         f(qb, req);
       }
     }
-    const total = await qb.clone().select('count(*)::int', 'n').getRawOne<{ n: number }>();
-    const order = query.order_by || def.defaultOrder || 'id';
-    for (const part of order.split(',')) {
-      const desc = part.startsWith('-');
-      const name = desc ? part.slice(1) : part;
-      if (name === 'id') {
-        qb.addOrderBy('t.id', desc ? 'DESC' : 'ASC');
-        continue;
-      }
-      const spec = Object.hasOwn(def.fields, name) ? def.fields[name] : undefined;
-      if (!spec || !spec.order) throw ApiError.badRequest('unknown_order', 'errors.unknown_order', { name }, 'order_by');
-      qb.addOrderBy(`t.${qb.escape(columnOf(name, spec))}`, desc ? 'DESC' : 'ASC');
+    const orderBy = query.order_by || def.defaultOrder || 'id';
+    const keys = orderKeys(def, orderBy, await this.nullableColumns(req.manager, def.table));
+    for (const key of keys) qb.addOrderBy(key.column, key.desc ? 'DESC' : 'ASC', key.nulls);
+    const order = keys.map((k) => (k.desc ? '-' : '') + k.name).join(',');
+    if (after) {
+      if (after.order !== order || after.values.length !== keys.length) throw invalidCursor();
+      keys.forEach((k, i) => {
+        const v = after.values[i];
+        if (v !== null && !validCursorValue(k.type, v)) throw invalidCursor();
+      });
     }
-    if (order.split(',').every((p) => p.replace(/^-/, '') !== 'id')) qb.addOrderBy('t.id', 'ASC');
+    // Counted without the cursor: total_count is the size of the whole (filtered) list.
+    let total: number | null = null;
+    if (withCount) {
+      const started = performance.now();
+      const counted = await qb.clone().orderBy().select('count(*)::int', 'n').getRawOne<{ n: number }>();
+      total = counted?.n ?? 0;
+      if (timing) timing.countMs = performance.now() - started;
+    }
+    if (after) {
+      // Behind the cursor's object: the same order, its values bound as parameters.
+      qb.andWhere(keysetCondition(keys, after.values), Object.fromEntries(after.values.map((v, i) => [`ck${i}`, v])));
+    }
     // Page the ids first (an index can answer it without visiting rows), then fetch those rows:
-    // a deep offset walks a narrow index instead of whole rows.
-    const ids = (await qb.select('t.id', 'id').offset(offset).limit(limit).getRawMany<{ id: number }>()).map((r) => r.id);
+    // a deep offset walks a narrow index instead of whole rows. One more than the page tells
+    // whether a next page exists; the order values of the page's last object make its cursor.
+    const started = performance.now();
+    qb.select('t.id', 'id');
+    keys.forEach((k, i) => qb.addSelect(`${k.column}::text`, `ck${i}`));
+    let page: Row[];
+    try {
+      page = await qb
+        .offset(offset)
+        .limit(limit + 1)
+        .getRawMany<Row>();
+    } catch (err) {
+      // A cursor value the checks let through but the column's type refuses (e.g. 31 February).
+      if (after && /^22/.test(String((err as { code?: unknown }).code ?? ''))) throw invalidCursor();
+      throw err;
+    }
+    const more = page.length > limit;
+    if (more) page = page.slice(0, limit);
+    const ids = page.map((r) => r.id);
     let rows: Row[] = [];
     if (ids.length) {
       const found = await this.selectColumns(this.baseQuery(req.manager, def), def)
@@ -203,7 +246,30 @@ export class ResourceService implements ResourceServices {
       const byId = new Map(found.map((r) => [r.id, r]));
       rows = ids.map((id) => byId.get(id)).filter((r): r is Row => !!r);
     }
-    return { objects: await this.serialize(def, rows, req), meta: { offset, limit, total_count: total?.n ?? 0 } };
+    const objects = await this.serialize(def, rows, req);
+    if (timing) timing.pageMs = performance.now() - started;
+    let next: string | null = null;
+    if (more) {
+      const last = page[page.length - 1];
+      const token = encodeCursor({ order, values: keys.map((_, i) => (last[`ck${i}`] ?? null) as string | null) });
+      next = nextAddress(basePath(def), query, token);
+    }
+    return { objects, meta: { offset: after ? null : offset, limit, total_count: total, next } };
+  }
+
+  /** The columns of `table` that may hold null, from the catalogue (cached: migrations run before serving). */
+  private async nullableColumns(m: EntityManager, table: string): Promise<Set<string>> {
+    let found = this.nullable.get(table);
+    if (!found) {
+      const rows = (await m.query(
+        `SELECT column_name FROM information_schema.columns
+          WHERE table_schema = current_schema() AND table_name = $1 AND is_nullable = 'YES'`,
+        [table],
+      )) as { column_name: string }[];
+      found = new Set(rows.map((r) => r.column_name));
+      this.nullable.set(table, found);
+    }
+    return found;
   }
 
   async detail(def: ResourceDefinition, id: number, req: ResourceRequest): Promise<unknown> {

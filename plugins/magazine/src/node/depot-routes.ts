@@ -41,10 +41,13 @@ export class DepotRoutes implements HttpRouteContribution {
           const folderDef = r.services.definitions().find((d) => d.kind === 'depotfolder')!;
           // Every readable folder (trees are small; the list is capped by MAX_LIMIT pages).
           const readable = new Map<number, string[]>();
-          for (let offset = 0; ; offset += 1000) {
-            const page = await r.services.list(folderDef, { offset: String(offset), limit: '1000', order_by: 'name' }, r);
+          const query: Record<string, string> = { limit: '1000', order_by: 'name', count: 'false' };
+          for (;;) {
+            const page = await r.services.list(folderDef, query, r);
             for (const o of page.objects as Array<{ id: number; access: string[] }>) readable.set(o.id, o.access);
-            if (offset + 1000 >= page.meta.total_count) break;
+            const after = page.meta.next && new URLSearchParams(page.meta.next.split('?')[1]).get('after');
+            if (!after) break;
+            query.after = after;
           }
           const rows = (await r.manager.query(
             `SELECT f.id, f.name, f.parent_id, (SELECT count(*)::int FROM magazine_depot d WHERE d.folder_id = f.id) AS depots

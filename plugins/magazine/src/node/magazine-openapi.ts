@@ -94,7 +94,12 @@ export const datumOpenApi: Record<string, unknown> = {
 };
 
 export const momentOpenApi: Record<string, unknown> = {
-  '/api/v1/moment/': { get: op('Moments of ?depot_id=, newest first', [200, 404]) },
+  '/api/v1/moment/': {
+    get: op(
+      'Moments of ?depot_id=, newest first; offset and limit page, or after= (the cursor of meta.next); count=false skips total_count',
+      [200, 400, 404],
+    ),
+  },
   '/api/v1/moment/{id}/': {
     parameters: [idParam('id')],
     get: op('One moment', [200, 404]),

@@ -79,11 +79,29 @@ export class MomentRoutes implements HttpRouteContribution {
           const depotId = idParam(typeof ctx.query.depot_id === 'string' ? ctx.query.depot_id : undefined);
           await depotFor(r, depotId, 'read');
           const { offset, limit } = pageOf(ctx.query);
-          const rows = await listMoments(r.manager, [depotId], offset, limit);
-          const [{ n }] = (await r.manager.query(`SELECT count(*)::int AS n FROM magazine_moment WHERE depot_id = $1`, [
-            depotId,
-          ])) as { n: number }[];
-          ctx.body = { objects: rows.map(momentJson), meta: { offset, limit, total_count: n } };
+          // The cursor of this list (newest first) is the last moment's id, as `after=` of meta.next.
+          const rawAfter = typeof ctx.query.after === 'string' ? ctx.query.after : '';
+          if (rawAfter && !/^\d{1,9}$/.test(rawAfter)) {
+            throw ApiError.badRequest('invalid_cursor', 'errors.invalid_cursor', {}, 'after');
+          }
+          if (rawAfter && offset) throw ApiError.badRequest('invalid_parameter', 'errors.cursor_with_offset', {}, 'offset');
+          const after = rawAfter ? Number(rawAfter) : undefined;
+          const found = await listMoments(r.manager, [depotId], offset, limit + 1, after);
+          const rows = found.slice(0, limit);
+          const n =
+            ctx.query.count === 'false'
+              ? null
+              : (
+                  (await r.manager.query(`SELECT count(*)::int AS n FROM magazine_moment WHERE depot_id = $1`, [depotId])) as {
+                    n: number;
+                  }[]
+                )[0].n;
+          const next =
+            found.length > limit ? `/api/v1/moment/?depot_id=${depotId}&limit=${limit}&after=${rows[rows.length - 1].id}` : null;
+          ctx.body = {
+            objects: rows.map(momentJson),
+            meta: { offset: after === undefined ? offset : null, limit, total_count: n, next },
+          };
         });
         router.get('/api/v1/moment/:id/', async (ctx) => {
           const r = this.req(ctx);

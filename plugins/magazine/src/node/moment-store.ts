@@ -80,11 +80,18 @@ export async function latestApprovedMoment(m: EntityManager, depotId: number): P
   return rows[0];
 }
 
-export async function listMoments(m: EntityManager, depotIds: number[], offset: number, limit: number): Promise<MomentRow[]> {
+/** Moments of the depots, newest first; with `before` (a moment id, the list's cursor) only older ones. */
+export async function listMoments(
+  m: EntityManager,
+  depotIds: number[],
+  offset: number,
+  limit: number,
+  before?: number,
+): Promise<MomentRow[]> {
   return (await m.query(
     `SELECT ${MOMENT_COLUMNS} FROM magazine_moment m LEFT JOIN werkbank_user u ON u.id = m.user_id
-     WHERE m.depot_id = ANY($1) ORDER BY m.id DESC OFFSET $2 LIMIT $3`,
-    [depotIds, offset, limit],
+     WHERE m.depot_id = ANY($1) AND ($4::int IS NULL OR m.id < $4) ORDER BY m.id DESC OFFSET $2 LIMIT $3`,
+    [depotIds, offset, limit, before ?? null],
   )) as MomentRow[];
 }
 

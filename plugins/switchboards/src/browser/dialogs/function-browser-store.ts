@@ -122,7 +122,7 @@ export class FunctionBrowserStore {
       runInAction(() => {
         const known = reset ? [] : this.items;
         this.items = [...known, ...page.objects.filter((f) => !known.some((k) => k.name === f.name))];
-        this.total = page.meta.total_count;
+        this.total = page.meta.total_count ?? this.total;
         if (reset) this.selected = this.items.length ? 0 : -1;
       });
     } catch (e) {

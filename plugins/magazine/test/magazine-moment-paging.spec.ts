@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { assertError, expectStatus, startTestServer, type Client, type TestServer } from '@werkbank/testing/node';
+import { addDatum, newDepot, type Moment } from './magazine-support';
+
+interface MomentPage {
+  objects: Moment[];
+  meta: { offset: number | null; limit: number; total_count: number | null; next: string | null };
+}
+
+/** The moment list pages by cursor (issue 15 item 4): `meta.next`, `after=`, as by offset. */
+describe('magazine: moment list by cursor', () => {
+  let t: TestServer;
+  let admin: Client;
+
+  before(async () => {
+    t = await startTestServer();
+    admin = await t.admin();
+  });
+  after(async () => t?.close());
+
+  it('pages a depot’s moments by cursor exactly as by offset, and refuses a bad cursor', async () => {
+    const depot = await newDepot(admin, 'string');
+    for (let i = 0; i < 6; i++) {
+      const d = await addDatum(admin, depot, { value: `v${i}` });
+      expectStatus(await admin.get(`/api/v1/moment/${d.moment_id}/finalize/`), 200);
+    }
+    const list = `/api/v1/moment/?depot_id=${depot.id}`;
+    const all = expectStatus<MomentPage>(await admin.get(`${list}&limit=100`), 200);
+    assert.ok(all.objects.length >= 7);
+    assert.equal(all.meta.next, null);
+    const ids: number[] = [];
+    let page = expectStatus<MomentPage>(await admin.get(`${list}&limit=2`), 200);
+    ids.push(...page.objects.map((m) => m.id));
+    while (page.meta.next) {
+      page = expectStatus<MomentPage>(await admin.get(`${page.meta.next}&count=false`), 200);
+      assert.equal(page.meta.total_count, null);
+      assert.equal(page.meta.offset, null);
+      ids.push(...page.objects.map((m) => m.id));
+    }
+    assert.deepEqual(
+      ids,
+      all.objects.map((m) => m.id),
+    );
+    assertError(await admin.get(`${list}&after=x1`), 400, 'invalid_cursor');
+    assertError(await admin.get(`${list}&after=5&offset=2`), 400, 'invalid_parameter');
+  });
+});
