@@ -12,14 +12,16 @@ import { startListPeer, TAGS_PATH, type ListPeer } from './list-peer-server';
 import { seedTags, SEARCH_TERM } from './tag-seed';
 import { AIM_CURSOR_PAGE_RATIO, measure, printReport, OURS, PEER, type Measurement } from './bench-report';
 import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
+import { banner, PASSES, runBench, sized, SMOKE } from './bench-mode';
 import { measureApiStatsCost, printApiStatsCost } from './api-stats-cost';
 
-const TAG_COUNT = 100_000;
+const TAG_COUNT = sized('BENCH_TAGS', 100_000, 1000);
+/** The deep page starts here: 90 % into the list (offset 90,000 of 100,000). */
+const DEEP = Math.round(TAG_COUNT * 0.9);
 const CONNECTIONS = 10;
-const WARMUP_SECONDS = 1;
-/** Measured seconds per target and scenario, after the warm-up on the same connections. */
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-if (!(SECONDS > 0)) throw new Error(`BENCH_SECONDS must be a positive number of seconds, not ${process.env.BENCH_SECONDS}`);
+const WARMUP_SECONDS = SMOKE ? 0.2 : 1;
+/** Measured seconds per target, scenario and pass, after the warm-up on the same connections. */
+const SECONDS = sized('BENCH_SECONDS', 2, 0.3);
 
 interface Scenario {
   name: string;
@@ -36,14 +38,14 @@ const DEEP_CURSOR_NO_COUNT = 'deep page, cursor, count=false';
  * it), so they answer the same tags as the page at offset 90,000.
  */
 async function scenarios(base: string, headers: Record<string, string>): Promise<Scenario[]> {
-  const before = await getJson(`${base}${TAGS_PATH}?offset=89980&limit=20`, headers);
+  const before = await getJson(`${base}${TAGS_PATH}?offset=${DEEP - 20}&limit=20`, headers);
   const next = String(before.meta.next);
   const after = new URLSearchParams(next.split('?')[1]).get('after');
-  if (!after) throw new Error(`the page before offset 90,000 gave no cursor: ${next}`);
+  if (!after) throw new Error(`the page before offset ${DEEP} gave no cursor: ${next}`);
   return [
     { name: FIRST, query: '?limit=20' },
     { name: 'search', query: `?q=${SEARCH_TERM}&limit=20` },
-    { name: DEEP_OFFSET, query: '?offset=90000&limit=20' },
+    { name: DEEP_OFFSET, query: `?offset=${DEEP}&limit=20` },
     { name: DEEP_CURSOR, query: `?limit=20&after=${after}` },
     { name: DEEP_CURSOR_NO_COUNT, query: `?limit=20&count=false&after=${after}` },
   ];
@@ -79,7 +81,7 @@ async function checkSameAnswers(ours: Target, peer: Target, headers: Record<stri
   try {
     deepStrictEqual(byCursor.objects, byOffset.objects);
   } catch (err) {
-    throw new Error(`the deep page by cursor differs from the one at offset 90,000:\n${(err as Error).message}`, { cause: err });
+    throw new Error(`the deep page by cursor differs from the one at offset ${DEEP}:\n${(err as Error).message}`, { cause: err });
   }
 }
 
@@ -99,8 +101,9 @@ async function load(runner: LoadRunner, options: LoadOptions): Promise<LoadResul
 }
 
 /**
- * Each scenario on both targets in turn. Who goes first alternates between scenarios, so a drift
- * during the run (caches, autovacuum, a busy neighbour) does not always favour the same side.
+ * Every scenario on both targets in turn, in passes (bench-mode.ts). Who goes first alternates
+ * from one scenario to the next and from one pass to the next, so a drift during the run (caches,
+ * autovacuum, a busy neighbour) does not always favour the same side.
  */
 async function measureScenarios(
   database: string,
@@ -110,16 +113,24 @@ async function measureScenarios(
   list: Scenario[],
 ): Promise<Measurement[]> {
   const out: Measurement[] = [];
-  for (const [i, scenario] of list.entries()) {
-    const measured = new Map<Target, Measurement>();
-    for (const target of i % 2 ? [...targets].reverse() : targets) {
-      const url = target.base + TAGS_PATH + scenario.query;
-      const run = await load(runner, { url, headers, connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS });
-      const m = measure(database, scenario.name, target.name, run);
-      console.log(`  ${scenario.name}, ${target.name}: ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} ms`);
-      measured.set(target, m);
+  for (let pass = 0; pass < PASSES; pass++) {
+    for (const [i, scenario] of list.entries()) {
+      for (const target of (i + pass) % 2 ? [...targets].reverse() : targets) {
+        const url = target.base + TAGS_PATH + scenario.query;
+        const run = await load(runner, {
+          url,
+          headers,
+          connections: CONNECTIONS,
+          warmupSeconds: WARMUP_SECONDS,
+          seconds: SECONDS,
+        });
+        const m = measure(database, scenario.name, target.name, run, pass);
+        console.log(
+          `  pass ${pass + 1}, ${scenario.name}, ${target.name}: ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} ms`,
+        );
+        out.push(m);
+      }
     }
-    out.push(...targets.map((t) => measured.get(t)!));
   }
   return out;
 }
@@ -158,9 +169,10 @@ async function benchDatabase(database: string, databaseUrl: string | undefined, 
 async function main(): Promise<void> {
   // BENCH_API_STATS=1: the API statistics' cost instead (bench/api-stats-cost.ts, decision 0044).
   if (process.env.BENCH_API_STATS === '1') return apiStatsCost();
-  console.log(
-    `bench/api-list ${new Date().toISOString()} · node ${process.version} · ${os.cpus().length} CPUs · ` +
-      `${CONNECTIONS} connections, ${SECONDS} s per target and scenario after ${WARMUP_SECONDS} s warm-up`,
+  banner(
+    'bench/api-list',
+    `${os.cpus().length} CPUs · ${TAG_COUNT} tags · ${CONNECTIONS} connections, ${SECONDS} s per target, scenario and pass ` +
+      `after ${WARMUP_SECONDS} s warm-up`,
   );
   const runner = new LoadRunner();
   try {
@@ -192,7 +204,4 @@ async function apiStatsCost(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(`\nbench/api-list failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  process.exitCode = 1;
-});
+runBench('bench/api-list', main);

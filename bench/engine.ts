@@ -18,12 +18,24 @@ import { fakeRunContext, startTestServer, type TestServer } from '@werkbank/test
 import { nodePortsFrom } from '../plugins/switchboards/src/node/links';
 import { expectStatus, type Client } from '@werkbank/testing/node';
 import { addFrame, newSwitchboard, SWITCHBOARD_PLUGINS, type Obj } from '@werkbank/plugin-switchboards/testing';
+import {
+  alternating,
+  banner,
+  fmt,
+  judge,
+  median,
+  PASSES,
+  ratios,
+  runBench,
+  sized,
+  spread,
+  table as formatTable,
+  type Spread,
+} from './bench-mode';
 
-const CHAIN = Number(process.env.BENCH_CHAIN ?? 1000);
-const INDEPENDENT = Number(process.env.BENCH_INDEPENDENT ?? 200);
+const CHAIN = sized('BENCH_CHAIN', 1000, 20);
+const INDEPENDENT = sized('BENCH_INDEPENDENT', 200, 10);
 const WAIT_MS = 20;
-/** Plain-loop and Node-RED passes over the chain (after one warm-up); the median counts. */
-const PASSES = 7;
 const FUNC = 'string.upper';
 const INPUT = 'werkbank';
 const EXPECTED = [{ value: INPUT.toUpperCase() }];
@@ -32,10 +44,6 @@ const LIVE_CHANNEL = 'werkbank_switchboard';
 const AIM_MS_PER_NODE = 2;
 const AIM_SECOND_RUN = 0.1;
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(3));
 
 async function startServer(executionConcurrency?: number): Promise<TestServer> {
@@ -252,8 +260,8 @@ async function roundTrip(t: TestServer): Promise<number> {
   return median(times);
 }
 
-/** The function from the registry, called CHAIN times in sequence, each output the next input. */
-async function plainLoop(t: TestServer): Promise<number[]> {
+/** The function from the registry, called CHAIN times in sequence, each output the next input: one pass per call. */
+function plainLoop(t: TestServer): () => Promise<number> {
   const fn = t.server.functions.get(FUNC)!;
   const controller = new AbortController();
   const ctx: FunctionRunContext = {
@@ -276,15 +284,14 @@ async function plainLoop(t: TestServer): Promise<number[]> {
     recordWrite: () => undefined,
     lang: 'en',
   };
-  const times: number[] = [];
-  for (let pass = 0; pass <= PASSES; pass++) {
+  return async () => {
     let items: FrameItems = [{ value: INPUT }];
     const started = performance.now();
     for (let i = 0; i < CHAIN; i++) items = (await fn.run({ value: items }, ctx)).result;
-    if (pass) times.push(performance.now() - started);
+    const took = performance.now() - started;
     check('plain loop result', items, EXPECTED);
-  }
-  return times;
+    return took;
+  };
 }
 
 interface NodeRed {
@@ -299,10 +306,14 @@ interface NodeRed {
  * each upper-casing msg.payload; the last hands the message to a callback from
  * functionGlobalContext. One message at a time enters at the head (`receive`).
  */
-async function nodeRed(): Promise<number[]> {
+async function nodeRed(): Promise<{ pass(): Promise<number>; stop(): Promise<void> }> {
   const userDir = mkdtempSync(join(os.tmpdir(), 'bench-node-red-'));
   const RED = createRequire(import.meta.url)('node-red') as NodeRed;
   let arrived: (payload: unknown) => void = () => undefined;
+  const stop = async () => {
+    await RED.stop().catch(() => undefined);
+    rmSync(userDir, { recursive: true, force: true });
+  };
   try {
     const ids = Array.from({ length: CHAIN }, (_, i) => `n${i}`);
     const flow = [
@@ -346,29 +357,27 @@ async function nodeRed(): Promise<number[]> {
       await new Promise((res) => setTimeout(res, 100));
     }
     const head = RED.nodes.getNode(ids[0])!;
-    const times: number[] = [];
-    for (let pass = 0; pass <= PASSES; pass++) {
+    const pass = async () => {
       const got = new Promise<unknown>((res) => (arrived = res));
       const started = performance.now();
       head.receive({ payload: INPUT });
       const payload = await got;
-      if (pass) times.push(performance.now() - started);
+      const took = performance.now() - started;
       check('Node-RED result', [{ value: payload }], EXPECTED);
-    }
-    return times;
-  } finally {
-    await RED.stop().catch(() => undefined);
-    rmSync(userDir, { recursive: true, force: true });
+      return took;
+    };
+    await pass(); // warm-up
+    return { pass, stop };
+  } catch (err) {
+    await stop();
+    throw err;
   }
 }
 
 // ------------------------------------------------------------------ report
 
 function table(rows: string[][]): void {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  console.log(
-    rows.map((row) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')).join('\n'),
-  );
+  console.log(formatTable(rows));
 }
 
 function printProfile(p: Profile, nodes: number): void {
@@ -384,108 +393,122 @@ function printProfile(p: Profile, nodes: number): void {
   ]);
 }
 
+const ENGINE = 'werkbank engine';
+const NODE_RED = 'node-red';
+const PLAIN = 'plain loop';
+
 async function main(): Promise<void> {
   const database = process.env.DATABASE_URL ? 'postgresql' : 'embedded';
-  console.log(
-    `bench/engine ${new Date().toISOString()} · node ${process.version} · ${os.cpus().length} CPUs · ${database} database`,
-  );
+  banner('bench/engine', `${os.cpus().length} CPUs · ${database} database`);
 
-  console.log(`\n[werkbank] chain of ${CHAIN} ${FUNC} nodes`);
+  console.log(`\n[node-red] flow of ${CHAIN} function nodes, in this process`);
+  const red = await nodeRed();
+  console.log(`\n[werkbank] chain of ${CHAIN} ${FUNC} nodes; engine, Node-RED and the plain loop take turns`);
   const t = await startServer();
-  let first: Run, second: Run, plain: number[], full: Profile, skipped: Profile, trip: number;
+  let firstRuns: number[], secondRuns: number[], plain: number[], reds: number[], full: Profile, skipped: Profile, trip: number;
   try {
     const admin = await t.admin();
     const warm = await seedChain(t, admin, 20);
     await run(t, admin, warm.sb);
-    const seedStarted = performance.now();
-    const chain = await seedChain(t, admin, CHAIN);
-    console.log(
-      `  inserted ${CHAIN} nodes, ${CHAIN + 1} frames, ${2 * CHAIN} links in ${ms(performance.now() - seedStarted)} ms`,
-    );
-    first = await run(t, admin, chain.sb);
-    check('last frame after the first run', await frameItems(t, chain.last), EXPECTED);
-    console.log(`  first run: ${ms(first.ms)} ms (POST run/ answered after ${ms(first.startMs)} ms)`);
-    second = await run(t, admin, chain.sb);
-    if (second.execution.skipped !== CHAIN) throw new Error(`second run skipped ${second.execution.skipped} of ${CHAIN} nodes`);
-    console.log(`  second run (unchanged, ${second.execution.skipped} skipped): ${ms(second.ms)} ms`);
-    plain = await plainLoop(t);
-    console.log(`  plain loop: median ${ms(median(plain))} ms for ${CHAIN} calls`);
+    const loop = plainLoop(t);
+    await loop(); // warm-up
+    const second: number[] = [];
+    // Each engine pass: a fresh chain (three statements), its first run, then the same chain unchanged.
+    const results = await alternating([ENGINE, NODE_RED, PLAIN], async (target, pass) => {
+      if (target === NODE_RED) return red.pass();
+      if (target === PLAIN) return loop();
+      const seedStarted = performance.now();
+      const chain = await seedChain(t, admin, CHAIN);
+      const seeded = performance.now() - seedStarted;
+      const first = await run(t, admin, chain.sb);
+      check('last frame after the first run', await frameItems(t, chain.last), EXPECTED);
+      const again = await run(t, admin, chain.sb);
+      if (again.execution.skipped !== CHAIN) throw new Error(`second run skipped ${again.execution.skipped} of ${CHAIN} nodes`);
+      second.push(again.ms);
+      console.log(
+        `  pass ${pass + 1}: chain inserted in ${ms(seeded)} ms; first run ${ms(first.ms)} ms (POST run/ answered after ` +
+          `${ms(first.startMs)} ms); second run (${again.execution.skipped} skipped) ${ms(again.ms)} ms`,
+      );
+      return first.ms;
+    });
+    [firstRuns, reds, plain] = [results.get(ENGINE)!, results.get(NODE_RED)!, results.get(PLAIN)!];
+    secondRuns = second;
     trip = await roundTrip(t);
     console.log(`  one round trip (SELECT 1): median ${ms(trip)} ms`);
     // Counted runs, after the measured ones: force runs every node again, then all are unchanged.
-    full = await profiled(t, admin, chain.sb, 'every node runs (force)', { force: true });
-    skipped = await profiled(t, admin, chain.sb, 'every node unchanged (skipped)', {});
+    const profiledChain = await seedChain(t, admin, CHAIN);
+    await run(t, admin, profiledChain.sb);
+    full = await profiled(t, admin, profiledChain.sb, 'every node runs (force)', { force: true });
+    skipped = await profiled(t, admin, profiledChain.sb, 'every node unchanged (skipped)', {});
   } finally {
     await t.close();
+    await red.stop();
   }
 
-  console.log(`\n[node-red] flow of ${CHAIN} function nodes`);
-  const red = await nodeRed();
-  console.log(`  median ${ms(median(red))} ms per message through ${CHAIN} nodes (first after warm-up ${ms(red[0])} ms)`);
-
-  const parallel: Record<number, Run> = {};
+  const parallel: Record<number, number[]> = {};
   for (const concurrency of [1, 4]) {
     console.log(`\n[werkbank] ${INDEPENDENT} independent test.wait nodes (${WAIT_MS} ms), executionConcurrency ${concurrency}`);
     const s = await startServer(concurrency);
     try {
       const admin = await s.admin();
       await run(s, admin, await seedIndependent(s, admin, 4));
-      parallel[concurrency] = await run(s, admin, await seedIndependent(s, admin, INDEPENDENT));
-      console.log(`  ${ms(parallel[concurrency].ms)} ms`);
+      parallel[concurrency] = [];
+      for (let pass = 0; pass < PASSES; pass++) {
+        const took = (await run(s, admin, await seedIndependent(s, admin, INDEPENDENT))).ms;
+        parallel[concurrency].push(took);
+        console.log(`  pass ${pass + 1}: ${ms(took)} ms`);
+      }
     } finally {
       await s.close();
     }
   }
 
-  const perNode = {
-    engine: first.ms / CHAIN,
-    plain: median(plain) / CHAIN,
-    red: median(red) / CHAIN,
-    second: second.ms / CHAIN,
-  };
-  console.log(`\nResults (${database} database; plain loop and Node-RED: median of ${PASSES} passes)`);
+  const per = (xs: number[], n = CHAIN): Spread => spread(xs.map((x) => x / n));
+  const row = (label: string, xs: number[], n = CHAIN) => [label, fmt(spread(xs)), fmt(per(xs, n))];
+  console.log(`\nResults (${database} database; median (min–max) of ${PASSES} passes)`);
   table([
     ['measure', 'total ms', 'ms per node'],
-    [`werkbank engine, chain of ${CHAIN}, first run`, ms(first.ms), ms(perNode.engine)],
-    [`werkbank engine, same chain, second run (unchanged)`, ms(second.ms), ms(perNode.second)],
-    [`plain loop, ${FUNC} from the registry`, ms(median(plain)), ms(perNode.plain)],
-    [`node-red 4.1.8, ${CHAIN} function nodes`, ms(median(red)), ms(perNode.red)],
-    [`${INDEPENDENT} × test.wait ${WAIT_MS} ms, concurrency 1`, ms(parallel[1].ms), ms(parallel[1].ms / INDEPENDENT)],
-    [`${INDEPENDENT} × test.wait ${WAIT_MS} ms, concurrency 4`, ms(parallel[4].ms), ms(parallel[4].ms / INDEPENDENT)],
+    row(`werkbank engine, new chain of ${CHAIN}, first run`, firstRuns),
+    row(`werkbank engine, same chain, second run (unchanged)`, secondRuns),
+    row(`plain loop, ${FUNC} from the registry`, plain),
+    row(`node-red 4.1.8, ${CHAIN} function nodes`, reds),
+    row(`${INDEPENDENT} × test.wait ${WAIT_MS} ms, concurrency 1`, parallel[1], INDEPENDENT),
+    row(`${INDEPENDENT} × test.wait ${WAIT_MS} ms, concurrency 4`, parallel[4], INDEPENDENT),
   ]);
   console.log('');
-  console.log(`engine / plain loop, per node: ${(perNode.engine / perNode.plain).toFixed(0)}`);
-  console.log(`engine / node-red, per node: ${(perNode.engine / perNode.red).toFixed(1)}`);
-  const speedUp = parallel[1].ms / parallel[4].ms;
+  console.log(`engine / plain loop, per node (per pass): ${fmt(spread(ratios(firstRuns, plain)), 0)}`);
+  const speedUp = spread(ratios(parallel[1], parallel[4]));
   console.log(
-    `concurrency 4 / 1 speed-up: ${speedUp.toFixed(2)} (ideal 4; waiting alone takes ${(INDEPENDENT * WAIT_MS) / 4} ms at 4)`,
+    `concurrency 4 / 1 speed-up: ${fmt(speedUp, 2)} (ideal 4; waiting alone takes ${(INDEPENDENT * WAIT_MS) / 4} ms at 4)`,
   );
-  console.log(`one round trip (SELECT 1): ${ms(trip)} ms = ${(trip / perNode.red).toFixed(1)} × node-red's whole cost per node`);
-  const aims = [
-    { what: 'engine / node-red, per node', value: perNode.engine / perNode.red, aim: '<= 1', met: perNode.engine <= perNode.red },
+  console.log(
+    `one round trip (SELECT 1): ${ms(trip)} ms = ${(trip / (median(reds) / CHAIN)).toFixed(1)} × node-red's whole cost per node`,
+  );
+  judge([
+    {
+      what: 'engine / node-red, per node (per pass)',
+      value: spread(ratios(firstRuns, reds)),
+      aim: '<= 1',
+      met: (m) => m <= 1,
+      digits: 1,
+    },
     {
       what: `engine ms per node (${database})`,
-      value: perNode.engine,
+      value: per(firstRuns),
       aim: `< ${AIM_MS_PER_NODE}`,
-      met: perNode.engine < AIM_MS_PER_NODE,
+      met: (m) => m < AIM_MS_PER_NODE,
+      digits: 2,
     },
     {
-      what: 'second run / first run',
-      value: second.ms / first.ms,
+      what: 'second run / first run (per pass)',
+      value: spread(ratios(secondRuns, firstRuns)),
       aim: `< ${AIM_SECOND_RUN}`,
-      met: second.ms / first.ms < AIM_SECOND_RUN,
+      met: (m) => m < AIM_SECOND_RUN,
+      digits: 3,
     },
-  ];
-  console.log('');
-  for (const a of aims)
-    console.log(`${a.what}: ${a.value.toFixed(a.value < 1 ? 3 : 2)} (aim ${a.aim}) ${a.met ? 'met' : 'MISSED'}`);
-  const missed = aims.filter((a) => !a.met).length;
-  console.log(missed ? `${missed} aim(s) missed (a benchmark: the exit code stays 0).` : 'All aims met.');
+  ]);
   printProfile(full, CHAIN);
   printProfile(skipped, CHAIN);
 }
 
-main().catch((err: unknown) => {
-  console.error(`\nbench/engine failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  process.exitCode = 1;
-});
+runBench('bench/engine', main);

@@ -27,11 +27,12 @@ import { DepotAccess } from '@werkbank/plugin-magazine/api';
 import { snapshotPage } from '../plugins/magazine/src/node/datum-store';
 import { windowBoxes } from '../plugins/magazine/src/common/datum-extent';
 import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
+import { alternating, banner, fmt, judge, median, PASSES, ratios, runBench, sized, SMOKE, spread, type Aim } from './bench-mode';
 
-const FEATURES = Number(process.env.BENCH_FEATURES ?? 100_000);
+const FEATURES = sized('BENCH_FEATURES', 100_000, 2000);
 if (!(FEATURES >= 100)) throw new Error('BENCH_FEATURES must be at least 100');
-const WINDOWS = 20;
-const READS = 3;
+/** Windows per pass (after as many for warming up); each pass reads the whole depot once per target. */
+const WINDOWS = SMOKE ? 5 : 20;
 const AIM_WINDOW = 2;
 const AIM_READ = 1.5;
 const run = promisify(execFile);
@@ -75,11 +76,6 @@ function window(k: number): [number, number, number, number] {
   return [w, s, w + SIDE * 0.1 * DX, s + SIDE * 0.1 * DY];
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
 async function writeGeoJson(path: string): Promise<void> {
   const out = createWriteStream(path);
   out.write('{"type":"FeatureCollection","features":[\n');
@@ -112,14 +108,25 @@ async function featureCount(file: string): Promise<number> {
   return Number(/Feature Count: (\d+)/.exec(stdout)?.[1]);
 }
 
+/** Per pass: medians over the pass's windows, and one whole read each. */
 interface Result {
   database: string;
-  windowMs: number;
-  peerWindowMs: number;
-  windowHttpMs: number;
-  readMs: number;
-  peerReadMs: number;
+  windowMs: number[];
+  peerWindowMs: number[];
+  windowHttpMs: number[];
+  readMs: number[];
+  peerReadMs: number[];
   readBytes: number;
+  /** Whether the PostGIS figures come from the same passes (PostgreSQL) or from the PostgreSQL run (embedded). */
+  paired: boolean;
+}
+
+/** The PostGIS side, measured in the PostgreSQL run; the embedded run is compared with its medians. */
+interface Peer {
+  url: string;
+  windowMs?: number[];
+  readMs?: number[];
+  counts?: number[];
 }
 
 /** Loads the features into a depot and, on PostgreSQL, into a PostGIS table by ogr2ogr. */
@@ -174,7 +181,7 @@ async function benchDatabase(
   databaseUrl: string | undefined,
   geojson: string,
   dir: string,
-  peer: { url: string; windowMs?: number; readMs?: number; counts?: number[] },
+  peer: Peer,
 ): Promise<Result> {
   console.log(`\n[${database}] starting Werkbank${databaseUrl ? ` on a fresh database at ${redact(databaseUrl)}` : ''}`);
   const t = await startServer(databaseUrl);
@@ -187,86 +194,112 @@ async function benchDatabase(
       await t.server.db.dataSource.query('VACUUM ANALYZE bench_extent_peer');
     }
     const m = t.server.db.dataSource.manager;
-    const ours: number[] = [];
-    const theirs: number[] = [];
-    const http: number[] = [];
     const counts: number[] = [];
-    for (let k = 0; k < WINDOWS * 2; k++) {
-      const w = window(k % WINDOWS);
-      const boxes = windowBoxes(w)!;
+    /** One window: ours (the statement the API sends), checked against PostGIS or the PostgreSQL run's counts. */
+    const windowQuery = async (k: number) => {
+      const w = window(k);
       const t0 = performance.now();
-      const { rows } = await snapshotPage(m, depotId, momentId, { offset: 0, limit: 10_000, window: boxes });
-      const t1 = performance.now();
-      if (k >= WINDOWS) ours.push(t1 - t0);
-      counts.push(rows.length);
-      if (own) {
-        const t2 = performance.now();
-        const peerRows = (await m.query(
-          `SELECT ogc_fid, ST_AsGeoJSON(wkb_geometry) AS geometry, to_jsonb(p) - 'wkb_geometry' AS properties
-           FROM bench_extent_peer p WHERE ST_Intersects(wkb_geometry, ST_MakeEnvelope($1, $2, $3, $4, 4326)) ORDER BY ogc_fid`,
-          w,
-        )) as unknown[];
-        if (k >= WINDOWS) theirs.push(performance.now() - t2);
-        if (peerRows.length !== rows.length)
-          throw new Error(`window ${k}: Werkbank found ${rows.length} features, PostGIS ${peerRows.length}`);
-      } else if (peer.counts && peer.counts[k] !== rows.length) {
+      const { rows } = await snapshotPage(m, depotId, momentId, { offset: 0, limit: 10_000, window: windowBoxes(w)! });
+      const ms = performance.now() - t0;
+      if (own) counts[k] = rows.length;
+      else if (peer.counts && peer.counts[k] !== rows.length) {
         throw new Error(`window ${k}: embedded found ${rows.length} features, PostgreSQL ${peer.counts[k]}`);
       }
-      if (k >= WINDOWS) {
-        const t3 = performance.now();
-        const res = await client.get(`/api/v1/datum/by-depot/${depotId}/?bbox=${w.join(',')}&limit=1000&moment=${momentId}`);
-        http.push(performance.now() - t3);
-        if (res.status !== 200 || res.body.meta.total_count !== rows.length) throw new Error(`HTTP window ${k}: ${res.status}`);
-      }
+      return { ms, count: rows.length };
+    };
+    const postgisQuery = async (k: number, expected: number) => {
+      const w = window(k);
+      const t0 = performance.now();
+      const peerRows = (await m.query(
+        `SELECT ogc_fid, ST_AsGeoJSON(wkb_geometry) AS geometry, to_jsonb(p) - 'wkb_geometry' AS properties
+         FROM bench_extent_peer p WHERE ST_Intersects(wkb_geometry, ST_MakeEnvelope($1, $2, $3, $4, 4326)) ORDER BY ogc_fid`,
+        w,
+      )) as unknown[];
+      const ms = performance.now() - t0;
+      if (peerRows.length !== expected)
+        throw new Error(`window ${k}: Werkbank found ${expected} features, PostGIS ${peerRows.length}`);
+      return ms;
+    };
+    const httpQuery = async (k: number, expected: number) => {
+      const w = window(k);
+      const t0 = performance.now();
+      const res = await client.get(`/api/v1/datum/by-depot/${depotId}/?bbox=${w.join(',')}&limit=1000&moment=${momentId}`);
+      const ms = performance.now() - t0;
+      if (res.status !== 200 || res.body.meta.total_count !== expected) throw new Error(`HTTP window ${k}: ${res.status}`);
+      return ms;
+    };
+    // Warm-up: every window once on each side.
+    for (let k = 0; k < WINDOWS; k++) {
+      const { count } = await windowQuery(k);
+      if (own) await postgisQuery(k, count);
     }
-    if (own) peer.counts = counts;
-    console.log(
-      `  windows: ${Math.min(...counts)}–${Math.max(...counts)} features each; query median ${median(ours).toFixed(1)} ms` +
-        (own ? `, PostGIS ${median(theirs).toFixed(1)} ms` : '') +
-        `, over HTTP (first page of 1000) ${median(http).toFixed(1)} ms`,
-    );
-    if (own) peer.windowMs = median(theirs);
-
-    const reads: number[] = [];
-    const peerReads: number[] = [];
+    const readOurs = async (pass: number) => {
+      const file = join(dir, `werkbank-${database}.geojson`);
+      const t0 = performance.now();
+      const res = await fetch(`${t.url}/api/v1/datum/by-depot/${depotId}/stream/?moment=${momentId}`, {
+        headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
+      if (res.status !== 200 || !res.body) throw new Error(`stream answered ${res.status}`);
+      await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(file));
+      const ms = performance.now() - t0;
+      bytes = (await stat(file)).size;
+      if (pass < 2 && (await featureCount(file)) !== FEATURES) throw new Error('the stream did not hold every feature');
+      return ms;
+    };
+    const readPeer = async (pass: number) => {
+      const file = join(dir, `ogr2ogr-${pass}.geojson`);
+      await rm(file, { force: true });
+      const ms = await timed('ogr2ogr', ['-f', 'GeoJSON', file, libpq(peer.url), 'bench_extent_peer']);
+      if (pass === 0 && (await featureCount(file)) !== FEATURES) throw new Error('ogr2ogr did not write every feature');
+      await rm(file, { force: true });
+      return ms;
+    };
     let bytes = 0;
-    // Werkbank and ogr2ogr take turns (W, o, o, W, W, o), so neither always goes first.
-    for (let i = 0; i < (own ? READS * 2 : READS); i++) {
-      const mine = !own || i % 4 === 0 || i % 4 === 3;
-      if (mine) {
-        const file = join(dir, `werkbank-${database}.geojson`);
-        const t0 = performance.now();
-        const res = await fetch(`${t.url}/api/v1/datum/by-depot/${depotId}/stream/?moment=${momentId}`, {
-          headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-        });
-        if (res.status !== 200 || !res.body) throw new Error(`stream answered ${res.status}`);
-        await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(file));
-        reads.push(performance.now() - t0);
-        bytes = (await stat(file)).size;
-        if (i < 2 && (await featureCount(file)) !== FEATURES) throw new Error('the stream did not hold every feature');
+    // Per pass: the windows (ours and PostGIS taking turns, who goes first alternating), over HTTP,
+    // then one whole read each; bench-mode alternates the targets from pass to pass.
+    const WINDOWS_OURS = 'windows, werkbank';
+    const WINDOWS_PEER = 'windows, PostGIS';
+    const WINDOWS_HTTP = 'windows, over HTTP';
+    const READ_OURS = 'read, werkbank';
+    const READ_PEER = 'read, ogr2ogr';
+    const targets = own
+      ? [WINDOWS_OURS, WINDOWS_PEER, WINDOWS_HTTP, READ_OURS, READ_PEER]
+      : [WINDOWS_OURS, WINDOWS_HTTP, READ_OURS];
+    const results = await alternating(targets, async (target, pass) => {
+      const times: number[] = [];
+      if (target === READ_OURS) return readOurs(pass);
+      if (target === READ_PEER) return readPeer(pass);
+      for (let k = 0; k < WINDOWS; k++) {
+        const expected = own ? counts[k] : peer.counts![k];
+        if (target === WINDOWS_OURS) times.push((await windowQuery(k)).ms);
+        else if (target === WINDOWS_PEER) times.push(await postgisQuery(k, expected));
+        else times.push(await httpQuery(k, expected));
       }
-      if (own && !mine) {
-        const file = join(dir, `ogr2ogr-${i}.geojson`);
-        await rm(file, { force: true });
-        peerReads.push(await timed('ogr2ogr', ['-f', 'GeoJSON', file, libpq(peer.url), 'bench_extent_peer']));
-        if (peerReads.length === 1 && (await featureCount(file)) !== FEATURES)
-          throw new Error('ogr2ogr did not write every feature');
-        await rm(file, { force: true });
-      }
-    }
-    if (own) peer.readMs = median(peerReads);
+      return median(times);
+    });
+    const got = (name: string) => results.get(name) ?? [];
+    if (own) peer.counts = counts;
+    if (own) peer.windowMs = got(WINDOWS_PEER);
+    if (own) peer.readMs = got(READ_PEER);
     console.log(
-      `  whole-depot GeoJSON read: ${(median(reads) / 1000).toFixed(2)} s (${(bytes / 1048576).toFixed(0)} MiB)` +
-        (own ? `, ogr2ogr -f GeoJSON ${(median(peerReads) / 1000).toFixed(2)} s` : ''),
+      `  windows: ${Math.min(...counts.filter((c) => c !== undefined))}–${Math.max(...counts.filter((c) => c !== undefined))} ` +
+        `features each; query ${fmt(spread(got(WINDOWS_OURS)))} ms` +
+        (own ? `, PostGIS ${fmt(spread(got(WINDOWS_PEER)))} ms` : '') +
+        `, over HTTP (first page of 1000) ${fmt(spread(got(WINDOWS_HTTP)))} ms (medians of each pass's windows)`,
+    );
+    console.log(
+      `  whole-depot GeoJSON read: ${fmt(spread(got(READ_OURS).map((x) => x / 1000)), 2)} s (${(bytes / 1048576).toFixed(0)} MiB)` +
+        (own ? `, ogr2ogr -f GeoJSON ${fmt(spread(got(READ_PEER).map((x) => x / 1000)), 2)} s` : ''),
     );
     return {
       database,
-      windowMs: median(ours),
-      peerWindowMs: peer.windowMs ?? NaN,
-      windowHttpMs: median(http),
-      readMs: median(reads),
-      peerReadMs: peer.readMs ?? NaN,
+      windowMs: got(WINDOWS_OURS),
+      peerWindowMs: peer.windowMs ?? [],
+      windowHttpMs: got(WINDOWS_HTTP),
+      readMs: got(READ_OURS),
+      peerReadMs: peer.readMs ?? [],
       readBytes: bytes,
+      paired: own,
     };
   } finally {
     await t.close();
@@ -274,28 +307,48 @@ async function benchDatabase(
 }
 
 function report(results: Result[]): void {
-  console.log(`\n${FEATURES} features, ${WINDOWS} windows of about 1 % each, ${READS} whole reads (medians)`);
+  console.log(
+    `\n${FEATURES} features, ${WINDOWS} windows of about 1 % each per pass, one whole read per target and pass; ` +
+      `median (min–max) of ${PASSES} passes`,
+  );
+  const aims: Aim[] = [];
   for (const r of results) {
-    const w = r.windowMs / r.peerWindowMs;
-    const rd = r.readMs / r.peerReadMs;
+    // Per pass where both sides ran in the same passes (PostgreSQL); against PostGIS's median otherwise.
+    const paired = r.paired;
+    const per = (ours: number[], theirs: number[]) => spread(paired ? ratios(ours, theirs) : ours.map((x) => x / median(theirs)));
     console.log(
-      `${r.database}: window query ${r.windowMs.toFixed(1)} ms vs PostGIS ${r.peerWindowMs.toFixed(1)} ms = ${w.toFixed(2)}× (aim <= ${AIM_WINDOW}) ${w <= AIM_WINDOW ? 'met' : 'MISSED'}; over HTTP ${r.windowHttpMs.toFixed(1)} ms`,
+      `${r.database}: window query ${fmt(spread(r.windowMs))} ms, PostGIS ${fmt(spread(r.peerWindowMs))} ms, over HTTP ${fmt(spread(r.windowHttpMs))} ms; ` +
+        `GeoJSON read ${fmt(spread(r.readMs.map((x) => x / 1000)), 2)} s, ogr2ogr ${fmt(spread(r.peerReadMs.map((x) => x / 1000)), 2)} s`,
     );
-    console.log(
-      `${r.database}: GeoJSON read ${(r.readMs / 1000).toFixed(2)} s vs ogr2ogr ${(r.peerReadMs / 1000).toFixed(2)} s = ${rd.toFixed(2)}× (aim <= ${AIM_READ}) ${rd <= AIM_READ ? 'met' : 'MISSED'}`,
+    aims.push(
+      {
+        what: `${r.database}: window query / PostGIS`,
+        value: per(r.windowMs, r.peerWindowMs),
+        aim: `<= ${AIM_WINDOW}`,
+        met: (x) => x <= AIM_WINDOW,
+        digits: 2,
+      },
+      {
+        what: `${r.database}: GeoJSON read / ogr2ogr`,
+        value: per(r.readMs, r.peerReadMs),
+        aim: `<= ${AIM_READ}`,
+        met: (x) => x <= AIM_READ,
+        digits: 2,
+      },
     );
   }
+  judge(aims);
 }
 
 async function main(): Promise<void> {
-  console.log(`bench/extent ${new Date().toISOString()} · node ${process.version} · ${os.cpus().length} CPUs`);
+  banner('bench/extent', `${os.cpus().length} CPUs`);
   const why = await unreachable(POSTGRES_URL);
   if (why) throw new Error(`PostgreSQL (with PostGIS) is needed at ${redact(POSTGRES_URL)}: ${why}`);
   const dir = await mkdtemp(join(process.env.BENCH_DIR ?? os.tmpdir(), 'werkbank-bench-extent-'));
   try {
     const geojson = join(dir, 'features.geojson');
     await writeGeoJson(geojson);
-    const peer: { url: string; windowMs?: number; readMs?: number; counts?: number[] } = { url: '' };
+    const peer: Peer = { url: '' };
     const results = [await benchDatabase('postgresql', POSTGRES_URL, geojson, dir, peer)];
     if (process.env.BENCH_EMBEDDED === '1') {
       // The PostGIS numbers of the PostgreSQL run are the peer; its database is gone by now.
@@ -307,7 +360,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(`\nbench/extent failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  process.exitCode = 1;
-});
+runBench('bench/extent', main);

@@ -1,36 +1,30 @@
 import type { PeerRun } from './import-peers';
+import { fmt, judge, median, ratios, spread, table, type Aim } from './bench-mode';
 
 /** Aims of issue 15 (bench/README.md): ogr2ogr into PostGIS with its spatial index is the peer. */
 export const AIM_OGR_RATIO = 1.2;
 export const AIM_COPY_RATIO = 3;
 export const AIM_PEAK_RSS = 500 * 1024 * 1024;
 
-/** One input loaded three ways into the same PostgreSQL. */
+/** One input loaded three ways into the same PostgreSQL, once per pass each. */
 export interface ImportResult {
   dataset: string;
   rows: number;
   bytes: number;
-  werkbank: PeerRun & { rssBefore: number };
+  werkbank: Array<PeerRun & { rssBefore: number }>;
   /** The same import on the embedded database (PGlite), when measured; no aim, shown beside. */
-  embedded?: PeerRun & { rssBefore: number };
-  ogr2ogr: PeerRun;
-  copy: PeerRun;
+  embedded?: Array<PeerRun & { rssBefore: number }>;
+  ogr2ogr: PeerRun[];
+  copy: PeerRun[];
 }
 
-const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
-const seconds = (ms: number) => (ms / 1000).toFixed(1);
-const perSecond = (rows: number, ms: number) => Math.round(rows / (ms / 1000)).toLocaleString('en-US');
+const MiB = 1024 * 1024;
 
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')).join('\n');
-}
-
-/** Prints the table, the ratios and the peak RSS with whether each aim is met. Returns the number of missed aims. */
+/** Prints the table (median, min–max), the per-pass ratios and the peak RSS, judged on the median. Returns the number of missed aims. */
 export function printImportReport(results: ImportResult[]): number {
   const rows = [['dataset', 'target', 'rows', 's', 'rows/s', 'peak RSS MiB']];
   for (const r of results) {
-    for (const [target, run] of [
+    for (const [target, runs] of [
       ['werkbank depot.import_file', r.werkbank],
       ['ogr2ogr PG_USE_COPY', r.ogr2ogr],
       ['psql \\copy (raw)', r.copy],
@@ -40,37 +34,46 @@ export function printImportReport(results: ImportResult[]): number {
         r.dataset,
         target,
         r.rows.toLocaleString('en-US'),
-        seconds(run.ms),
-        perSecond(r.rows, run.ms),
-        mib(run.peakRss),
+        fmt(spread(runs.map((x) => x.ms / 1000)), 1),
+        fmt(spread(runs.map((x) => r.rows / (x.ms / 1000))), 0),
+        fmt(spread(runs.map((x) => x.peakRss / MiB)), 0),
       ]);
     }
   }
-  console.log(`\n${table(rows)}\n`);
-  let missed = 0;
-  const aim = (label: string, value: string, limit: string, met: boolean) => {
-    if (!met) missed++;
-    console.log(`${label}: ${value} (aim <= ${limit}) ${met ? 'met' : 'MISSED'}`);
-  };
+  console.log(`\nMedian (min–max) of ${results[0]?.werkbank.length ?? 0} passes\n${table(rows, 2)}`);
+  const aims: Aim[] = [];
   for (const r of results) {
-    const ogr = r.werkbank.ms / r.ogr2ogr.ms;
-    const copy = r.werkbank.ms / r.copy.ms;
-    aim(`${r.dataset}: werkbank time / ogr2ogr time`, ogr.toFixed(2), String(AIM_OGR_RATIO), ogr <= AIM_OGR_RATIO);
-    aim(`${r.dataset}: werkbank time / raw COPY time`, copy.toFixed(2), String(AIM_COPY_RATIO), copy <= AIM_COPY_RATIO);
-    aim(
-      `${r.dataset}: werkbank peak RSS during the import (${mib(r.bytes)} MiB file; ${mib(r.werkbank.rssBefore)} MiB before)`,
-      `${mib(r.werkbank.peakRss)} MiB`,
-      `${mib(AIM_PEAK_RSS)} MiB`,
-      r.werkbank.peakRss < AIM_PEAK_RSS,
+    const ms = (runs: PeerRun[]) => runs.map((x) => x.ms);
+    aims.push(
+      {
+        what: `${r.dataset}: werkbank time / ogr2ogr time`,
+        value: spread(ratios(ms(r.werkbank), ms(r.ogr2ogr))),
+        aim: `<= ${AIM_OGR_RATIO}`,
+        met: (m) => m <= AIM_OGR_RATIO,
+        digits: 2,
+      },
+      {
+        what: `${r.dataset}: werkbank time / raw COPY time`,
+        value: spread(ratios(ms(r.werkbank), ms(r.copy))),
+        aim: `<= ${AIM_COPY_RATIO}`,
+        met: (m) => m <= AIM_COPY_RATIO,
+        digits: 2,
+      },
+      {
+        what: `${r.dataset}: werkbank peak RSS during the import, MiB (${(r.bytes / MiB).toFixed(0)} MiB file; ${fmt(spread(r.werkbank.map((x) => x.rssBefore / MiB)), 0)} MiB before)`,
+        value: spread(r.werkbank.map((x) => x.peakRss / MiB)),
+        aim: `< ${AIM_PEAK_RSS / MiB}`,
+        met: (m) => m < AIM_PEAK_RSS / MiB,
+        digits: 0,
+      },
     );
     if (r.embedded) {
+      const e = ms(r.embedded);
       console.log(
-        `${r.dataset}: embedded (PGlite) time / ogr2ogr time: ${(r.embedded.ms / r.ogr2ogr.ms).toFixed(2)}, ` +
-          `/ raw COPY time: ${(r.embedded.ms / r.copy.ms).toFixed(2)}, peak RSS ${mib(r.embedded.peakRss)} MiB ` +
-          `(${mib(r.embedded.rssBefore)} MiB before; no aim)`,
+        `${r.dataset}: embedded (PGlite) time / ogr2ogr time (medians): ${(median(e) / median(ms(r.ogr2ogr))).toFixed(2)}, ` +
+          `/ raw COPY time: ${(median(e) / median(ms(r.copy))).toFixed(2)}, peak RSS ${fmt(spread(r.embedded.map((x) => x.peakRss / MiB)), 0)} MiB (no aim)`,
       );
     }
   }
-  console.log(missed ? `\n${missed} aim(s) missed (a benchmark: the exit code stays 0).` : '\nAll aims met.');
-  return missed;
+  return judge(aims);
 }

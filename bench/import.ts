@@ -27,9 +27,10 @@ import { writePointsCsv, writePolygonsGeoJson, type Input } from './import-data'
 import { ogr2ogr, rawCopy, sql, type PeerRun } from './import-peers';
 import { printImportReport, type ImportResult } from './import-report';
 import { postMultipart } from './upload-client';
+import { alternating, banner, runBench, sized } from './bench-mode';
 
-const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
-const GEOJSON_MB = Number(process.env.BENCH_GEOJSON_MB ?? 200);
+const ROWS = sized('BENCH_ROWS', 1_000_000, 2000);
+const GEOJSON_MB = sized('BENCH_GEOJSON_MB', 200, 0.5);
 if (!(ROWS >= 1 && GEOJSON_MB > 0)) throw new Error('BENCH_ROWS must be at least 1 and BENCH_GEOJSON_MB more than 0');
 const BASE_DIR = process.env.BENCH_DIR ?? os.tmpdir();
 
@@ -104,15 +105,8 @@ async function expectRows(url: string, table: string, rows: number): Promise<voi
   if (n !== rows) throw new Error(`${table} holds ${n} rows, the file ${rows}`);
 }
 
-/** ogr2ogr, then the raw COPY into a fresh `table` made by `create`; each after a CHECKPOINT, each checked. */
-async function peers(
-  url: string,
-  input: Input,
-  copyInput: Input,
-  format: 'csv' | 'geojson',
-  create: string,
-  copyOptions: string,
-) {
+/** ogr2ogr into `bench_ogr_<format>` (overwritten), after a CHECKPOINT; checked by counting its rows. */
+async function ogrPeer(url: string, input: Input, format: 'csv' | 'geojson'): Promise<PeerRun> {
   await sql(url, 'CHECKPOINT');
   const ogr = await ogr2ogr(input, format, url, `bench_ogr_${format}`);
   await expectRows(url, `bench_ogr_${format}`, input.rows);
@@ -120,17 +114,20 @@ async function peers(
     url,
     `SELECT indexdef FROM pg_indexes WHERE tablename = 'bench_ogr_${format}' AND indexdef ILIKE '%USING gist%'`,
   );
-  console.log(`  ogr2ogr ${(ogr.ms / 1000).toFixed(1)} s; spatial index: ${indexes.length ? indexes[0].indexdef : 'none'}`);
+  if (!indexes.length) console.log('  (ogr2ogr built no spatial index)');
+  return ogr;
+}
+
+/** The raw COPY into a fresh `bench_copy_<format>` made by `create`, after a CHECKPOINT; checked. */
+async function copyPeer(url: string, copyInput: Input, rows: number, format: string, create: string, copyOptions: string) {
   await sql(url, `DROP TABLE IF EXISTS bench_copy_${format}`, create, 'CHECKPOINT');
   const copy = await rawCopy(copyInput, url, `bench_copy_${format}`, copyOptions);
-  await expectRows(url, `bench_copy_${format}`, input.rows);
-  return { ogr2ogr: ogr, copy };
+  await expectRows(url, `bench_copy_${format}`, rows);
+  return copy;
 }
 
 async function main(): Promise<void> {
-  console.log(
-    `bench/import ${new Date().toISOString()} · node ${process.version} · ${os.cpus().length} CPUs · ${os.cpus()[0]?.model ?? ''}`,
-  );
+  banner('bench/import', `${os.cpus().length} CPUs · ${os.cpus()[0]?.model ?? ''}`);
   const why = await unreachable(POSTGRES_URL);
   if (why) throw new Error(`PostgreSQL is not reachable at ${redact(POSTGRES_URL)} (${why}); set BENCH_DATABASE_URL`);
   const dir = await mkdtemp(join(BASE_DIR, 'werkbank-bench-import-'));
@@ -165,45 +162,66 @@ async function main(): Promise<void> {
     const results: ImportResult[] = [];
 
     started = performance.now();
-    console.log('\n[csv] points');
-    const csvOurs = await werkbankImport(t, client, csv, [{ name: 'sep', default_value: { value: ',' } }]);
-    console.log(`  werkbank ${(csvOurs.ms / 1000).toFixed(1)} s`);
-    const csvPeers = await peers(
-      url,
-      csv,
-      csv,
-      'csv',
-      'CREATE TABLE bench_copy_csv (x double precision, y double precision, name text, kind text, value double precision)',
-      'FORMAT csv, HEADER true',
-    );
-    results.push({ dataset: 'csv', rows: csv.rows, bytes: csv.bytes, werkbank: csvOurs, ...csvPeers });
-
-    console.log('\n[geojson] polygons');
-    const geoOurs = await werkbankImport(t, client, geojson, []);
-    console.log(`  werkbank ${(geoOurs.ms / 1000).toFixed(1)} s`);
-    const geoPeers = await peers(
-      url,
-      geojson,
-      lines,
-      'geojson',
-      'CREATE TABLE bench_copy_geojson (feature jsonb)',
-      'FORMAT text',
-    );
-    results.push({ dataset: 'geojson', rows: geojson.rows, bytes: geojson.bytes, werkbank: geoOurs, ...geoPeers });
+    const csvPorts = [{ name: 'sep', default_value: { value: ',' } }];
+    const datasets = [
+      {
+        name: 'csv',
+        input: csv,
+        copyInput: csv,
+        ports: csvPorts,
+        create: 'CREATE TABLE bench_copy_csv (x double precision, y double precision, name text, kind text, value double precision)',
+        copyOptions: 'FORMAT csv, HEADER true',
+      },
+      {
+        name: 'geojson',
+        input: geojson,
+        copyInput: lines,
+        ports: [],
+        create: 'CREATE TABLE bench_copy_geojson (feature jsonb)',
+        copyOptions: 'FORMAT text',
+      },
+    ] as const;
+    // Per pass, for each dataset: Werkbank, ogr2ogr and the raw COPY, in an order that is reversed
+    // in every other pass (bench-mode.ts).
+    const cells = datasets.flatMap((d) => ['werkbank', 'ogr2ogr', 'copy'].map((target) => `${d.name}|${target}`));
+    const runs = await alternating(cells, async (cell, pass) => {
+      const [name, target] = cell.split('|');
+      const d = datasets.find((x) => x.name === name)!;
+      let run: PeerRun;
+      if (target === 'werkbank') run = await werkbankImport(t!, client, d.input, [...d.ports]);
+      else if (target === 'ogr2ogr') run = await ogrPeer(url, d.input, d.name);
+      else run = await copyPeer(url, d.copyInput, d.input.rows, d.name, d.create, d.copyOptions);
+      console.log(`  pass ${pass + 1}, ${name}, ${target}: ${(run.ms / 1000).toFixed(1)} s`);
+      return run;
+    });
+    for (const d of datasets) {
+      results.push({
+        dataset: d.name,
+        rows: d.input.rows,
+        bytes: d.input.bytes,
+        werkbank: runs.get(`${d.name}|werkbank`) as Array<PeerRun & { rssBefore: number }>,
+        ogr2ogr: runs.get(`${d.name}|ogr2ogr`)!,
+        copy: runs.get(`${d.name}|copy`)!,
+      });
+    }
     await t.close();
     t = undefined;
 
     // The same imports on the embedded database (on disk, as in production), beside the
-    // PostgreSQL figures (no aim).
+    // PostgreSQL figures (no aim), in passes of their own.
     if (process.env.BENCH_EMBEDDED !== '0') {
       t = await startServer(undefined, { dataDir: join(dir, 'embedded') });
       const embeddedClient = await t.admin();
-      console.log('\n[csv] points, embedded (PGlite)');
-      results[0].embedded = await werkbankImport(t, embeddedClient, csv, [{ name: 'sep', default_value: { value: ',' } }]);
-      console.log(`  werkbank embedded ${(results[0].embedded.ms / 1000).toFixed(1)} s`);
-      console.log('\n[geojson] polygons, embedded (PGlite)');
-      results[1].embedded = await werkbankImport(t, embeddedClient, geojson, []);
-      console.log(`  werkbank embedded ${(results[1].embedded.ms / 1000).toFixed(1)} s`);
+      const embedded = await alternating(
+        datasets.map((d) => d.name),
+        async (name, pass) => {
+          const d = datasets.find((x) => x.name === name)!;
+          const run = await werkbankImport(t!, embeddedClient, d.input, [...d.ports]);
+          console.log(`  pass ${pass + 1}, ${name}, werkbank embedded (PGlite): ${(run.ms / 1000).toFixed(1)} s`);
+          return run;
+        },
+      );
+      for (const r of results) r.embedded = embedded.get(r.dataset);
     }
     console.log(`\n  measured in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     printImportReport(results);
@@ -213,7 +231,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(`\nbench/import failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  process.exitCode = 1;
-});
+runBench('bench/import', main);

@@ -1,3 +1,5 @@
+import { fmt, judge, ratios, spread, table, type Aim } from './bench-mode';
+
 export const OURS = 'werkbank';
 export const NODE_PEER = 'node peer';
 export const DD = 'dd';
@@ -28,39 +30,61 @@ export interface UploadRun {
 export const mib = (bytes: number) => (bytes / MiB).toFixed(0);
 export const mibPerSecond = (r: UploadRun) => r.bytes / MiB / (r.ms / 1000);
 const sizeName = (bytes: number) => (bytes >= 1024 * MiB ? `${bytes / 1024 / MiB} GiB` : `${mib(bytes)} MiB`);
-const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  const numeric = (cell: string) => /^[\d.+-]+$/.test(cell);
-  return rows
-    .map((r) => r.map((cell, i) => (numeric(cell) ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  '))
-    .join('\n');
-}
+const cell = (xs: Array<number | undefined>, scale: number, digits: number) =>
+  xs.some((x) => x === undefined) ? '-' : fmt(spread(xs.map((x) => x! / scale)), digits);
 
-/** Prints every run, the throughput ratios per size and Werkbank's RSS by size. Returns the number of missed aims. */
-export function printUploadReport(runs: UploadRun[]): number {
+/**
+ * Prints every target and size as median (min–max) over the passes (each element of `cells` is
+ * one target and size, its runs in pass order), the throughput ratios per size (per pass, then
+ * their median) and Werkbank's peak RSS by size. Returns the number of missed aims.
+ */
+export function printUploadReport(cells: UploadRun[][]): number {
   console.log(
-    '\n' +
-      table([
-        ['file', 'target', 'seconds', 'MiB/s', 'server CPU s', 'client CPU s', 'RSS before MiB', 'peak RSS MiB'],
-        ...runs.map((r) => [
-          sizeName(r.bytes),
-          r.target,
-          (r.ms / 1000).toFixed(1),
-          mibPerSecond(r).toFixed(0),
-          r.serverCpuMs === undefined ? '-' : (r.serverCpuMs / 1000).toFixed(1),
-          r.clientCpuMs === undefined ? '-' : (r.clientCpuMs / 1000).toFixed(1),
-          r.rssBefore === undefined ? '-' : mib(r.rssBefore),
-          r.rssPeak === undefined ? '-' : mib(r.rssPeak),
-        ]),
-      ]),
+    `\nMedian (min–max) of ${cells[0].length} passes\n` +
+      table(
+        [
+          ['file', 'target', 'seconds', 'MiB/s', 'server CPU s', 'client CPU s', 'RSS before MiB', 'peak RSS MiB'],
+          ...cells.map((runs) => [
+            sizeName(runs[0].bytes),
+            runs[0].target,
+            cell(
+              runs.map((r) => r.ms),
+              1000,
+              1,
+            ),
+            fmt(spread(runs.map(mibPerSecond)), 0),
+            cell(
+              runs.map((r) => r.serverCpuMs),
+              1000,
+              1,
+            ),
+            cell(
+              runs.map((r) => r.clientCpuMs),
+              1000,
+              1,
+            ),
+            cell(
+              runs.map((r) => r.rssBefore),
+              MiB,
+              0,
+            ),
+            cell(
+              runs.map((r) => r.rssPeak),
+              MiB,
+              0,
+            ),
+          ]),
+        ],
+        2,
+      ),
   );
-  const sizes = [...new Set(runs.map((r) => r.bytes))].sort((a, b) => a - b);
+  const sizes = [...new Set(cells.map((r) => r[0].bytes))].sort((a, b) => a - b);
   const largest = sizes[sizes.length - 1];
-  const find = (bytes: number, target: string) => runs.find((r) => r.bytes === bytes && r.target === target);
-  let missed = 0;
-  const ratios: string[][] = [['file', 'ratio', 'value', 'aim']];
+  const find = (bytes: number, target: string) => cells.find((r) => r[0].bytes === bytes && r[0].target === target);
+  const rate = (runs: UploadRun[]) => runs.map(mibPerSecond);
+  const aims: Aim[] = [];
+  const reference: string[][] = [['file', 'ratio', 'median (min–max)']];
   for (const bytes of sizes) {
     const ours = find(bytes, OURS)!;
     for (const [peer, aim] of [
@@ -69,39 +93,36 @@ export function printUploadReport(runs: UploadRun[]): number {
     ] as const) {
       const other = find(bytes, peer);
       if (!other) continue;
-      const ratio = mibPerSecond(ours) / mibPerSecond(other);
-      const judged = bytes === largest;
-      if (judged && ratio < aim) missed++;
-      ratios.push([
-        sizeName(bytes),
-        `${OURS}/${peer} MiB/s`,
-        ratio.toFixed(2),
-        judged ? `>= ${aim} ${verdict(ratio >= aim)}` : '(reference)',
-      ]);
+      const value = spread(ratios(rate(ours), rate(other)));
+      if (bytes === largest) {
+        aims.push({
+          what: `${sizeName(bytes)}, ${OURS}/${peer} MiB/s`,
+          value,
+          aim: `>= ${aim}`,
+          met: (m) => m >= aim,
+          digits: 2,
+        });
+      } else reference.push([sizeName(bytes), `${OURS}/${peer} MiB/s`, fmt(value, 2)]);
     }
     const [peer, dd] = [find(bytes, NODE_PEER), find(bytes, DD)];
     // What node:http alone reaches against the disk: the ceiling for any Node server on this machine.
-    if (peer && dd) {
-      ratios.push([
-        sizeName(bytes),
-        `${NODE_PEER}/${DD} MiB/s`,
-        (mibPerSecond(peer) / mibPerSecond(dd)).toFixed(2),
-        '(reference)',
-      ]);
-    }
+    if (peer && dd) reference.push([sizeName(bytes), `${NODE_PEER}/${DD} MiB/s`, fmt(spread(ratios(rate(peer), rate(dd))), 2)]);
   }
-  console.log('\nThroughput, Werkbank per peer\n' + table(ratios));
-  const peaks = sizes.map((bytes) => find(bytes, OURS)?.rssPeak).filter((p): p is number => p !== undefined);
-  if (peaks.length === sizes.length && sizes.length > 1) {
-    const growth = peaks[peaks.length - 1] - peaks[0];
-    const flat = growth <= AIM_RSS_GROWTH;
-    if (!flat) missed++;
+  console.log('\nRatios per pass, for reference\n' + table(reference, 2));
+  const peaks = sizes.map((bytes) => find(bytes, OURS)!.map((r) => r.rssPeak));
+  if (sizes.length > 1 && peaks.every((p) => p.every((x) => x !== undefined))) {
+    const growth = peaks[peaks.length - 1].map((p, i) => (p! - peaks[0][i]!) / MiB);
     console.log(
-      `\nWerkbank peak RSS during the upload: ${sizes.map((b, i) => `${sizeName(b)} file ${mib(peaks[i])} MiB`).join(', ')}; ` +
-        `${growth >= 0 ? '+' : ''}${mib(growth)} MiB for ${mib(largest - sizes[0])} MiB more file ` +
-        `(aim: flat, at most +${mib(AIM_RSS_GROWTH)} MiB) ${verdict(flat)}`,
+      `\nWerkbank peak RSS during the upload: ${sizes.map((b, i) => `${sizeName(b)} file ${cell(peaks[i], MiB, 0)} MiB`).join(', ')}`,
     );
+    const limit = AIM_RSS_GROWTH / MiB;
+    aims.push({
+      what: `peak RSS growth from ${sizeName(sizes[0])} to ${sizeName(largest)}, MiB`,
+      value: spread(growth),
+      aim: `flat, <= +${limit}`,
+      met: (m) => m <= limit,
+      digits: 0,
+    });
   }
-  console.log(missed ? `\n${missed} aim(s) missed (a benchmark: the exit code stays 0).` : '\nAll aims met.');
-  return missed;
+  return judge(aims);
 }

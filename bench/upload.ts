@@ -15,11 +15,12 @@ import { TestClient } from '@werkbank/testing/node';
 import { readCpuMs, readRss, resetPeak, sampleRss, startChild, type Child } from './child-process';
 import { postMultipart } from './upload-client';
 import { DD, NODE_PEER, OURS, mib, mibPerSecond, printUploadReport, type UploadRun } from './upload-report';
+import { alternating, banner, runBench, SMOKE } from './bench-mode';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const MiB = 1024 * 1024;
-/** Smallest first: the peak RSS of the largest is compared with the smallest's. */
-const SIZES = [256 * MiB, 1024 * MiB];
+/** Smallest first: the peak RSS of the largest is compared with the smallest's. Smoke: 4 and 16 MiB. */
+const SIZES = SMOKE ? [4 * MiB, 16 * MiB] : [256 * MiB, 1024 * MiB];
 const ADMIN = 'admin';
 const ADMIN_PASSWORD = `bench-${randomBytes(6).toString('hex')}`;
 /** Where the temporary folder goes (the disk under test): BENCH_DIR, else the system's temp folder. */
@@ -52,8 +53,13 @@ async function measured(child: Child, upload: () => Promise<number>): Promise<Om
   const serverCpu = readCpuMs(child.pid);
   const clientCpu = process.cpuUsage();
   const sampler = sampleRss(child.pid);
-  const ms = await upload();
-  const sampled = sampler.stop();
+  let ms: number;
+  let sampled: number;
+  try {
+    ms = await upload();
+  } finally {
+    sampled = sampler.stop();
+  }
   const client = process.cpuUsage(clientCpu);
   return {
     ms,
@@ -64,12 +70,20 @@ async function measured(child: Child, upload: () => Promise<number>): Promise<Om
   };
 }
 
-async function uploadToWerkbank(base: string, client: TestClient, depot: string, file: string, bytes: number): Promise<number> {
+async function uploadToWerkbank(
+  base: string,
+  client: TestClient,
+  depot: string,
+  file: string,
+  bytes: number,
+  pass: number,
+): Promise<number> {
   const reset = await client.post('/magazine/upload-reset/', { depot });
   if (reset.status !== 200) throw new Error(`upload-reset answered ${reset.status}: ${JSON.stringify(reset.body)}`);
   const reply = await postMultipart(
     `${base}/magazine/upload-file/${reset.body.upload_id}/`,
-    { path: `bench-${mib(bytes)}MiB.bin`, file, bytes },
+    // A name per pass: the depot refuses a second file of the same name.
+    { path: `bench-${mib(bytes)}MiB-${pass + 1}.bin`, file, bytes },
     {
       cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
       'x-csrftoken': client.csrfToken ?? '',
@@ -117,9 +131,7 @@ function fsyncNote(): string {
 }
 
 async function main(): Promise<void> {
-  console.log(
-    `bench/upload ${new Date().toISOString()} · node ${process.version} · ${os.cpus().length} CPUs · ${os.cpus()[0]?.model ?? ''}`,
-  );
+  banner('bench/upload', `${os.cpus().length} CPUs · ${os.cpus()[0]?.model ?? ''}`);
   const dir = await mkdtemp(join(BASE_DIR, 'werkbank-bench-upload-'));
   const children: Child[] = [];
   let cleaned: Promise<void> | undefined;
@@ -174,12 +186,11 @@ async function main(): Promise<void> {
     const depot = await client.post('/api/v1/depot/', { name: 'bench uploads', content_type: 'file' });
     if (depot.status !== 201) throw new Error(`creating a file depot answered ${depot.status}: ${JSON.stringify(depot.body)}`);
 
-    const runs: UploadRun[] = [];
-    const targets: Record<string, (file: string, bytes: number) => Promise<UploadRun>> = {
-      [OURS]: async (file, bytes) => ({
+    const targets: Record<string, (file: string, bytes: number, pass: number) => Promise<UploadRun>> = {
+      [OURS]: async (file, bytes, pass) => ({
         bytes,
         target: OURS,
-        ...(await measured(werkbank, () => uploadToWerkbank(ours, client, depot.body.resource_uri, file, bytes))),
+        ...(await measured(werkbank, () => uploadToWerkbank(ours, client, depot.body.resource_uri, file, bytes, pass))),
       }),
       [NODE_PEER]: async (file, bytes) => ({
         bytes,
@@ -188,25 +199,22 @@ async function main(): Promise<void> {
       }),
       [DD]: async (file, bytes) => ({ bytes, target: DD, ms: await runDd(file, join(dir, `dd-${mib(bytes)}MiB.out`)) }),
     };
-    for (const [i, bytes] of SIZES.entries()) {
-      // Who goes first alternates between sizes, so a drift (a busy neighbour) does not always hit the same one.
-      const order = i % 2 ? [DD, NODE_PEER, OURS] : [OURS, NODE_PEER, DD];
-      for (const target of order) {
-        const run = await targets[target](files.get(bytes)!, bytes);
-        console.log(`  ${mib(bytes)} MiB, ${target}: ${(run.ms / 1000).toFixed(1)} s, ${mibPerSecond(run).toFixed(0)} MiB/s`);
-        runs.push(run);
-      }
-    }
+    // Every pass uploads each size with each target; who goes first alternates from pass to pass
+    // (and between the sizes of a pass), so a drift (a busy neighbour) does not always hit the same one.
+    const cells = SIZES.flatMap((bytes) => [OURS, NODE_PEER, DD].map((target) => `${bytes}|${target}`));
+    const results = await alternating(cells, async (cell, pass) => {
+      const [bytes, target] = [Number(cell.split('|')[0]), cell.split('|')[1]];
+      const run = await targets[target](files.get(bytes)!, bytes, pass);
+      console.log(
+        `  pass ${pass + 1}, ${mib(bytes)} MiB, ${target}: ${(run.ms / 1000).toFixed(1)} s, ${mibPerSecond(run).toFixed(0)} MiB/s`,
+      );
+      return run;
+    });
     console.log(`\n${fsyncNote()}`);
-    printUploadReport([
-      ...SIZES.flatMap((b) => [OURS, NODE_PEER, DD].map((t) => runs.find((r) => r.bytes === b && r.target === t)!)),
-    ]);
+    printUploadReport(cells.map((cell) => results.get(cell)!));
   } finally {
     await cleanup();
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(`\nbench/upload failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  process.exitCode = 1;
-});
+runBench('bench/upload', main);

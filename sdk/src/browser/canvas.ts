@@ -6,5 +6,7 @@ export { NodeEditor, ClassicPreset, Scope, type GetSchemes, type BaseSchemes, ty
 export { AreaPlugin, AreaExtensions, type Area2D } from 'rete-area-plugin';
 export { ConnectionPlugin, Presets as ConnectionPresets, type SocketData } from 'rete-connection-plugin';
 export { ReactPlugin, Presets as ReactPresets, type ReactArea2D } from 'rete-react-plugin';
+/** For socket position watchers of our own (the switchboard canvas measures its sockets in batches). */
+export { BaseSocketPosition } from 'rete-render-utils';
 /** React roots for the canvas renderer (rete-react-plugin renders each node into its own root). */
 export { createRoot } from 'react-dom/client';

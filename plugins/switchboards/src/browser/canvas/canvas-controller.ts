@@ -122,15 +122,17 @@ export class CanvasController implements Omit<CanvasHandlers, 'onContextMenu' | 
   /** Called once the Rete canvas is ready and the store loaded: draws it and restores the viewport once. */
   async attach(rete: ReteCanvas): Promise<void> {
     this.rete = rete;
-    await rete.sync();
     const sb = this.store.switchboard;
-    if (!sb || this.restored) return;
-    this.restored = true;
-    const saved = { x: sb.ui_offset_x, y: sb.ui_offset_y, k: sb.ui_zoom };
-    this.savedViewport = saved;
-    if (saved.x === 0 && saved.y === 0 && saved.k === 1 && this.store.nodes.size + this.store.frames.size > 0)
-      await rete.zoomToFit();
-    else await rete.restoreViewport(saved.x, saved.y, saved.k);
+    // The viewport first, then the objects: the canvas draws what is on screen before the rest.
+    if (sb && !this.restored) {
+      this.restored = true;
+      const saved = { x: sb.ui_offset_x, y: sb.ui_offset_y, k: sb.ui_zoom };
+      this.savedViewport = saved;
+      if (saved.x === 0 && saved.y === 0 && saved.k === 1 && this.store.nodes.size + this.store.frames.size > 0)
+        await rete.fitStored();
+      else await rete.restoreViewport(saved.x, saved.y, saved.k);
+    }
+    await rete.sync();
   }
 
   // ---- CanvasHandlers (from Rete) ----

@@ -22,13 +22,18 @@ import { CanvasNodeView } from './node-view';
 import { CanvasFrameView, CanvasNoteView } from './frame-view';
 import { CanvasLinkView, CanvasSocket } from './link-view';
 import { ConnectionGesture, type GestureHandlers, type SocketRef } from './connection-gesture';
+import { BatchedSocketPosition } from './socket-positions';
 
 /** spec 000 §9: the viewport is stored relative to this origin. */
 export const CANVAS_OFFSET_ORIGIN = 1000;
 
 const socket = new ClassicPreset.Socket('werkbank');
+/** Objects off screen are added in portions of this many after the first drawing (ReteCanvas.sync). */
+const LATER_PORTION = 100;
 /** Below this zoom the canvas hides the small texts of nodes and frames. */
 export const FAR_ZOOM = 0.5;
+/** Below this zoom (12 px text is 4 px high) the titles are hidden too. */
+export const FARTHER_ZOOM = 1 / 3;
 
 /** A node, frame or note on the Rete canvas; its id is the object's resource address. */
 export class CanvasItem extends ClassicPreset.Node {
@@ -92,6 +97,9 @@ export class ReteCanvas {
   private readonly disposers: IReactionDisposer[] = [];
   private dragging = false;
   private readonly gesture: ConnectionGesture;
+  /** The sync under way, and whether another was asked for meanwhile. */
+  private syncRun: Promise<void> | undefined;
+  private syncAgain = false;
   /** Where the pointer was last seen (client coordinates): where a dropped link lets go. */
   private pointer = { x: 0, y: 0 };
 
@@ -124,6 +132,7 @@ export class ReteCanvas {
     const LinkView = (p: { data: CanvasLink }) => <CanvasLinkView data={p.data} ctx={ctx} />;
     render.addPreset(
       ReactPresets.classic.setup({
+        socketPositionWatcher: new BatchedSocketPosition<Schemes, AreaExtra>(),
         customize: {
           node: (data) => (data.payload.kind === 'frame' ? FrameView : data.payload.kind === 'note' ? NoteView : NodeView),
           connection: () => LinkView,
@@ -182,6 +191,7 @@ export class ReteCanvas {
         const { x, y, k } = this.area.area.transform;
         // Zoomed far out, texts are too small to read: hide them (same layout, far less to paint).
         container.classList.toggle('wb-canvas-far', k < FAR_ZOOM);
+        container.classList.toggle('wb-canvas-farther', k < FARTHER_ZOOM);
         this.handlers.onViewport({ x, y, k });
       }
       return c;
@@ -263,8 +273,60 @@ export class ReteCanvas {
     if (moves.length) this.handlers.onMoved(moves);
   }
 
-  /** Brings the Rete editor in line with the store (after load, live events and own edits). */
-  async sync(): Promise<void> {
+  /**
+   * Brings the Rete editor in line with the store (after load, live events and own edits). Runs one
+   * at a time: a call while one runs makes it run once more, and resolves after that run.
+   */
+  sync(): Promise<void> {
+    if (this.syncRun) {
+      this.syncAgain = true;
+      return this.syncRun;
+    }
+    this.syncRun = (async () => {
+      try {
+        do {
+          this.syncAgain = false;
+          await this.syncOnce();
+        } while (this.syncAgain);
+      } finally {
+        this.syncRun = undefined;
+      }
+    })();
+    return this.syncRun;
+  }
+
+  /** The part of the canvas on screen, in canvas coordinates, with a margin of half a screen. */
+  private visibleRect(): { left: number; top: number; right: number; bottom: number } {
+    const { x, y, k } = this.area.area.transform;
+    const w = this.area.container.clientWidth / k;
+    const h = this.area.container.clientHeight / k;
+    const left = -x / k;
+    const top = -y / k;
+    return { left: left - w / 2, top: top - h / 2, right: left + w * 1.5, bottom: top + h * 1.5 };
+  }
+
+  /**
+   * Sets the viewport that fits every object (as zoom-to-fit does, from the objects' stored positions
+   * and the items' sizes), before they are drawn: a big switchboard then draws what is visible first.
+   */
+  async fitStored(): Promise<void> {
+    const objects = [...this.store.nodes.values(), ...this.store.frames.values(), ...this.store.notes.values()];
+    if (!objects.length) return;
+    const probe = new CanvasItem('', 'node');
+    const left = Math.min(...objects.map((o) => o.ui_x));
+    const top = Math.min(...objects.map((o) => o.ui_y));
+    const right = Math.max(...objects.map((o) => o.ui_x + probe.width));
+    const bottom = Math.max(...objects.map((o) => o.ui_y + probe.height));
+    const w = this.area.container.clientWidth;
+    const h = this.area.container.clientHeight;
+    const k = Math.min((h / (bottom - top)) * 0.9, (w / (right - left)) * 0.9, 1);
+    const a = this.area.area;
+    a.transform.x = w / 2 - ((left + right) / 2) * k;
+    a.transform.y = h / 2 - ((top + bottom) / 2) * k;
+    await a.zoom(k, 0, 0);
+  }
+
+  private async syncOnce(): Promise<void> {
     this.syncing++;
     try {
       const wanted = new Map<string, { kind: 'node' | 'frame' | 'note'; obj: SbNode | Frame | Note }>();
@@ -282,39 +344,59 @@ export class ReteCanvas {
           await this.editor.removeNode(item.id);
         }
       }
-      for (const [uri, { kind, obj }] of wanted) {
-        let item = this.editor.getNode(uri);
-        const fresh = !item;
-        if (!item) item = new CanvasItem(uri, kind);
-        if (kind === 'node') this.setSlots(item, obj as SbNode, links);
-        else if (kind === 'frame' && fresh) {
-          item.addInput('in', new ClassicPreset.Input(socket, '', false));
-          item.addOutput('out', new ClassicPreset.Output(socket, '', true));
-        }
-        if (fresh) {
-          await this.editor.addNode(item);
-          await this.area.translate(uri, { x: obj.ui_x, y: obj.ui_y });
-        } else {
-          const view = this.area.nodeViews.get(uri);
-          const picked = this.dragging && this.selector.isSelected({ id: uri, label: 'node' });
-          if (view && !picked && (view.position.x !== obj.ui_x || view.position.y !== obj.ui_y)) {
-            await this.area.translate(uri, { x: obj.ui_x, y: obj.ui_y });
-          }
-          await this.area.update('node', uri);
-        }
-      }
-      for (const l of links) {
-        if (this.editor.getConnection(l.resource_uri)) continue;
-        const node = this.editor.getNode(l.node);
-        const frame = this.editor.getNode(l.frame);
-        if (!node || !frame) continue;
-        const c = l.is_input
-          ? new CanvasLink(l.resource_uri, frame, 'out', node, slotKeyOf(l))
-          : new CanvasLink(l.resource_uri, node, l.name, frame, 'in');
-        await this.editor.addConnection(c);
+      // What is on screen first; the rest after the canvas has been drawn, in portions (a big switchboard
+      // is usable before every object has arrived).
+      const v = this.visibleRect();
+      const onScreen = (o: SbNode | Frame | Note) =>
+        o.ui_x < v.right && o.ui_x + 240 > v.left && o.ui_y < v.bottom && o.ui_y + 200 > v.top;
+      const entries = [...wanted];
+      const first = entries.filter(([uri, { obj }]) => onScreen(obj) || this.editor.getNode(uri));
+      const later = entries.filter(([uri, { obj }]) => !onScreen(obj) && !this.editor.getNode(uri));
+      await this.syncItems(first, links);
+      for (let i = 0; i < later.length; i += LATER_PORTION) {
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        await this.syncItems(later.slice(i, i + LATER_PORTION), links);
       }
     } finally {
       this.syncing--;
+    }
+  }
+
+  /** Adds or updates these items, then adds the links whose two ends are on the canvas. */
+  private async syncItems(
+    items: Array<[string, { kind: 'node' | 'frame' | 'note'; obj: SbNode | Frame | Note }]>,
+    links: Link[],
+  ): Promise<void> {
+    for (const [uri, { kind, obj }] of items) {
+      let item = this.editor.getNode(uri);
+      const fresh = !item;
+      if (!item) item = new CanvasItem(uri, kind);
+      if (kind === 'node') this.setSlots(item, obj as SbNode, links);
+      else if (kind === 'frame' && fresh) {
+        item.addInput('in', new ClassicPreset.Input(socket, '', false));
+        item.addOutput('out', new ClassicPreset.Output(socket, '', true));
+      }
+      if (fresh) {
+        await this.editor.addNode(item);
+        await this.area.translate(uri, { x: obj.ui_x, y: obj.ui_y });
+      } else {
+        const view = this.area.nodeViews.get(uri);
+        const picked = this.dragging && this.selector.isSelected({ id: uri, label: 'node' });
+        if (view && !picked && (view.position.x !== obj.ui_x || view.position.y !== obj.ui_y)) {
+          await this.area.translate(uri, { x: obj.ui_x, y: obj.ui_y });
+        }
+        await this.area.update('node', uri);
+      }
+    }
+    for (const l of links) {
+      if (this.editor.getConnection(l.resource_uri)) continue;
+      const node = this.editor.getNode(l.node);
+      const frame = this.editor.getNode(l.frame);
+      if (!node || !frame) continue;
+      const c = l.is_input
+        ? new CanvasLink(l.resource_uri, frame, 'out', node, slotKeyOf(l))
+        : new CanvasLink(l.resource_uri, node, l.name, frame, 'in');
+      await this.editor.addConnection(c);
     }
   }
 
