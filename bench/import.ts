@@ -169,7 +169,8 @@ async function main(): Promise<void> {
         input: csv,
         copyInput: csv,
         ports: csvPorts,
-        create: 'CREATE TABLE bench_copy_csv (x double precision, y double precision, name text, kind text, value double precision)',
+        create:
+          'CREATE TABLE bench_copy_csv (x double precision, y double precision, name text, kind text, value double precision)',
         copyOptions: 'FORMAT csv, HEADER true',
       },
       {
