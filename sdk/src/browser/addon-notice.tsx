@@ -23,7 +23,7 @@ export function AddonNotice({ component }: { component: string }) {
   };
   return (
     <Callout intent="warning" icon="lock" data-testid={`addon-notice-${component}`}>
-      <p>{t('addon.not_licensed', { name: component })}</p>
+      <p>{t('addon.not_licensed', { name: t(`addon.component_names.${component}`, { defaultValue: component }) })}</p>
       <Button intent="primary" disabled={sent} onClick={inform} text={t('addon.request_info')} />
     </Callout>
   );

@@ -77,7 +77,9 @@ async function boot(): Promise<BootedWorkbench> {
   });
 }
 
-const tab = (label: string) => [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === label)!;
+/** The innermost tab of that name: the rule's tabs come after the layer editor's own (which has a Filter tab too). */
+const tab = (label: string) =>
+  [...document.querySelectorAll<HTMLElement>('[role="tab"]')].filter((t) => t.textContent === label).at(-1)!;
 const select = (id: string, value: string) => {
   const el = document.querySelector<HTMLSelectElement>(`#${id}`)!;
   const Ev = (el.ownerDocument.defaultView as unknown as { Event: typeof Event }).Event;
