@@ -143,6 +143,8 @@ describe('cursor paging of every list', function () {
       ] as const) {
         expectStatus(await admin.post(path, { name, ...extra }), 201);
       }
+      const group = expectStatus(await admin.post('/api/v1/metadatagroup/', { name }), 201);
+      expectStatus(await admin.post('/api/v1/metadataattributetype/', { display_name: name, group: group.resource_uri }), 201);
     }
     defs = t.server.resources.all();
     for (const def of defs) if (!UNTOUCHED.has(def.table)) await giveTiesAndNulls(db, def);

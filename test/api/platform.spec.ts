@@ -63,7 +63,9 @@ describe('platform: configuration, add-ons, API reference', () => {
       assert.equal(component.available, true, 'the tags plugin implements the tags add-on');
       const byName = new Map(addons.filter((a) => a.kind === 'component').map((a) => [a.id, a]));
       assert.equal(byName.get('node_runs')?.available, true, 'the switchboards implement the node run history');
-      for (const nothingBehind of ['filter_editor', 'analytics', 'api_stats', 'view_translation_editor', 'parquet'])
+      assert.equal(byName.get('filter_editor')?.available, true, 'the layers plugin implements the filter editor');
+      assert.equal(byName.get('api_stats')?.available, true, 'the administration shows the API statistics');
+      for (const nothingBehind of ['analytics', 'view_translation_editor', 'parquet'])
         assert.equal(byName.get(nothingBehind)?.available, false, `${nothingBehind}: no installed plugin implements it`);
       assert.equal(res.meta.total_count, addons.length);
       assert.deepEqual(res.licences, [], 'licence documents and refusal reasons are for superusers only');
