@@ -87,3 +87,16 @@ export interface BackendConfig {
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 1000;
+
+/** The API call statistics of a user (spec 002 §3; decision 0044). */
+export const API_CALLS_PATH = '/api/v2/analytics/api-calls';
+
+/** One row of GET /api/v2/analytics/api-calls: one month, route template and status code. */
+export interface ApiCallStatistic {
+  month: string;
+  path: string;
+  status_code: number;
+  count: number;
+  p50_duration_ms: number;
+  p95_duration_ms: number;
+}

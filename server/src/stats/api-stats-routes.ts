@@ -1,21 +1,9 @@
 import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
-import type { ComponentGate } from '@werkbank/kernel';
+import { API_CALLS_PATH, type ApiCallStatistic, type ComponentGate } from '@werkbank/kernel';
 import { ApiError, guard, requestOf, type ResourceServices, type WerkbankState } from '@werkbank/sdk/node';
 import { DDSketch } from './dd-sketch';
 import { API_STATS_ACCURACY, type ApiCallRecorder } from './api-call-recorder';
-
-export const API_CALLS_PATH = '/api/v2/analytics/api-calls';
-
-/** One row of the statistics (spec 002 §3 "API call statistics"). */
-export interface ApiCallStatistic {
-  month: string;
-  path: string;
-  status_code: number;
-  count: number;
-  p50_duration_ms: number;
-  p95_duration_ms: number;
-}
 
 /** Milliseconds with two decimals (the sketch is accurate to 1 %, more digits say nothing). */
 const ms = (v: number | undefined) => Math.round((v ?? 0) * 100) / 100;

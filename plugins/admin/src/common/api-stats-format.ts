@@ -1,14 +1,4 @@
-/** One row of GET /api/v2/analytics/api-calls (spec 002 §3 "API call statistics"). */
-export interface ApiCallStatistic {
-  month: string;
-  path: string;
-  status_code: number;
-  count: number;
-  p50_duration_ms: number;
-  p95_duration_ms: number;
-}
-
-export const API_CALLS_PATH = '/api/v2/analytics/api-calls';
+export { API_CALLS_PATH, type ApiCallStatistic } from '@werkbank/sdk';
 
 /** spec 002 §9: HTTP status badges: 2xx success, 3xx warning, 4xx and above danger. */
 export function statusIntent(code: number): 'success' | 'warning' | 'danger' | 'none' {
