@@ -2,18 +2,14 @@ import assert from 'node:assert/strict';
 import { assertError, expectStatus, startTestServer, type Client, type TestServer } from '@werkbank/testing/node';
 import { headOf, newDepot } from '@werkbank/plugin-magazine/testing';
 import type { Layer, LayerAttribute } from '../src/common/layers-api';
-import { featureDepot, newLayer, PLUGINS } from './layers-support';
+import { featureDepot, newLayer, layersServer } from './layers-support';
 
 /** Layerpiles, the Magazine's layer calls and the attribute calls (spec 000 §7, spec 001 §7). */
 describe('layers: piles, show/edit as layer, by-pile, attributes', function () {
   this.timeout(60_000);
   let t: TestServer;
   let admin: Client;
-  before(async () => {
-    t = await startTestServer({ plugins: PLUGINS });
-    admin = await t.admin();
-  });
-  after(() => t?.close());
+  layersServer((s) => ({ t, admin } = s));
 
   it('shows a depot as a layer once, edits it as that layer, and redirects with ?redirect=1', async () => {
     const depot = await featureDepot(admin, [{ name: 'Eiche' }]);

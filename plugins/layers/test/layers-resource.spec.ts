@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
-import { assertError, expectStatus, startTestServer, type Client, type TestServer } from '@werkbank/testing/node';
+import { assertError, expectStatus, type Client, type TestServer } from '@werkbank/testing/node';
 import { newDepot } from '@werkbank/plugin-magazine/testing';
 import type { Layer } from '../src/common/layers-api';
-import { featureDepot, LAYERS, newLayer, PLUGINS } from './layers-support';
+import { featureDepot, LAYERS, newLayer, layersServer } from './layers-support';
 
 /** The layer resource (spec 001 §3.1, §5.1): fields, revision, permissions, public, bad input. */
 describe('layers: the layer resource', function () {
   this.timeout(60_000);
   let t: TestServer;
   let admin: Client;
-  before(async () => {
-    t = await startTestServer({ plugins: PLUGINS });
-    admin = await t.admin();
-  });
-  after(() => t?.close());
+  layersServer((s) => ({ t, admin } = s));
 
   it('creates, reads, lists, searches, changes and deletes a layer with every field of spec 001 §3.1', async () => {
     const depot = await featureDepot(admin, [{ name: 'A' }]);

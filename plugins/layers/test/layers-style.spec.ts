@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { XMLParser } from 'fast-xml-parser';
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
-import { assertError, expectStatus, startTestServer, type Client, type TestServer } from '@werkbank/testing/node';
+import { assertError, expectStatus, type Client, type TestServer } from '@werkbank/testing/node';
 import type { Layer } from '../src/common/layers-api';
 import type { LayerStyle } from '../src/common/style-model';
 import { styleFromSld } from '../src/common/style-geostyler';
-import { featureDepot, newLayer, PLUGINS } from './layers-support';
+import { featureDepot, newLayer, layersServer } from './layers-support';
 
 const STYLE: LayerStyle = {
   rules: [
@@ -39,11 +39,7 @@ describe('layers: the map style', function () {
   this.timeout(60_000);
   let t: TestServer;
   let admin: Client;
-  before(async () => {
-    t = await startTestServer({ plugins: PLUGINS });
-    admin = await t.admin();
-  });
-  after(() => t?.close());
+  layersServer((s) => ({ t, admin } = s));
 
   it('saves a style with the layer, counting the revision, and refuses a bad one in the user’s language', async () => {
     const layer = await newLayer(admin);

@@ -1,4 +1,4 @@
-import { expectStatus, type Client } from '@werkbank/testing/node';
+import { expectStatus, startTestServer, type Client, type TestServer } from '@werkbank/testing/node';
 import { addDatum, newDepot, type Depot } from '@werkbank/plugin-magazine/testing';
 import type { Layer } from '../src/common/layers-api';
 
@@ -21,4 +21,17 @@ export async function featureDepot(c: Client, props: Record<string, unknown>[]):
   const depot = await newDepot(c, 'feature');
   for (const p of props) await addDatum(c, depot, feature(p));
   return depot;
+}
+
+/**
+ * One server with the layers plugin (and what it requires) for a suite, and its administrator:
+ * `layersServer((s) => ({ t, admin } = s))` inside a describe.
+ */
+export function layersServer(bind: (s: { t: TestServer; admin: Client }) => void): void {
+  let t: TestServer | undefined;
+  before(async () => {
+    t = await startTestServer({ plugins: PLUGINS });
+    bind({ t, admin: await t.admin() });
+  });
+  after(() => t?.close());
 }

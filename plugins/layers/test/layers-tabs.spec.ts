@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { assertError, expectStatus, startTestServer, type Client, type TestServer } from '@werkbank/testing/node';
+import { assertError, expectStatus, type Client, type TestServer } from '@werkbank/testing/node';
 import type { Layer } from '../src/common/layers-api';
-import { featureDepot, LAYERS, newLayer, PLUGINS } from './layers-support';
+import { featureDepot, LAYERS, newLayer, layersServer } from './layers-support';
 
 /**
  * The editor's Selection window, Filter and Events tabs against the server (spec 001 §2.2, §3.1,
@@ -12,11 +12,7 @@ describe('layers: selection window, filters, attribute values and layer events',
   this.timeout(60_000);
   let t: TestServer;
   let admin: Client;
-  before(async () => {
-    t = await startTestServer({ plugins: PLUGINS });
-    admin = await t.admin();
-  });
-  after(() => t?.close());
+  layersServer((s) => ({ t, admin } = s));
 
   it('keeps the selection window and filters in their order and refuses bad types', async () => {
     const selection_fields = [
