@@ -10,31 +10,12 @@ import {
   type BootedWorkbench,
 } from '@werkbank/testing/browser';
 import layersBrowser from './layers-browser-module';
-import type { Layer } from '../common/layers-api';
+import { wireLayer } from './layers-test-kit';
 
-const stored = {
-  id: 7,
-  resource_uri: '/api/v1/layer/7/',
+const stored = wireLayer(7, {
   revision: 3,
   name: 'Schulen',
   slug: 'schulen',
-  type: 'feature',
-  attr: {},
-  layerpiles: [],
-  permissions: [],
-  legend: '',
-  description_title: '',
-  description: '',
-  public: false,
-  selection_title: '',
-  selection_contact: '',
-  selection_image: '',
-  selection_fields: [],
-  attribute_filters: [],
-  time_min: null,
-  time_max: null,
-  metadata: null,
-  bbox: null,
   style: {
     rules: [
       {
@@ -50,14 +31,7 @@ const stored = {
       },
     ],
   },
-  persistent_size: 0,
-  persistent_size_modified: null,
-  user: '/api/v1/user/1/',
-  owner: '/api/v1/user/1/',
-  access: ['read', 'write'],
-  created: '2026-11-27T00:00:00Z',
-  modified: '2026-11-27T00:00:00Z',
-} as unknown as Layer & Record<string, unknown>;
+});
 
 async function boot(): Promise<BootedWorkbench> {
   const plugins = [await browserPlugin('types'), { manifest: { id: 'layers', requires: ['types'] }, module: layersBrowser }];

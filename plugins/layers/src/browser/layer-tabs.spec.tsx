@@ -10,41 +10,12 @@ import {
   type BootedWorkbench,
 } from '@werkbank/testing/browser';
 import layersBrowser from './layers-browser-module';
-import type { Layer } from '../common/layers-api';
+import { wireLayer } from './layers-test-kit';
 
-const stored = {
-  id: 7,
-  resource_uri: '/api/v1/layer/7/',
-  revision: 1,
+const stored = wireLayer(7, {
   name: 'Bäume',
-  slug: '',
-  type: 'feature',
-  attr: {},
-  layerpiles: [],
-  permissions: [],
-  legend: '',
-  description_title: '',
-  description: '',
-  public: false,
-  selection_title: '',
-  selection_contact: '',
-  selection_image: '',
   selection_fields: [{ key: 'name', displayName: 'Name', type: 'title', visible: true }],
-  attribute_filters: [],
-  time_min: null,
-  time_max: null,
-  metadata: null,
-  style: null,
-  bbox: null,
-  persistent_size: 0,
-  persistent_size_modified: null,
-  user: '/api/v1/user/1/',
-  owner: '/api/v1/user/1/',
-  favored: false,
-  access: ['read', 'write'],
-  created: '2026-11-27T00:00:00Z',
-  modified: '2026-11-27T00:00:00Z',
-} as Layer & Record<string, unknown>;
+});
 
 const attributes = {
   objects: [
