@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import type { AuthUser } from '@werkbank/sdk/node';
 import { assertError, expectStatus, type Client } from '@werkbank/testing/node';
-import { addDatum, headOf, newDepot, valuesAt, type Depot } from './magazine-support';
+import { addDatum, headOf, newDepot, valuesAt, type Depot, adminWithDepotAccess } from './magazine-support';
 import { DepotAccess } from '@werkbank/plugin-magazine/api';
 
 /** Items per batch of the streams below: more than one statement of the store (5,000). */
@@ -25,12 +25,7 @@ describe('magazine: bulk writes', function () {
 
   before(async () => {
     t = await startTestServer({ plugins: ['magazine'] });
-    admin = await t.admin();
-    const [{ id }] = (await t.server.db.dataSource.query(`SELECT id FROM werkbank_user WHERE username = $1`, [
-      t.server.config.adminUsername,
-    ])) as { id: number }[];
-    adminUser = (await t.server.accounts.loadAuthUser(id))!;
-    access = t.server.kernel.container.get<DepotAccess>(DepotAccess);
+    ({ admin, adminUser, access } = await adminWithDepotAccess(t));
     embedded = t.server.db.kind === 'embedded';
   });
   after(async () => {

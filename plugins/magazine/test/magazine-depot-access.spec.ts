@@ -2,7 +2,16 @@ import assert from 'node:assert/strict';
 import { fakeRunContext, startTestServer, type TestServer } from '@werkbank/testing/node';
 import { ApiError, type AuthUser, type FunctionRunContext } from '@werkbank/sdk/node';
 import { expectStatus, userUri, type Client } from '@werkbank/testing/node';
-import { addDatum, headOf, newDepot, valuesAt, type Datum, type Depot, type Moment } from './magazine-support';
+import {
+  addDatum,
+  headOf,
+  newDepot,
+  valuesAt,
+  type Datum,
+  type Depot,
+  type Moment,
+  adminWithDepotAccess,
+} from './magazine-support';
 import { DepotAccess } from '@werkbank/plugin-magazine/api';
 
 type LineageMoment = Moment & { node_run: number | null };
@@ -17,12 +26,7 @@ describe('magazine: depot access for switchboard functions', () => {
   before(async () => {
     // The Magazine binds DepotAccess; basic-functions' depot functions inject it.
     t = await startTestServer({ plugins: ['magazine', 'basic-functions'] });
-    admin = await t.admin();
-    const [{ id }] = (await t.server.db.dataSource.query(`SELECT id FROM werkbank_user WHERE username = $1`, [
-      t.server.config.adminUsername,
-    ])) as { id: number }[];
-    adminUser = (await t.server.accounts.loadAuthUser(id))!;
-    access = t.server.kernel.container.get<DepotAccess>(DepotAccess);
+    ({ admin, adminUser, access } = await adminWithDepotAccess(t));
   });
   after(async () => {
     await t?.close();

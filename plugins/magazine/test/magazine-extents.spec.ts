@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { startTestServer, expectStatus, type Client, type TestServer } from '@werkbank/testing/node';
 import { TypeHierarchy, type AuthUser, type TypeRegistry } from '@werkbank/sdk/node';
 import { DepotAccess } from '@werkbank/plugin-magazine/api';
-import { addDatum, newDepot, type Datum, type Depot, type Moment } from './magazine-support';
+import { addDatum, newDepot, type Datum, type Depot, type Moment, adminWithDepotAccess } from './magazine-support';
 import { MagazineDatumExtent1765100000000 } from '../src/node/datum-extent-migration';
 
 type Extent = [number, number, number, number];
@@ -59,12 +59,7 @@ describe('magazine: extents, window queries and streaming reads', () => {
 
   before(async () => {
     t = await startTestServer({ plugins: ['magazine'] });
-    admin = await t.admin();
-    const [{ id }] = (await t.server.db.dataSource.query(`SELECT id FROM werkbank_user WHERE username = $1`, [
-      t.server.config.adminUsername,
-    ])) as { id: number }[];
-    adminUser = (await t.server.accounts.loadAuthUser(id))!;
-    access = t.server.kernel.container.get<DepotAccess>(DepotAccess);
+    ({ admin, adminUser, access } = await adminWithDepotAccess(t));
     // A type another plugin derives from feature: it takes the feature's rule.
     t.server.kernel.container
       .get<TypeRegistry>(TypeHierarchy)

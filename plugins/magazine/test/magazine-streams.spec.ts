@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { startTestServer, expectStatus, userUri, type Client, type TestServer } from '@werkbank/testing/node';
 import type { AuthUser } from '@werkbank/sdk/node';
 import { DepotAccess } from '@werkbank/plugin-magazine/api';
-import { addDatum, newDepot, type Datum, type Depot, type Moment } from './magazine-support';
+import { addDatum, newDepot, type Datum, type Depot, type Moment, adminWithDepotAccess } from './magazine-support';
 
 interface Page {
   objects: Datum[];
@@ -32,12 +32,7 @@ describe('magazine: streaming reads', () => {
 
   before(async () => {
     t = await startTestServer({ plugins: ['magazine'] });
-    admin = await t.admin();
-    const [{ id }] = (await t.server.db.dataSource.query(`SELECT id FROM werkbank_user WHERE username = $1`, [
-      t.server.config.adminUsername,
-    ])) as { id: number }[];
-    adminUser = (await t.server.accounts.loadAuthUser(id))!;
-    access = t.server.kernel.container.get<DepotAccess>(DepotAccess);
+    ({ admin, adminUser, access } = await adminWithDepotAccess(t));
     dir = mkdtempSync(join(tmpdir(), 'werkbank-streams-'));
   });
   after(async () => {

@@ -1,4 +1,6 @@
-import { expectStatus, type Client } from '@werkbank/testing/node';
+import type { AuthUser } from '@werkbank/sdk/node';
+import { expectStatus, type Client, type TestServer } from '@werkbank/testing/node';
+import { DepotAccess } from '@werkbank/plugin-magazine/api';
 
 export const FOLDERS = '/api/v1/depotfolder/';
 export const DEPOTS = '/api/v1/depot/';
@@ -71,4 +73,17 @@ export async function valuesAt(c: Client, depot: Depot, momentId?: number): Prom
 
 export async function headOf(c: Client, depot: Depot): Promise<Moment> {
   return expectStatus<Depot>(await c.get(depot.resource_uri), 200).current_moment!;
+}
+
+/**
+ * The administrator of a test server three ways: an API client, the signed-in user the server's
+ * DepotAccess takes (as a switchboard function would hand it on), and that DepotAccess.
+ */
+export async function adminWithDepotAccess(t: TestServer): Promise<{ admin: Client; adminUser: AuthUser; access: DepotAccess }> {
+  const admin = await t.admin();
+  const [{ id }] = (await t.server.db.dataSource.query(`SELECT id FROM werkbank_user WHERE username = $1`, [
+    t.server.config.adminUsername,
+  ])) as { id: number }[];
+  const adminUser = (await t.server.accounts.loadAuthUser(id))!;
+  return { admin, adminUser, access: t.server.kernel.container.get<DepotAccess>(DepotAccess) };
 }
