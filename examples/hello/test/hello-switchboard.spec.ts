@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Translator } from '@werkbank/sdk/node';
 import { startTestServer, type TestClient, type TestServer } from '@werkbank/testing/node';
 
@@ -15,16 +14,27 @@ async function created(reply: Promise<{ status: number; body: any }>): Promise<O
   return body as Obj;
 }
 
-/** Runs the switchboard and returns the status its execution ended with. */
-async function runToEnd(c: TestClient, sb: Obj): Promise<string> {
+/** The channel on which the switchboards plugin announces changes of a switchboard and its runs. */
+const SWITCHBOARD_EVENTS = 'werkbank_switchboard';
+
+/** Runs the switchboard and returns the status its execution ended with (woken by the switchboard's live events, no polling). */
+async function runToEnd(t: TestServer, c: TestClient, sb: Obj): Promise<string> {
   const started = await c.post(`${sb.resource_uri}run/`, {});
   assert.equal(started.status, 202, JSON.stringify(started.body));
-  let execution = started.body as Obj;
-  while (execution.status === 'started') {
-    await sleep(50);
-    execution = (await c.get(execution.resource_uri)).body as Obj;
+  for (;;) {
+    let changed!: () => void;
+    const event = new Promise<void>((res) => (changed = res));
+    const sub = t.server.bus.subscribe(SWITCHBOARD_EVENTS, (msg) => {
+      if (msg.resource_uri === sb.resource_uri) changed();
+    });
+    try {
+      const execution = (await c.get((started.body as Obj).resource_uri)).body as Obj;
+      if (execution.status !== 'started') return execution.status as string;
+      await event;
+    } finally {
+      sub.dispose();
+    }
   }
-  return execution.status as string;
 }
 
 /**
@@ -32,6 +42,7 @@ async function runToEnd(c: TestClient, sb: Obj): Promise<string> {
  * string frame; runs it and returns the frame's items.
  */
 async function greetOnSwitchboard(
+  t: TestServer,
   c: TestClient,
   name: string,
   count: number,
@@ -51,7 +62,7 @@ async function greetOnSwitchboard(
   await created(
     c.post('/api/v1/link/', { node: node.resource_uri, frame: frame.resource_uri, name: 'greetings', is_input: false }),
   );
-  const status = await runToEnd(c, sb);
+  const status = await runToEnd(t, c, sb);
   const items = (await c.get(`/api/v1/frame/${frame.id}/content/?limit=1000`)).body as { objects: unknown[] };
   const after = (await c.get(node.resource_uri)).body as Obj;
   return { status, items: items.objects, exception: after.runinfo.exception };
@@ -81,13 +92,13 @@ describe('hello example on a server: its function on a switchboard, its datum ty
   });
 
   it('runs hello.greet on a switchboard and writes the greetings into the linked frame', async () => {
-    const run = await greetOnSwitchboard(admin, 'Anna', 2);
+    const run = await greetOnSwitchboard(t, admin, 'Anna', 2);
     assert.equal(run.status, 'success');
     assert.deepEqual(run.items, [{ value: 'Hello, Anna!' }, { value: 'Hello, Anna!' }]);
   });
 
   it('fails the node with the plugin’s translated reason when count is out of range', async () => {
-    const run = await greetOnSwitchboard(admin, 'Anna', 5000);
+    const run = await greetOnSwitchboard(t, admin, 'Anna', 5000);
     assert.equal(run.status, 'failure');
     assert.deepEqual(run.items, []);
     assert.equal(run.exception, 'The count must be a whole number from 0 to 1000.');
@@ -113,7 +124,7 @@ describe('hello example on a server: its function on a switchboard, its datum ty
     await created(
       admin.post('/api/v1/link/', { node: node.resource_uri, frame: names.resource_uri, name: 'names', is_input: true }),
     );
-    assert.equal(await runToEnd(admin, sb), 'success');
+    assert.equal(await runToEnd(t, admin, sb), 'success');
     const datums = (await admin.get(`/api/v1/datum/by-depot/${depot.id}/?limit=10`)).body as { objects: Obj[] };
     assert.deepEqual(
       datums.objects.map((d) => [d.to, d.text, d.stamps]),
@@ -160,7 +171,7 @@ describe('hello example on a server with a service replaced by its token', funct
   after(() => t?.close());
 
   it('hello.greet writes what the replacing Translator answers', async () => {
-    const run = await greetOnSwitchboard(await t.admin(), 'Ben', 1);
+    const run = await greetOnSwitchboard(t, await t.admin(), 'Ben', 1);
     assert.equal(run.status, 'success');
     assert.deepEqual(run.items, [{ value: 'en:hello:greet.text:Ben' }]);
     assert.ok(asked.includes('hello:greet.text'));
