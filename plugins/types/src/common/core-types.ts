@@ -82,7 +82,8 @@ export const CORE_TYPES: CoreType[] = [
   { name: 'int', base: 'number', schema: valueFields(INTEGER) },
   { name: 'bool', schema: valueFields(BOOLEAN), template: { value: false } },
   { name: 'datetime', schema: valueFields(DATE_TIME), template: { value: '1970-01-01T00:00:00Z' } },
-  // spec 001 §2.1: east, north, west, south (and bottom, top in 3D)
+  // [west, south, east, north] in degrees (GeoJSON's order, as imports and extents use; west > east
+  // crosses the antimeridian), and bottom, top in 3D. The bbox editor shows the four as named fields.
   { name: 'bbox', schema: valueFields(BBOX), template: { value: [0, 0, 0, 0] }, repr: (f) => listText(f.value) },
   { name: 'bbox3d', schema: valueFields(BBOX3D), template: { value: [0, 0, 0, 0, 0, 0] }, repr: (f) => listText(f.value) },
   {

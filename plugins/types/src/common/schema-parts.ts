@@ -26,7 +26,7 @@ export const STRING_LIST: JsonSchema = { type: 'array', items: STRING };
 /** An integer of at least `min`. */
 export const countOf = (min: number): JsonSchema => ({ type: 'integer', minimum: min });
 
-/** Exactly `n` numbers, e.g. a bbox (spec 001 §2.1: east, north, west, south [, bottom, top]). */
+/** Exactly `n` numbers, e.g. a bbox `[west, south, east, north (, bottom, top)]`. */
 export const numbers = (n: number): JsonSchema => ({ type: 'array', items: NUMBER, minItems: n, maxItems: n });
 
 export const BBOX = numbers(4);

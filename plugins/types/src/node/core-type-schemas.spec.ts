@@ -72,14 +72,14 @@ const CASES: Record<string, Case> = {
     wrong: [[{ value: '2026-02-30T00:00:00Z' }, 'value', 'errors.datum_form']],
   },
   bbox: {
-    valid: { value: [8, 51, 7, 50] },
+    valid: { value: [7, 50, 8, 51] },
     wrong: [
       [{ value: [8, 51, 7] }, 'value', 'errors.datum_count'],
       [{ value: [8, 51, '7', 50] }, 'value[2]', 'errors.datum_not_number'],
     ],
-    repr: '8, 51, 7, 50',
+    repr: '7, 50, 8, 51',
   },
-  bbox3d: { valid: { value: [8, 51, 7, 50, 0, 100] }, wrong: [[{ value: [8, 51, 7, 50] }, 'value', 'errors.datum_count']] },
+  bbox3d: { valid: { value: [7, 50, 8, 51, 0, 100] }, wrong: [[{ value: [7, 50, 8, 51] }, 'value', 'errors.datum_count']] },
   file: {
     valid: { value: 'plan.pdf', size: 1024, mime_type: 'application/pdf', download_url: '/x' },
     wrong: [
@@ -93,13 +93,13 @@ const CASES: Record<string, Case> = {
     wrong: [[{ origin: [1, 2] }, 'origin', 'errors.datum_count']],
   },
   grid: {
-    valid: { bbox: [8, 51, 7, 50], width: 256, height: 256, tms_url: '/t/', tms_extension: 'png' },
-    wrong: [[{ bbox: [8, 51, 7, 50], width: 0, height: 1 }, 'width', 'errors.datum_minimum']],
+    valid: { bbox: [7, 50, 8, 51], width: 256, height: 256, tms_url: '/t/', tms_extension: 'png' },
+    wrong: [[{ bbox: [7, 50, 8, 51], width: 0, height: 1 }, 'width', 'errors.datum_minimum']],
     repr: '256 × 256',
   },
   pointcloud: {
-    valid: { bbox3d: [8, 51, 7, 50, 0, 9], name: 'scan', pointcount: 1000 },
-    wrong: [[{ bbox3d: [8, 51, 7, 50, 0, 9], name: 'scan', pointcount: 1.5 }, 'pointcount', 'errors.datum_not_integer']],
+    valid: { bbox3d: [7, 50, 8, 51, 0, 9], name: 'scan', pointcount: 1000 },
+    wrong: [[{ bbox3d: [7, 50, 8, 51, 0, 9], name: 'scan', pointcount: 1.5 }, 'pointcount', 'errors.datum_not_integer']],
     repr: 'scan (1000)',
   },
   cityobject: { valid: { value: { type: 'Building' } }, wrong: [[{ value: 'Building' }, 'value', 'errors.datum_not_object']] },
@@ -139,12 +139,12 @@ const CASES: Record<string, Case> = {
     ],
   },
   wms: {
-    valid: { tms_url: 'https://x/wms', bbox: [8, 51, 7, 50], layers: 'roads', srs: ['EPSG:4326'], transparent: true },
-    wrong: [[{ tms_url: 'https://x/wms', bbox: [8, 51, 7, 50], srs: 'EPSG:4326' }, 'srs', 'errors.datum_not_array']],
+    valid: { tms_url: 'https://x/wms', bbox: [7, 50, 8, 51], layers: 'roads', srs: ['EPSG:4326'], transparent: true },
+    wrong: [[{ tms_url: 'https://x/wms', bbox: [7, 50, 8, 51], srs: 'EPSG:4326' }, 'srs', 'errors.datum_not_array']],
     repr: 'https://x/wms (roads)',
   },
   wmts: {
-    valid: { tms_url: 'https://x/wmts', bbox: [8, 51, 7, 50] },
+    valid: { tms_url: 'https://x/wmts', bbox: [7, 50, 8, 51] },
     wrong: [[{ tms_url: 'https://x/wmts' }, 'bbox', 'errors.datum_missing']],
   },
   layer: { valid: { value: '/api/v1/layer/3/' }, wrong: [[{ value: 3 }, 'value', 'errors.datum_not_string']] },
