@@ -7,6 +7,8 @@
  * BENCH_NODES changes the size. Embedded database; `npm run bench:canvas`; see bench/README.md.
  */
 import { execSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startTestServer } from '@werkbank/testing/node';
 import { launchChromium, login } from '../test/e2e/browser';
@@ -172,7 +174,16 @@ async function main() {
           timeDeltas: number[];
         };
       };
-      summariseTrace(JSON.parse((await browser.stopTracing()).toString('utf8')));
+      const traceText = (await browser.stopTracing()).toString('utf8');
+      summariseTrace(JSON.parse(traceText));
+      // BENCH_PROFILE_OUT=dir: the trace and the CPU profile as files (Chromium's DevTools open both).
+      const out = process.env.BENCH_PROFILE_OUT;
+      if (out) {
+        mkdirSync(out, { recursive: true });
+        writeFileSync(join(out, 'first-render.trace.json'), traceText);
+        writeFileSync(join(out, 'first-render.cpuprofile'), JSON.stringify(profile));
+        console.log(`  trace and CPU profile written to ${out}`);
+      }
       const self = new Map<string, number>();
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
       profile.samples.forEach((id, i) => {

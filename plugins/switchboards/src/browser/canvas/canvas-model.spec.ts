@@ -202,4 +202,36 @@ describe('canvas model', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     assert.equal(store.nodes.get(uri)!.runinfo.exception, 'Auf Deutsch');
   });
+
+  it('keeps the links of each node and frame in step with its links (put, update, delete, replace)', () => {
+    const store = new CanvasStore({} as ApiClient, 1);
+    const uris = (list: Link[]) => list.map((l) => l.resource_uri);
+    const n1 = '/api/v1/node/1/';
+    const f1 = '/api/v1/frame/1/';
+    const f2 = '/api/v1/frame/2/';
+    const a = link({ id: 1, resource_uri: '/api/v1/link/1/', node: n1, frame: f1 });
+    const b = link({ id: 2, resource_uri: '/api/v1/link/2/', node: n1, frame: f2, is_input: false, name: 'result' });
+    store.replace({ switchboard: {} as never, nodes: [], frames: [], notes: [], links: [a, b] });
+    assert.deepEqual(uris(store.linksOf(n1)), [a.resource_uri, b.resource_uri]);
+    assert.deepEqual(uris(store.linksOf(f1)), [a.resource_uri]);
+    assert.deepEqual(uris(store.linksOf(f2)), [b.resource_uri]);
+    // Put again (a reply after an edit): same place, the new fields.
+    store.put({ ...a, dict_key: 'k' });
+    assert.deepEqual(uris(store.linksOf(n1)), [a.resource_uri, b.resource_uri]);
+    assert.equal(store.linksOf(f1)[0]!.dict_key, 'k');
+    // A live update moving the link to another frame.
+    store.apply({ type: 'UPDATE', resource_uri: a.resource_uri, fields: { frame: f2 } });
+    assert.deepEqual(uris(store.linksOf(f1)), []);
+    assert.deepEqual(uris(store.linksOf(f2)), [b.resource_uri, a.resource_uri]);
+    // A deleted link leaves both ends; a deleted frame takes its links.
+    store.apply({ type: 'LINK_DELETE', resource_uri: b.resource_uri });
+    assert.deepEqual(uris(store.linksOf(n1)), [a.resource_uri]);
+    store.apply({ type: 'FRAME_DELETE', resource_uri: f2 });
+    assert.deepEqual(uris(store.linksOf(n1)), []);
+    assert.equal(store.links.size, 0);
+    // Replace starts from the new content only.
+    store.replace({ switchboard: {} as never, nodes: [], frames: [], notes: [], links: [b] });
+    assert.deepEqual(uris(store.linksOf(n1)), [b.resource_uri]);
+    assert.deepEqual(uris(store.linksOf(f1)), []);
+  });
 });

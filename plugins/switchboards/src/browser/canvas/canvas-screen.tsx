@@ -8,7 +8,6 @@ import {
   observer,
   Registries,
   TypeHierarchy,
-  useContextBridge,
   useService,
   useT,
 } from '@werkbank/sdk/browser';
@@ -22,6 +21,7 @@ import { CanvasTitleBar } from './canvas-title-bar';
 import { ContextViewPanel } from './context-view-panel';
 import { HoverPreview } from './hover-preview';
 import { ReteCanvas } from './rete-canvas';
+import { CanvasPortalHost, CanvasPortals } from './canvas-portals';
 import { kindOf } from './canvas-store';
 import { useCanvasKeys, useViewerMessages } from './canvas-events';
 import { dropToInsert } from './canvas-drop';
@@ -61,7 +61,7 @@ const CanvasForId = observer(function CanvasForId({ id }: { id: number }) {
   const active = useService(ActiveCanvas);
   const navigate = useNavigate();
   const t = useT('switchboards');
-  const bridge = useContextBridge();
+  const portals = useMemo(() => new CanvasPortals(), [id]);
   const c = useMemo(() => new CanvasController(api, notify, confirm, types, (k, o) => String(t(k, o)), id), [id]);
   const container = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<MenuTarget>();
@@ -115,7 +115,7 @@ const CanvasForId = observer(function CanvasForId({ id }: { id: number }) {
           setMenu({ ...target, at: rete.pointAt(e.clientX, e.clientY) });
         },
       },
-      bridge,
+      portals,
     );
     void c.attach(rete);
   }, [loaded, c]);
@@ -149,7 +149,9 @@ const CanvasForId = observer(function CanvasForId({ id }: { id: number }) {
             const result = dropToInsert(e.dataTransfer, FUNCTION_DRAG_TYPE, c.t);
             if (result && c.rete) void c.insert(result, c.rete.pointAt(e.clientX, e.clientY));
           }}
-        />
+        >
+          <CanvasPortalHost portals={portals} />
+        </div>
         {!loaded && <Spinner className="wb-canvas-spinner" />}
         {c.previewOpen && (
           <div className="wb-canvas-preview" data-testid="preview">

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction, type ApiClient } from '@werkbank/sdk/browser';
+import { makeAutoObservable, observable, runInAction, type ApiClient } from '@werkbank/sdk/browser';
 import type { CanvasContent, Frame, Link, Note, SbNode, Switchboard } from '../../common/switchboard-types';
 import type { LiveMessage } from './live-connection';
 
@@ -44,15 +44,25 @@ export class CanvasStore {
    * fetch that was under way when the object was deleted must not bring it back.
    */
   private readonly gone = new Set<string>();
+  /**
+   * The links of each node and frame (`linksOf`), kept in step with `links`: a lookup reads one
+   * entry, and a view observes only the links of its own object — searching every link for each
+   * node made opening a big switchboard grow with the square of its size (bench/canvas).
+   */
+  private readonly linkEnds = observable.map<string, Link[]>({}, { deep: false });
+  /** The ends each link is indexed under in `linkEnds`. */
+  private readonly linkIndexed = new Map<string, string[]>();
 
   constructor(
     private readonly api: ApiClient,
     readonly switchboardId: number,
   ) {
-    makeAutoObservable<CanvasStore, 'api' | 'fetching' | 'gone'>(this, {
+    makeAutoObservable<CanvasStore, 'api' | 'fetching' | 'gone' | 'linkEnds' | 'linkIndexed'>(this, {
       api: false,
       fetching: false,
       gone: false,
+      linkEnds: false,
+      linkIndexed: false,
       switchboardId: false,
     });
   }
@@ -79,10 +89,12 @@ export class CanvasStore {
     this.nodes.clear();
     this.frames.clear();
     this.links.clear();
+    this.linkEnds.clear();
+    this.linkIndexed.clear();
     this.notes.clear();
     for (const n of content.nodes) this.nodes.set(n.resource_uri, n);
     for (const f of content.frames) this.frames.set(f.resource_uri, f);
-    for (const l of content.links) this.links.set(l.resource_uri, l);
+    for (const l of content.links) this.setLink(l);
     for (const n of content.notes) this.notes.set(n.resource_uri, n);
     this.loading = false;
     this.error = undefined;
@@ -107,23 +119,62 @@ export class CanvasStore {
     if (kind === 'node') this.nodes.set(obj.resource_uri, obj as SbNode);
     else if (kind === 'frame') this.frames.set(obj.resource_uri, obj as Frame);
     else if (kind === 'note') this.notes.set(obj.resource_uri, obj as Note);
-    else if (kind === 'link') this.links.set(obj.resource_uri, obj as Link);
+    else if (kind === 'link') this.setLink(obj as Link);
     this.revision++;
+  }
+
+  /** Stores a link and indexes it under its node and frame (a stored one keeps its place). */
+  private setLink(link: Link): void {
+    const uri = link.resource_uri;
+    this.links.set(uri, link);
+    this.reindexLink(uri);
+  }
+
+  /** Brings `linkEnds` in line with the stored link `uri` (gone, new, changed or moved to other ends). */
+  private reindexLink(uri: string): void {
+    const link = this.links.get(uri);
+    const ends = link ? [...new Set([link.node, link.frame])] : [];
+    const old = this.linkIndexed.get(uri) ?? [];
+    for (const end of old) {
+      const list = this.linkEnds.get(end) ?? [];
+      const at = list.findIndex((l) => l.resource_uri === uri);
+      if (at < 0) continue;
+      if (link && ends.includes(end)) {
+        // Same end: the new object takes the old one's place.
+        if (list[at] !== link)
+          this.linkEnds.set(
+            end,
+            list.map((l, i) => (i === at ? link : l)),
+          );
+      } else if (list.length === 1) this.linkEnds.delete(end);
+      else
+        this.linkEnds.set(
+          end,
+          list.filter((_, i) => i !== at),
+        );
+    }
+    for (const end of ends) if (!old.includes(end)) this.linkEnds.set(end, [...(this.linkEnds.get(end) ?? []), link!]);
+    if (link) this.linkIndexed.set(uri, ends);
+    else this.linkIndexed.delete(uri);
   }
 
   remove(uri: string): void {
     this.gone.add(uri);
     const gone = this.nodes.delete(uri) || this.frames.delete(uri) || this.notes.delete(uri) || this.links.delete(uri);
+    if (kindOf(uri) === 'link') this.reindexLink(uri);
     // A removed node or frame takes its links with it (the server deletes them in the same transaction).
     if (kindOf(uri) === 'node' || kindOf(uri) === 'frame') {
-      for (const [k, l] of this.links) if (l.node === uri || l.frame === uri) this.links.delete(k);
+      for (const l of this.linksOf(uri)) {
+        this.links.delete(l.resource_uri);
+        this.reindexLink(l.resource_uri);
+      }
     }
     if (gone) this.revision++;
   }
 
   /** The links of a node or frame. */
   linksOf(uri: string): Link[] {
-    return [...this.links.values()].filter((l) => l.node === uri || l.frame === uri);
+    return [...(this.linkEnds.get(uri) ?? [])];
   }
 
   /** Applies one live event (spec 000 §7). Inserts fetch the new object unless we have it already. */
@@ -157,6 +208,8 @@ export class CanvasStore {
       return;
     }
     Object.assign(obj, fields);
+    // A link's ends could change with it: keep linksOf in step.
+    if (kindOf(uri) === 'link') this.reindexLink(uri);
     this.revision++;
     // A live event carries a failure in the language of who ran the node: the reply is in the reader's.
     if (kindOf(uri) === 'node' && fields.status === 'failure') void this.fetch(uri);

@@ -1,6 +1,7 @@
 import { useState } from '@werkbank/sdk/react';
 import type { CanvasViewContext } from './canvas-view-context';
 import { PortName } from './node-view';
+import { OWN_POINTER } from './canvas-portals';
 
 /**
  * The key of a dict port slot (spec 000 §5): commits on Enter or blur, cancels on Escape. On the
@@ -26,7 +27,7 @@ export function DictKeyEditor(props: { ctx: CanvasViewContext; node: string; por
       <span
         className={`wb-dict-key${initial ? '' : ' wb-muted'}`}
         data-testid="dict-key"
-        onPointerDown={(e) => e.stopPropagation()}
+        {...OWN_POINTER}
         onClick={() => {
           setText(initial);
           setEditing(true);
@@ -43,7 +44,7 @@ export function DictKeyEditor(props: { ctx: CanvasViewContext; node: string; por
       autoFocus
       value={text}
       aria-label={ctx.t('node.dict_key')}
-      onPointerDown={(e) => e.stopPropagation()}
+      {...OWN_POINTER}
       onChange={(e) => setText(e.target.value)}
       onBlur={commit}
       onKeyDown={(e) => {

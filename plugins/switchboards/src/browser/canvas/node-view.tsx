@@ -7,6 +7,7 @@ import { NAME_TOOLTIP_LENGTH, type Slot } from './port-slots';
 import { DictKeyEditor } from './dict-key-editor';
 import { ItemSocket } from './item-socket';
 import { PresenceMarks } from './presence-marks';
+import { OWN_POINTER } from './canvas-portals';
 import { portValueText } from '../dialogs/port-value-editor';
 
 const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
@@ -111,7 +112,7 @@ export const CanvasNodeView = observer(function CanvasNodeView(props: {
             icon="stop"
             aria-label={t('node.stop')}
             data-testid="node-stop"
-            onPointerDown={stop}
+            {...OWN_POINTER}
             onClick={() => ctx.stopNode(node.resource_uri)}
           />
         )}
@@ -122,7 +123,7 @@ export const CanvasNodeView = observer(function CanvasNodeView(props: {
             icon={<Icon icon="info-sign" intent="danger" />}
             aria-label={t('node.runs')}
             data-testid="node-info"
-            onPointerDown={stop}
+            {...OWN_POINTER}
             onClick={() => ctx.openNode(node.resource_uri, 'runs')}
           />
         )}

@@ -4,7 +4,6 @@ import {
   ClassicPreset,
   ConnectionPlugin,
   ConnectionPresets,
-  createRoot,
   NodeEditor,
   ReactPlugin,
   ReactPresets,
@@ -13,7 +12,6 @@ import {
   type SocketData,
 } from '@werkbank/sdk/canvas';
 import { reaction, type IReactionDisposer } from '@werkbank/sdk/browser';
-import type { ReactElement } from '@werkbank/sdk/react';
 import type { Frame, Link, Note, SbNode } from '../../common/switchboard-types';
 import { kindOf, type CanvasStore } from './canvas-store';
 import { slotKeyOf, slotsOf, type Slot } from './port-slots';
@@ -23,6 +21,8 @@ import { CanvasFrameView, CanvasNoteView } from './frame-view';
 import { CanvasLinkView, CanvasSocket } from './link-view';
 import { ConnectionGesture, type GestureHandlers, type SocketRef } from './connection-gesture';
 import { BatchedSocketPosition } from './socket-positions';
+import type { CanvasPortals } from './canvas-portals';
+import { CanvasLinksLayer, LinksLayer } from './links-layer';
 
 /** spec 000 §9: the viewport is stored relative to this origin. */
 export const CANVAS_OFFSET_ORIGIN = 1000;
@@ -102,13 +102,16 @@ export class ReteCanvas {
   private syncAgain = false;
   /** Where the pointer was last seen (client coordinates): where a dropped link lets go. */
   private pointer = { x: 0, y: 0 };
+  private readonly positions = new BatchedSocketPosition<Schemes, AreaExtra>();
+  /** Every link, drawn in one SVG (links-layer.tsx); Rete's connection views stay empty. */
+  readonly links = new LinksLayer((nodeId, side, key, change) => this.positions.listen(nodeId, side, key, change));
 
   constructor(
     container: HTMLElement,
     private readonly store: CanvasStore,
     private readonly ctx: CanvasViewContext,
     private readonly handlers: CanvasHandlers,
-    wrap: (element: ReactElement) => ReactElement = (e) => e,
+    portals: CanvasPortals,
   ) {
     this.area = new AreaPlugin<Schemes, AreaExtra>(container);
     const connection = new ConnectionPlugin<Schemes, AreaExtra>();
@@ -117,25 +120,21 @@ export class ReteCanvas {
       onDisconnect: (uri) => handlers.onDisconnect(uri),
       onDropLink: (from) => handlers.onDropLink(from, this.pointer),
     });
-    // Each node renders into a root of its own: give it the workbench's services and translations.
-    const render = new ReactPlugin<Schemes, AreaExtra>({
-      createRoot: (el: Element | DocumentFragment) => {
-        const root = createRoot(el);
-        return { render: (node: ReactElement) => root.render(wrap(node)), unmount: () => root.unmount() };
-      },
-    });
+    // Every view is a portal of the screen's one React tree (CanvasPortals), not a React root of its own.
+    const render = new ReactPlugin<Schemes, AreaExtra>({ createRoot: portals.createRoot });
     // Components bound to the context once (stable identities: React keeps their state).
     type ItemProps = { data: CanvasItem; emit: unknown };
     const NodeView = (p: ItemProps) => <CanvasNodeView data={p.data} emit={p.emit as SocketEmit} ctx={ctx} />;
     const FrameView = (p: ItemProps) => <CanvasFrameView data={p.data} emit={p.emit as SocketEmit} ctx={ctx} />;
     const NoteView = (p: ItemProps) => <CanvasNoteView data={p.data} ctx={ctx} />;
+    // Only the connection being drawn (it has a loose end) is a React view of its own.
     const LinkView = (p: { data: CanvasLink }) => <CanvasLinkView data={p.data} ctx={ctx} />;
     render.addPreset(
       ReactPresets.classic.setup({
-        socketPositionWatcher: new BatchedSocketPosition<Schemes, AreaExtra>(),
+        socketPositionWatcher: this.positions,
         customize: {
           node: (data) => (data.payload.kind === 'frame' ? FrameView : data.payload.kind === 'note' ? NoteView : NodeView),
-          connection: () => LinkView,
+          connection: (data) => ('start' in data || 'end' in data ? LinkView : (null as unknown as typeof LinkView)),
           socket: () => CanvasSocket,
         },
       }),
@@ -145,6 +144,22 @@ export class ReteCanvas {
     this.area.use(connection);
     this.area.use(render);
     AreaExtensions.selectableNodes(this.area, this.selector, { accumulating: AreaExtensions.accumulateOnCtrl() });
+    // The links' layer: above the items (as links drawn after their items were), at the canvas origin.
+    const layer = document.createElement('div');
+    Object.assign(layer.style, { position: 'absolute', left: '0', top: '0', zIndex: '1' });
+    this.area.area.content.add(layer);
+    portals.createRoot(layer).render(
+      <CanvasLinksLayer
+        layer={this.links}
+        events={{
+          ctx,
+          contextMenu: (uri, event) => {
+            const context = this.editor.getConnection(uri);
+            if (context) void this.area.emit({ type: 'contextmenu', data: { event, context } });
+          },
+        }}
+      />,
+    );
     this.editor.addPipe((c) => {
       if (this.syncing) return c;
       if (c.type === 'connectioncreate') {
@@ -154,6 +169,15 @@ export class ReteCanvas {
       }
       // Taken off the canvas only: the server hears of it when the gesture ends (ConnectionGesture).
       if (c.type === 'connectionremove') this.gesture.removed(c.data.id);
+      return c;
+    });
+    // What is connected is drawn (the store's links while syncing, the gesture's while drawing).
+    this.editor.addPipe((c) => {
+      if (c.type === 'connectioncreated') {
+        const { id, source, sourceOutput, target, targetInput } = c.data;
+        this.links.add(id, source, String(sourceOutput), target, String(targetInput));
+      }
+      if (c.type === 'connectionremoved') this.links.remove(c.data.id);
       return c;
     });
     connection.addPipe((c) => {
@@ -371,7 +395,7 @@ export class ReteCanvas {
       let item = this.editor.getNode(uri);
       const fresh = !item;
       if (!item) item = new CanvasItem(uri, kind);
-      if (kind === 'node') this.setSlots(item, obj as SbNode, links);
+      if (kind === 'node') this.setSlots(item, obj as SbNode);
       else if (kind === 'frame' && fresh) {
         item.addInput('in', new ClassicPreset.Input(socket, '', false));
         item.addOutput('out', new ClassicPreset.Output(socket, '', true));
@@ -406,8 +430,8 @@ export class ReteCanvas {
   }
 
   /** Sets a node's sockets from its ports and links; changes only what differs. */
-  private setSlots(item: CanvasItem, node: SbNode, links: Link[]): void {
-    const own = links.filter((l) => l.node === node.resource_uri);
+  private setSlots(item: CanvasItem, node: SbNode): void {
+    const own = this.store.linksOf(node.resource_uri).filter((l) => l.node === node.resource_uri);
     const slots = node.ports.filter((p) => p.is_input).flatMap((p) => slotsOf(p, own));
     const keys = new Set(slots.map((s) => s.key));
     for (const k of Object.keys(item.inputs)) if (!keys.has(k)) item.removeInput(k);
@@ -420,6 +444,7 @@ export class ReteCanvas {
 
   dispose(): void {
     for (const d of this.disposers) d();
+    this.links.dispose();
     this.area.destroy();
   }
 }
