@@ -106,10 +106,12 @@ export async function buildTileArchive(input: TileBuildInput): Promise<TileBuild
     for (let z = 0; z <= maxZoom && level.length; z++) {
       const next: [number, number][] = [];
       for (const [x, y] of level) {
+        // null: no feature reaches this tile (nor its children); an empty tile may still have
+        // features deeper down that are below the simplification tolerance here.
         const tile = index.getTile(z, x, y);
-        if (!tile || !tile.features.length) continue;
+        if (!tile) continue;
         if (z < maxZoom) next.push([2 * x, 2 * y], [2 * x + 1, 2 * y], [2 * x, 2 * y + 1], [2 * x + 1, 2 * y + 1]);
-        if (z < minZoom) continue;
+        if (z < minZoom || !tile.features.length) continue;
         let content = tile.features as unknown as TileFeature[];
         if (settings.no_duplication) {
           // Only in the tile that holds the centre of the feature's extent.
