@@ -69,7 +69,8 @@ const KEYS = Object.keys(TILE_SETTING_DEFAULTS) as (keyof TileSettings)[];
  */
 export function checkTileSettings(v: unknown): { settings?: Partial<TileSettings> | null; problem?: LayerProblem } {
   if (v === null || v === undefined) return { settings: null };
-  if (typeof v !== 'object' || Array.isArray(v)) return { problem: { key: 'layers:tiles.errors.object', field: 'tile_settings' } };
+  if (typeof v !== 'object' || Array.isArray(v))
+    return { problem: { key: 'layers:tiles.errors.object', field: 'tile_settings' } };
   const out: Partial<Record<keyof TileSettings, number | boolean>> = {};
   for (const [key, value] of Object.entries(v)) {
     const field = `tile_settings.${key}`;

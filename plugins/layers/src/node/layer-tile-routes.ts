@@ -16,8 +16,7 @@ import { LayersServices } from './layers-services';
 import { LayerTilesService } from './layer-tiles-service';
 
 const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
-const responses = (codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, { description: c < 300 ? 'OK' : 'Error' }]));
+const responses = (codes: number[]) => Object.fromEntries(codes.map((c) => [c, { description: c < 300 ? 'OK' : 'Error' }]));
 
 /**
  * A pmtiles layer's archive (decision 0062): `POST {layer}build_tiles/` builds it (write permission
@@ -66,13 +65,18 @@ export class LayerTileRoutes implements HttpRouteContribution {
       mount: (router) => {
         router.post(`${LAYER_PATH}:id/build_tiles/`, async (ctx) => {
           const { req, def, row } = await this.readable(ctx);
-          if (!(await req.services.mayWrite(def, row, req))) throw ApiError.forbidden('permission_denied', 'errors.permission_denied');
+          if (!(await req.services.mayWrite(def, row, req)))
+            throw ApiError.forbidden('permission_denied', 'errors.permission_denied');
           const archive = await this.tiles.build(req, row);
           ctx.body = { status: 'ok', tile_archive: archive };
         });
         router.get(`${LAYER_PATH}:id/tiles.pmtiles`, async (ctx) => {
-          const { row } = await this.readable(ctx);
-          const hash = row.tiles_blob as string | null;
+          const { req, row } = await this.readable(ctx);
+          // tiles_blob is no field of the resource: the blob's address stays inside the plugin.
+          const [stored] = (await req.manager.query(`SELECT tiles_blob FROM layers_layer WHERE id = $1`, [row.id])) as {
+            tiles_blob: string | null;
+          }[];
+          const hash = stored?.tiles_blob;
           if (!hash) throw new ApiError(404, 'no_tile_archive', 'layers:tiles.errors.no_archive');
           const name = layerServiceName({ id: row.id, slug: String(row.slug ?? '') });
           await this.downloads.send(ctx, hash, {

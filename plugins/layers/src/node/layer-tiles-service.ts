@@ -3,15 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  ApiError,
-  BlobStore,
-  inject,
-  injectable,
-  WorkerPool,
-  type ResourceRequest,
-  type Row,
-} from '@werkbank/sdk/node';
+import { ApiError, BlobStore, inject, injectable, WorkerPool, type ResourceRequest, type Row } from '@werkbank/sdk/node';
 import { tileArchivePath, type TileArchive } from '../common/layers-api';
 import { layerServiceName } from '../common/layer-slug';
 import { resolveTileSettings } from '../common/tile-settings';
@@ -49,7 +41,9 @@ export class LayerTilesService {
       const featuresPath = join(dir, 'features.ndjson');
       const { count, moments } = await this.writeFeatures(req, row.id, featuresPath);
       if (!count) throw ApiError.badRequest('no_features', 'layers:tiles.errors.no_features');
-      const settings = resolveTileSettings(typeof row.tile_settings === 'string' ? JSON.parse(row.tile_settings) : row.tile_settings);
+      const settings = resolveTileSettings(
+        typeof row.tile_settings === 'string' ? JSON.parse(row.tile_settings) : row.tile_settings,
+      );
       const input: TileBuildInput = {
         featuresPath,
         scratchPath: join(dir, 'tiles.bin'),

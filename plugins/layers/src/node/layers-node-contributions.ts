@@ -19,7 +19,12 @@ export const layersEntities: EntityContribution = {
     registry.add({
       id: 'layers.entities',
       entities: [],
-      migrations: [LayersSchema1795753535295, LayersStyle1795900000000, LayersMetadataSchema1795900000000, LayersTiles1796100000000],
+      migrations: [
+        LayersSchema1795753535295,
+        LayersStyle1795900000000,
+        LayersMetadataSchema1795900000000,
+        LayersTiles1796100000000,
+      ],
     }),
 };
 

@@ -96,7 +96,12 @@ export function buildDirectories(entries: DirEntry[]): { root: Buffer; leaves: B
  * sharing one stored copy, consecutive ids with equal content as one run. Also which records'
  * bytes the data section holds, in order.
  */
-export function planTiles(records: TileRecord[]): { entries: DirEntry[]; stored: TileRecord[]; dataLength: number; contents: number } {
+export function planTiles(records: TileRecord[]): {
+  entries: DirEntry[];
+  stored: TileRecord[];
+  dataLength: number;
+  contents: number;
+} {
   const sorted = [...records].sort((a, b) => a.tileId - b.tileId);
   const placed = new Map<string, { offset: number; length: number }>();
   const entries: DirEntry[] = [];

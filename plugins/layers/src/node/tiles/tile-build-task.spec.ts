@@ -99,7 +99,21 @@ describe('the tile builder and the PMTiles v3 writer (decision 0062)', () => {
 
   it('clips at tile edges by default, and keeps whole features with no_clipping', async () => {
     // The square crosses the edge between zoom-8 tiles x 132 and 133 (7.03125° E).
-    const wide = { ...square, geometry: { type: 'Polygon', coordinates: [[[7.0, 50.9], [7.1, 50.9], [7.1, 51.0], [7.0, 51.0], [7.0, 50.9]]] } };
+    const wide = {
+      ...square,
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [7.0, 50.9],
+            [7.1, 50.9],
+            [7.1, 51.0],
+            [7.0, 51.0],
+            [7.0, 50.9],
+          ],
+        ],
+      },
+    };
     const maxX = (fs: { points: Array<Array<{ x: number }>> }[]) => Math.max(...fs[0].points.flat().map((p) => p.x));
     const clipped = await build([wide], { max_zoom: 8 });
     assert.ok(maxX((await tileFeatures(clipped.archive, 8, 132, 85))!) <= 4096 + 64, 'cut at the tile and its buffer');
@@ -109,7 +123,21 @@ describe('the tile builder and the PMTiles v3 writer (decision 0062)', () => {
   });
 
   it('puts each feature in one tile per zoom with no_duplication', async () => {
-    const wide = { ...square, geometry: { type: 'Polygon', coordinates: [[[7.0, 50.9], [7.1, 50.9], [7.1, 51.0], [7.0, 51.0], [7.0, 50.9]]] } };
+    const wide = {
+      ...square,
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [7.0, 50.9],
+            [7.1, 50.9],
+            [7.1, 51.0],
+            [7.0, 51.0],
+            [7.0, 50.9],
+          ],
+        ],
+      },
+    };
     const { archive } = await build([wide], { max_zoom: 8, no_duplication: true });
     // Its centre (7.05° E) lies in x 133 at zoom 8.
     assert.equal(await archive.getZxy(8, 132, 85), undefined);
@@ -124,7 +152,11 @@ describe('the tile builder and the PMTiles v3 writer (decision 0062)', () => {
     const merged = await build(points, { max_zoom: 0, max_tile_features: 50, coalesce_densest_as_needed: true });
     const z0 = (await tileFeatures(merged.archive, 0, 0, 0))!;
     assert.equal(z0.length, 50);
-    assert.equal(z0.reduce((n, f) => n + f.points.flat().length, 0), 400, 'every point kept, in 50 features');
+    assert.equal(
+      z0.reduce((n, f) => n + f.points.flat().length, 0),
+      400,
+      'every point kept, in 50 features',
+    );
     assert.equal(merged.out.coalesced, 350);
     await assert.rejects(
       () => build(points, { max_zoom: 2, max_tile_features: 50 }),
@@ -158,7 +190,13 @@ describe('the tile builder and the PMTiles v3 writer (decision 0062)', () => {
     const same = Buffer.from('same');
     for (const id of [0, 1, 2]) records.push({ tileId: zxyToTileId(13, 0, 0) + id, offset, length: same.length, hash: 'same' });
     writeFileSync(data, Buffer.concat([...bytes, same]));
-    writeArchive(join(dir, 'out.pmtiles'), data, records, { name: 'x' }, { minZoom: 12, maxZoom: 13, bounds: [-180, -85, 180, 85], tileCompression: 1 });
+    writeArchive(
+      join(dir, 'out.pmtiles'),
+      data,
+      records,
+      { name: 'x' },
+      { minZoom: 12, maxZoom: 13, bounds: [-180, -85, 180, 85], tileCompression: 1 },
+    );
     const archive = archiveOf(new Uint8Array(readFileSync(join(dir, 'out.pmtiles'))));
     const header = await archive.getHeader();
     assert.ok(header.leafDirectoryLength! > 0, 'leaf directories written');

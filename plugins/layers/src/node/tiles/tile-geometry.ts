@@ -82,7 +82,13 @@ export function featureParts(g: GeoJSON.Geometry | null): Parts | undefined {
  * are merged). Rings and lines that collapse are left out; a polygon whose outer ring collapses
  * goes with its holes.
  */
-export function wholeGeometry(p: Parts, z: number, x: number, y: number, extent: number): [number, number][] | [number, number][][] {
+export function wholeGeometry(
+  p: Parts,
+  z: number,
+  x: number,
+  y: number,
+  extent: number,
+): [number, number][] | [number, number][][] {
   const n = 2 ** z;
   const project = (f: Float64Array) => {
     const out: [number, number][] = [];

@@ -19,7 +19,9 @@ const square = (x: number, y: number, side: number, name: string): TileFeature =
 const names = (fs: TileFeature[]) => fs.map((f) => f.tags!.name);
 /** A stand-in for the encoder: 100 bytes per position. */
 const sizeEncode = (fs: TileFeature[]) =>
-  new Uint8Array(100 * fs.reduce((n, f) => n + (f.type === 1 ? f.geometry.length : (f.geometry as unknown[][]).flat().length), 0));
+  new Uint8Array(
+    100 * fs.reduce((n, f) => n + (f.type === 1 ? f.geometry.length : (f.geometry as unknown[][]).flat().length), 0),
+  );
 
 describe('tile limits and their strategies (decision 0062)', () => {
   // A cluster of four points close together and three points far apart.
@@ -31,7 +33,10 @@ describe('tile limits and their strategies (decision 0062)', () => {
     assert.equal(r.dropped, 3);
     assert.equal(r.coalesced, 0);
     const kept = names(r.features);
-    assert.deepEqual(kept.filter((n) => String(n).startsWith('far')), ['far1', 'far2', 'far3']);
+    assert.deepEqual(
+      kept.filter((n) => String(n).startsWith('far')),
+      ['far1', 'far2', 'far3'],
+    );
     assert.equal(kept.filter((n) => String(n).startsWith('c')).length, 1);
   });
 
@@ -82,7 +87,8 @@ describe('tile limits and their strategies (decision 0062)', () => {
       (e) => e instanceof TileOverLimit && e.limit === 'bytes' && e.bytes === 400,
     );
     assert.throws(
-      () => limitTile([square(0, 0, 10, 'a')], { maxFeatures: 100, maxBytes: 150, strategy: 'drop_smallest_as_needed' }, sizeEncode),
+      () =>
+        limitTile([square(0, 0, 10, 'a')], { maxFeatures: 100, maxBytes: 150, strategy: 'drop_smallest_as_needed' }, sizeEncode),
       (e) => e instanceof TileOverLimit && e.limit === 'bytes' && e.count === 1,
     );
   });
@@ -103,7 +109,16 @@ describe('guess_max_zoom (decision 0062)', () => {
   it('clamps to the minimum zoom and to 18, and falls back to 14 without two distinct positions', () => {
     assert.equal(guessMaxZoom(grid(5, 2 ** -10), 9), 9);
     assert.equal(guessMaxZoom(grid(5, 2 ** -26), 0), 18);
-    assert.equal(guessMaxZoom([[0.5, 0.5], [0.5, 0.5]], 0), 14);
+    assert.equal(
+      guessMaxZoom(
+        [
+          [0.5, 0.5],
+          [0.5, 0.5],
+        ],
+        0,
+      ),
+      14,
+    );
     assert.equal(guessMaxZoom([], 16), 16);
   });
 });
