@@ -94,8 +94,10 @@ export function LayerTilesTab({
             disabled={readOnly}
             min={1}
             stepSize={key === 'max_tile_bytes' ? 1024 : 1000}
+            minorStepSize={1}
+            majorStepSize={key === 'max_tile_bytes' ? 102_400 : 10_000}
             value={settings[key]}
-            onValueChange={(n) => Number.isFinite(n) && set({ [key]: n })}
+            onValueChange={(n) => Number.isFinite(n) && set({ [key]: Math.round(n) })}
           />
         </FormGroup>
       ))}
