@@ -23,6 +23,7 @@ import { LayerSelectionTab } from './layer-selection-tab';
 import { LayerFilterTab } from './layer-filter-tab';
 import { LayerEventsTab } from './layer-events-tab';
 import { LayerMetadataTab } from './layer-metadata-tab';
+import { LayerTilesTab } from './layer-tiles-tab';
 import { useLayerAttributes } from './use-layer-attributes';
 
 /**
@@ -117,6 +118,29 @@ const LayerEditorScreen = observer(function LayerEditorScreen() {
           title={t('editor.data')}
           panel={<LayerDataTab layer={draft} piles={piles} readOnly={readOnly} onChange={setPiles} />}
         />
+        {draft.type === 'pmtiles' && (
+          <Tab
+            id="tiles"
+            title={t('tabs.tiles')}
+            panel={
+              <LayerTilesTab
+                layer={draft}
+                saved={loaded}
+                readOnly={readOnly}
+                onChange={patch}
+                onBuilt={(tile_archive) => {
+                  const built = {
+                    tile_archive,
+                    persistent_size: tile_archive.size,
+                    persistent_size_modified: tile_archive.built,
+                  };
+                  setLoaded({ ...loaded, ...built });
+                  setDraft((d) => (d ? { ...d, ...built } : d));
+                }}
+              />
+            }
+          />
+        )}
         <Tab id="services" title={t('editor.services')} panel={<LayerServicesTab layer={loaded} />} />
         <Tab
           id="presentation"

@@ -28,6 +28,8 @@ export const wireLayer = (id: number, fields: Partial<WireLayer> = {}): WireLaye
     time_max: null,
     metadata: null,
     style: null,
+    tile_settings: null,
+    tile_archive: null,
     bbox: null,
     persistent_size: 0,
     persistent_size_modified: null,

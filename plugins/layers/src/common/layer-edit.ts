@@ -19,6 +19,7 @@ const EDITABLE = [
   'selection_fields',
   'attribute_filters',
   'metadata',
+  'tile_settings',
 ] as const;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

@@ -33,6 +33,10 @@ export const LAYER_FIELDS = defineFields({
   bbox: { type: 'json', nullable: true },
   /** The map style (decision 0061, style-model.ts); null: the default style. */
   style: { type: 'json', nullable: true },
+  /** pmtiles layers: tile generation settings (spec 001 §3.3, decision 0062); checked in the resource's hooks. */
+  tile_settings: { type: 'json', nullable: true },
+  /** pmtiles layers: what the last build wrote (TileArchive), set only by the build. */
+  tile_archive: { type: 'json', readOnly: true, nullable: true },
   persistent_size: { type: 'int', readOnly: true, order: true },
   persistent_size_modified: { type: 'datetime', readOnly: true, nullable: true },
   user: { type: 'ref', column: 'owner_id', refKind: 'user', readOnly: true, nullable: true },

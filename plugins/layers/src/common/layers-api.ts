@@ -8,6 +8,7 @@ import { token } from '@werkbank/sdk';
 import type { AuthUser } from '@werkbank/sdk/node';
 import type { LayerType } from './layer-types';
 import type { LayerStyle } from './style-model';
+import type { TileSettings } from './tile-settings';
 
 export { LAYER_TYPES, PILE_TYPES, ZOOM_KEYS, hasZoomSettings, isLayerType, type LayerType } from './layer-types';
 export { isValidSlug, layerServiceName } from './layer-slug';
@@ -25,11 +26,39 @@ export {
 } from './style-model';
 export { checkStyle } from './style-validation';
 export { SHAPE_PATHS } from './style-shapes';
+export { TILE_SETTING_DEFAULTS, checkTileSettings, resolveTileSettings, type TileSettings } from './tile-settings';
 
 export const LAYER_PATH = '/api/v1/layer/';
 export const PILE_PATH = '/api/v1/pile/';
 export const LAYER_ATTRIBUTES_PATH = '/api/v2/backend/layer-attributes';
 export const LAYER_ATTRIBUTE_VALUES_PATH = '/api/v2/backend/layer-attribute-values';
+/** A pmtiles layer's archive: `{LAYER_PATH}{id}/tiles.pmtiles` (GET, HEAD, byte ranges) and its build (POST). */
+export const tileArchivePath = (id: number) => `${LAYER_PATH}${id}/tiles.pmtiles`;
+export const tileBuildPath = (id: number) => `${LAYER_PATH}${id}/build_tiles/`;
+
+/** What the last build of a pmtiles layer wrote (decision 0062); `tile_archive` of the layer, null before. */
+export interface TileArchive {
+  /** Where readers fetch it (byte ranges). */
+  url: string;
+  /** Bytes of the archive (also the layer's persistent_size). */
+  size: number;
+  /** When it was built (also persistent_size_modified). */
+  built: string;
+  min_zoom: number;
+  max_zoom: number;
+  /** Whether max_zoom was guessed from the features' spacing. */
+  guessed_max_zoom: boolean;
+  /** Tiles with content, and distinct tile contents stored. */
+  tiles: number;
+  features: number;
+  /** Feature copies left out (drop strategies) or merged into a neighbour (coalesce strategies), over all tiles. */
+  dropped: number;
+  coalesced: number;
+  /** [west, south, east, north] of the features. */
+  bounds: [number, number, number, number];
+  /** The moment of each pile's depot that was read. */
+  moments: Array<{ depot: number; moment: number }>;
+}
 
 /** spec 001 §3.1 Layerpile: one depot stacked in a layer, in the layer's order. */
 export interface LayerPile {
@@ -102,6 +131,10 @@ export interface Layer {
   bbox: [number, number, number, number] | null;
   /** The map style (spec 001 §3.7); null: the default style. */
   style: LayerStyle | null;
+  /** pmtiles layers: the tile generation settings that differ from the defaults (spec 001 §3.3). */
+  tile_settings: Partial<TileSettings> | null;
+  /** pmtiles layers: the last built archive, or null. */
+  tile_archive: TileArchive | null;
   persistent_size: number;
   persistent_size_modified: string | null;
   /** The owner's address. */

@@ -11,6 +11,7 @@ import {
 } from '../common/layer-validation';
 import { checkStyle } from '../common/style-validation';
 import { cleanMetadata } from '../common/metadata';
+import { checkTileSettings } from '../common/tile-settings';
 import { checkPileDepots, parsePiles, pilesJson, pilesOf, replacePiles } from './pile-store';
 import type { LayersServices } from './layers-services';
 
@@ -37,6 +38,14 @@ async function checkLayer(values: Record<string, unknown>, req: ResourceRequest,
   if ('attribute_filters' in values) fail(checkAttributeFilters(parsed(values.attribute_filters)));
   if ('bbox' in values) fail(checkBbox(parsed(values.bbox)));
   if ('style' in values) fail(checkStyle(parsed(values.style)));
+  if ('tile_settings' in values) {
+    // Decision 0062: only pmtiles layers have tile settings; values equal to the defaults are not stored.
+    const { settings, problem } = checkTileSettings(parsed(values.tile_settings));
+    fail(problem);
+    if (settings && type !== 'pmtiles')
+      throw ApiError.badRequest('invalid_field', 'layers:tiles.errors.type', { type }, 'tile_settings');
+    values.tile_settings = settings ? JSON.stringify(settings) : null;
+  }
   if ('metadata' in values) {
     // spec 001 §5.1: empty values are omitted; none left → null.
     const metadata = cleanMetadata(parsed(values.metadata));
@@ -135,6 +144,7 @@ export function layerResource(services: LayersServices): ResourceDefinition {
         out.forEach((o, i) => {
           o.layerpiles = piles.filter((p) => p.layer === o.resource_uri);
           o.persistent_size = Number(rows[i].persistent_size ?? 0);
+          o.tile_archive = parsed(rows[i].tile_archive ?? null);
         });
       },
     },

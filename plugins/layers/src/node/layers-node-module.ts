@@ -1,4 +1,5 @@
 import {
+  BlobReferenceContribution,
   definePlugin,
   EntityContribution,
   HttpRouteContribution,
@@ -14,6 +15,9 @@ import { LayerReaderService } from './layer-reader-service';
 import { LayerReader } from '../common/layers-api';
 import { DepotLayersService } from './depot-layers-service';
 import { layerEventsContribution } from './layer-events-extension';
+import { LayerTilesService } from './layer-tiles-service';
+import { LayerTileRoutes } from './layer-tile-routes';
+import { layerTilesBlobReferences } from './tiles-blob-references';
 
 export default definePlugin((ctx) => {
   ctx.bind(LayersServices).toSelf().inSingletonScope();
@@ -21,6 +25,9 @@ export default definePlugin((ctx) => {
   ctx.contribute(NodeTranslationContribution, layersTranslations);
   ctx.contribute(ResourceContribution, LayersResources);
   ctx.contribute(HttpRouteContribution, LayerRoutes);
+  ctx.bind(LayerTilesService).toSelf().inSingletonScope();
+  ctx.contribute(HttpRouteContribution, LayerTileRoutes);
+  ctx.contribute(BlobReferenceContribution, layerTilesBlobReferences);
   ctx.contribute(ResourceExtensionContribution, layerEventsContribution);
   ctx.bind(LayerReader).to(LayerReaderService).inSingletonScope();
   ctx.bind(DepotLayers).to(DepotLayersService).inSingletonScope();
