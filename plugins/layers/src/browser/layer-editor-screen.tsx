@@ -24,6 +24,7 @@ import { LayerFilterTab } from './layer-filter-tab';
 import { LayerEventsTab } from './layer-events-tab';
 import { LayerMetadataTab } from './layer-metadata-tab';
 import { useLayerAttributes } from './use-layer-attributes';
+import { useLinkedStyle } from './style-source';
 
 /**
  * The layer editor at /layers/edit/{id} (spec 001 §2.2): tabs Settings, Data, Services, Presentation
@@ -46,6 +47,8 @@ const LayerEditorScreen = observer(function LayerEditorScreen() {
   const [saving, setSaving] = useState(false);
   const address = `${LAYER_PATH}${id}/`;
   const { attributes } = useLayerAttributes(loaded?.id);
+  // Decision 0068: the linked style datum's edits are written into its style depot on Save.
+  const linkedStyle = useLinkedStyle(draft?.style_datum ?? null);
 
   const take = (l: Layer) => {
     setLoaded(l);
@@ -66,6 +69,7 @@ const LayerEditorScreen = observer(function LayerEditorScreen() {
     setSaving(true);
     setError(undefined);
     try {
+      await linkedStyle.save(loaded);
       const changes = editedLayer(loaded, draft, piles, mayGrant);
       if (changes.permissions) changes.permissions = completePermissions(changes.permissions as never);
       if (Object.keys(changes).length) take(await api.patch<Layer>(address, changes));
@@ -121,7 +125,23 @@ const LayerEditorScreen = observer(function LayerEditorScreen() {
         <Tab
           id="presentation"
           title={t('editor.presentation')}
-          panel={<LayerPresentationTab layer={draft} readOnly={readOnly} onChange={(style) => patch({ style })} />}
+          panel={
+            <LayerPresentationTab
+              layer={draft}
+              readOnly={readOnly}
+              onChange={(style) => patch({ style })}
+              source={{
+                linked: linkedStyle.linked,
+                onLinkedChange: linkedStyle.setStyle,
+                onLink: (style_datum) => patch({ style_datum }),
+                onSavedAs: (saved) => {
+                  if (!saved) return;
+                  setLoaded(saved);
+                  setDraft((d) => (d ? { ...d, style_datum: saved.style_datum, revision: saved.revision } : d));
+                },
+              }}
+            />
+          }
         />
         <Tab
           id="selection"

@@ -28,6 +28,7 @@ export const wireLayer = (id: number, fields: Partial<WireLayer> = {}): WireLaye
     time_max: null,
     metadata: null,
     style: null,
+    style_datum: null,
     bbox: null,
     persistent_size: 0,
     persistent_size_modified: null,

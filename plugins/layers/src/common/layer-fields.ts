@@ -33,6 +33,8 @@ export const LAYER_FIELDS = defineFields({
   bbox: { type: 'json', nullable: true },
   /** The map style (decision 0061, style-model.ts); null: the default style. */
   style: { type: 'json', nullable: true },
+  /** A style datum of a style depot drawn instead of `style` (decision 0068); null: the layer's own style. */
+  style_datum: { type: 'ref', column: 'style_datum_id', refKind: 'datum', refPath: '/api/v1/datum/', nullable: true },
   persistent_size: { type: 'int', readOnly: true, order: true },
   persistent_size_modified: { type: 'datetime', readOnly: true, nullable: true },
   user: { type: 'ref', column: 'owner_id', refKind: 'user', readOnly: true, nullable: true },
