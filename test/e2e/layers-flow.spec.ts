@@ -32,6 +32,7 @@ const TEXT = {
     ruleFilter: 'Filter',
     noValues: 'No values assigned',
     savedAs: 'The style was saved as',
+    approved: 'Moment was approved',
   },
   de: {
     tabs: [
@@ -50,6 +51,7 @@ const TEXT = {
     ruleFilter: 'Filter',
     noValues: 'Keine Werte zugewiesen',
     savedAs: 'Der Stil wurde als',
+    approved: 'Moment wurde freigegeben',
   },
 } as const;
 
@@ -107,11 +109,10 @@ describe('layers: the issue 16 flow from an approved depot to a styled, filtered
             await a.post('/api/v1/depot/', { name: `Stadtbäume ${lang}`, content_type: '/api/v1/type/feature/' }),
             201,
           );
-          const created = expectStatus<{ moment_id: number }>(
+          expectStatus(
             await a.post(`/api/v1/datum/create-in-depot/${depot.id}/`, { objects: features.map((feature) => ({ feature })) }),
             201,
           );
-          expectStatus(await a.post(`/api/v1/moment/${created.moment_id}/approve/`, {}), 200);
           depots[lang] = depot.id;
           styleDepots[lang] = expectStatus<{ id: number }>(
             await a.post('/api/v1/depot/', { name: `Stile ${lang}`, content_type: '/api/v1/type/style/' }),
@@ -146,6 +147,15 @@ describe('layers: the issue 16 flow from an approved depot to a styled, filtered
       await page.addInitScript(() => {
         (window as unknown as MapProbe).__werkbankMapProbe = [];
       });
+      // The author approves the depot's moment on its screen.
+      await page.goto(`${t.url}/depot/${depots[lang]}/`);
+      await page.getByTestId('depot-screen').waitFor();
+      const moments = page.getByTestId('moment-list').locator('tbody tr');
+      await moments.first().waitFor();
+      const moment = (await moments.first().getAttribute('data-testid'))!.replace('moment-', '');
+      await page.getByTestId(`moment-menu-${moment}`).click();
+      await page.getByTestId('moment-approve').click();
+      await page.getByText(tx.approved).first().waitFor();
       await page.goto(`${t.url}/api/v1/depot/${depots[lang]}/show_as_layer/?redirect=1`);
       await page.waitForURL(/\/layers\/edit\/\d+$/);
       const layerId = Number(new URL(page.url()).pathname.split('/').pop());
@@ -249,6 +259,7 @@ describe('layers: the issue 16 flow from an approved depot to a styled, filtered
       const stored = expectStatus<Record<string, any>>(await admin.get(`/api/v1/layer/${layerId}/`), 200);
       assert.equal(stored.slug, `baeume-${lang}`);
       assert.ok(stored.style_datum, 'the layer links the style datum');
+      assert.equal(stored.layerpiles[0].active, true, 'the pile’s depot has an approved moment');
       const effective = expectStatus<Record<string, any>>(await admin.get(`/api/v1/layer/${layerId}/effective_style/`), 200);
       assert.equal(effective.source, 'datum');
       assert.equal(effective.depot, `/api/v1/depot/${styleDepots[lang]}/`);
