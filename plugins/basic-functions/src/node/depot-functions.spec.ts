@@ -22,6 +22,12 @@ function recordingDepots() {
     datum: async () => {
       throw new Error('not used by the functions');
     },
+    saveDatum: async () => {
+      throw new Error('not used by the functions');
+    },
+    datumIn: async () => {
+      throw new Error('not used by the functions');
+    },
     intersecting: async () => {
       throw new Error('not used by the functions');
     },

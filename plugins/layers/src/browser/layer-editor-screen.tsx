@@ -25,6 +25,7 @@ import { LayerEventsTab } from './layer-events-tab';
 import { LayerMetadataTab } from './layer-metadata-tab';
 import { LayerTilesTab } from './layer-tiles-tab';
 import { useLayerAttributes } from './use-layer-attributes';
+import { useLinkedStyle } from './style-source';
 
 /**
  * The layer editor at /layers/edit/{id} (spec 001 §2.2): tabs Settings, Data, Services, Presentation
@@ -47,6 +48,8 @@ const LayerEditorScreen = observer(function LayerEditorScreen() {
   const [saving, setSaving] = useState(false);
   const address = `${LAYER_PATH}${id}/`;
   const { attributes } = useLayerAttributes(loaded?.id);
+  // Decision 0068: the linked style datum's edits are written into its style depot on Save.
+  const linkedStyle = useLinkedStyle(draft?.style_datum ?? null);
 
   const take = (l: Layer) => {
     setLoaded(l);
@@ -67,6 +70,7 @@ const LayerEditorScreen = observer(function LayerEditorScreen() {
     setSaving(true);
     setError(undefined);
     try {
+      await linkedStyle.save(loaded);
       const changes = editedLayer(loaded, draft, piles, mayGrant);
       if (changes.permissions) changes.permissions = completePermissions(changes.permissions as never);
       if (Object.keys(changes).length) take(await api.patch<Layer>(address, changes));
@@ -145,7 +149,23 @@ const LayerEditorScreen = observer(function LayerEditorScreen() {
         <Tab
           id="presentation"
           title={t('editor.presentation')}
-          panel={<LayerPresentationTab layer={draft} readOnly={readOnly} onChange={(style) => patch({ style })} />}
+          panel={
+            <LayerPresentationTab
+              layer={draft}
+              readOnly={readOnly}
+              onChange={(style) => patch({ style })}
+              source={{
+                linked: linkedStyle.linked,
+                onLinkedChange: linkedStyle.setStyle,
+                onLink: (style_datum) => patch({ style_datum }),
+                onSavedAs: (saved) => {
+                  if (!saved) return;
+                  setLoaded(saved);
+                  setDraft((d) => (d ? { ...d, style_datum: saved.style_datum, revision: saved.revision } : d));
+                },
+              }}
+            />
+          }
         />
         <Tab
           id="selection"

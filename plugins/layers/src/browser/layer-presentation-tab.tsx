@@ -19,6 +19,7 @@ import { LegendSwatch } from './style-legend';
 import { mapStyler } from './style-map';
 import { LabelFields, NumberField, SymbolFields } from './style-fields';
 import { FilterFields } from './style-filter-fields';
+import { StyleSourcePanel, type LinkedStyle } from './style-source';
 
 /** At most this many datums per pile are previewed. */
 const PREVIEW_LIMIT = 500;
@@ -64,16 +65,34 @@ function usePreviewFeatures(layer: Layer): MapFeature[] {
  */
 export function LayerPresentationTab({
   layer,
-  readOnly,
-  onChange,
+  readOnly: tabReadOnly,
+  onChange: onOwnChange,
+  source,
 }: {
   layer: Layer;
   readOnly: boolean;
+  /** Changes the layer's own style. */
   onChange(style: LayerStyle): void;
+  /**
+   * The style source (decision 0068): the linked style datum as the editor holds it, how its
+   * edits, the link and "Save as style datum" reach the editor. Without it, only the own style.
+   */
+  source?: {
+    linked: LinkedStyle | undefined;
+    onLinkedChange(style: LayerStyle): void;
+    onLink(datum: string | null): void;
+    onSavedAs(layer: Layer | undefined, message: string): void;
+  };
 }) {
   const t = useT('layers');
   const api = useService(ApiClient);
-  const style = layer.style?.rules?.length ? layer.style : defaultStyle();
+  const linked = layer.style_datum ? source?.linked : undefined;
+  const usingDatum = linked?.status === 'ready';
+  // A linked style is edited in place of the own one; read-only while it loads or without write access to its depot.
+  const readOnly = tabReadOnly || linked?.status === 'loading' || (usingDatum && !linked.writable);
+  const onChange = usingDatum && source ? source.onLinkedChange : onOwnChange;
+  const shown = usingDatum ? linked.style : layer.style;
+  const style = shown?.rules?.length ? shown : defaultStyle();
   const [open, setOpen] = useState(0);
   const [attributes, setAttributes] = useState<LayerAttribute[]>([]);
   const [message, setMessage] = useState<{ intent: 'danger' | 'success'; text: string }>();
@@ -113,6 +132,19 @@ export function LayerPresentationTab({
   return (
     <div data-testid="layer-presentation" className="wb-style-editor">
       <p className="wb-muted">{t('style.intro')}</p>
+      {source && (
+        <StyleSourcePanel
+          layer={layer}
+          linked={linked}
+          style={style}
+          readOnly={tabReadOnly}
+          onLink={source.onLink}
+          onSavedAs={(saved, text) => {
+            setMessage({ intent: 'success', text });
+            source.onSavedAs(saved, text);
+          }}
+        />
+      )}
       {message && (
         <Callout intent={message.intent} role={message.intent === 'danger' ? 'alert' : 'status'} data-testid="style-message">
           {message.text}

@@ -30,6 +30,7 @@ export const wireLayer = (id: number, fields: Partial<WireLayer> = {}): WireLaye
     style: null,
     tile_settings: null,
     tile_archive: null,
+    style_datum: null,
     bbox: null,
     persistent_size: 0,
     persistent_size_modified: null,

@@ -13,6 +13,7 @@ const EDITABLE = [
   'time_min',
   'time_max',
   'style',
+  'style_datum',
   'selection_title',
   'selection_contact',
   'selection_image',

@@ -37,6 +37,8 @@ export const LAYER_FIELDS = defineFields({
   tile_settings: { type: 'json', nullable: true },
   /** pmtiles layers: what the last build wrote (TileArchive), set only by the build. */
   tile_archive: { type: 'json', readOnly: true, nullable: true },
+  /** A style datum of a style depot drawn instead of `style` (decision 0068); null: the layer's own style. */
+  style_datum: { type: 'ref', column: 'style_datum_id', refKind: 'datum', refPath: '/api/v1/datum/', nullable: true },
   persistent_size: { type: 'int', readOnly: true, order: true },
   persistent_size_modified: { type: 'datetime', readOnly: true, nullable: true },
   user: { type: 'ref', column: 'owner_id', refKind: 'user', readOnly: true, nullable: true },

@@ -29,6 +29,10 @@ export { SHAPE_PATHS } from './style-shapes';
 export { TILE_SETTING_DEFAULTS, checkTileSettings, resolveTileSettings, type TileSettings } from './tile-settings';
 
 export const LAYER_PATH = '/api/v1/layer/';
+/** `POST {layer}save_style/`: writes a style into a style depot (decision 0068). */
+export const SAVE_STYLE_ACTION = 'save_style/';
+/** `GET {layer}effective_style/`: the EffectiveLayerStyle. */
+export const EFFECTIVE_STYLE_ACTION = 'effective_style/';
 export const PILE_PATH = '/api/v1/pile/';
 export const LAYER_ATTRIBUTES_PATH = '/api/v2/backend/layer-attributes';
 export const LAYER_ATTRIBUTE_VALUES_PATH = '/api/v2/backend/layer-attribute-values';
@@ -129,12 +133,17 @@ export interface Layer {
   time_max: string | null;
   metadata: unknown;
   bbox: [number, number, number, number] | null;
-  /** The map style (spec 001 §3.7); null: the default style. */
+  /** The layer's own map style (spec 001 §3.7); null: the default style. */
   style: LayerStyle | null;
   /** pmtiles layers: the tile generation settings that differ from the defaults (spec 001 §3.3). */
   tile_settings: Partial<TileSettings> | null;
   /** pmtiles layers: the last built archive, or null. */
   tile_archive: TileArchive | null;
+  /**
+   * The linked style datum of a style depot (`/api/v1/datum/{id}/`), drawn instead of `style`
+   * (decision 0068); null: the layer's own style.
+   */
+  style_datum: string | null;
   persistent_size: number;
   persistent_size_modified: string | null;
   /** The owner's address. */
@@ -154,6 +163,27 @@ export interface LayerAttribute {
 }
 
 /**
+ * The style a layer is drawn with (decision 0068): `source` says where it comes from — the linked
+ * style datum (`datum`), the layer's own style (`layer`) or the default style (`default`).
+ */
+export interface EffectiveLayerStyle {
+  style: LayerStyle;
+  source: 'datum' | 'layer' | 'default';
+  /** The linked style datum's address (also when it could not be used), else null. */
+  datum: string | null;
+  /** The style depot's address, when the datum was read. */
+  depot: string | null;
+  /** The style depot's moment whose version was read. */
+  moment_id: number | null;
+  /** True when that moment is the depot's latest approved one; false: its head. */
+  approved: boolean;
+  /** The style datum's name (`value.name`). */
+  name?: string;
+  /** Why a linked datum was not used: the caller may not read it (or it is gone), or it holds no valid style. */
+  fallback?: 'unreadable' | 'invalid';
+}
+
+/**
  * Reading layers on the server with a user's permissions, for plugins that publish or combine
  * layers. Throws the resource layer's 404 when the user may not read the layer.
  */
@@ -162,5 +192,12 @@ export interface LayerReader {
   layer(user: AuthUser, idOrSlug: number | string): Promise<Layer>;
   /** The union of its piles' feature properties with their types. */
   attributes(user: AuthUser, layerId: number): Promise<LayerAttribute[]>;
+  /**
+   * The style to draw the layer with (decision 0068), for the WMS renderer and every other reader:
+   * the linked style datum at its depot's latest approved moment (the head's version when there is
+   * none or the datum is younger), read with the user's permissions; else the layer's own style;
+   * else the default style. Feed `style` to `evaluateStyle`.
+   */
+  effectiveStyle(user: AuthUser, idOrSlug: number | string): Promise<EffectiveLayerStyle>;
 }
 export const LayerReader = token<LayerReader>('layers.LayerReader');

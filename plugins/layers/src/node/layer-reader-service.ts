@@ -1,5 +1,6 @@
-import { ApiError, createI18n, inject, injectable, type AuthUser, type ResourceRequest } from '@werkbank/sdk/node';
-import type { Layer, LayerAttribute, LayerReader } from '../common/layers-api';
+import { ApiError, createI18n, inject, injectable, type AuthUser, type ResourceRequest, type Row } from '@werkbank/sdk/node';
+import type { EffectiveLayerStyle, Layer, LayerAttribute, LayerReader } from '../common/layers-api';
+import { effectiveStyleOf } from './layer-style-source';
 import { attributeUnion } from '../common/layer-attributes';
 import { collect, layerItems } from './layer-data';
 import { LayersServices } from './layers-services';
@@ -35,6 +36,16 @@ export class LayerReaderService implements LayerReader {
     const row = id !== undefined ? await req.services.loadReadable(def, id, req) : undefined;
     if (!row) throw ApiError.notFound();
     return (await req.services.serialize(def, [row], req))[0] as unknown as Layer;
+  }
+
+  async effectiveStyle(user: AuthUser, idOrSlug: number | string): Promise<EffectiveLayerStyle> {
+    const layer = await this.layer(user, idOrSlug);
+    const req = this.request(user);
+    const [row] = (await req.manager.query(`SELECT id, style, style_datum_id FROM layers_layer WHERE id = $1`, [
+      layer.id,
+    ])) as Row[];
+    if (!row) throw ApiError.notFound();
+    return effectiveStyleOf(this.services.depots, req, row);
   }
 
   async attributes(user: AuthUser, layerId: number): Promise<LayerAttribute[]> {

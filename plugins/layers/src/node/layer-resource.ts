@@ -12,6 +12,7 @@ import {
 import { checkStyle } from '../common/style-validation';
 import { cleanMetadata } from '../common/metadata';
 import { checkTileSettings } from '../common/tile-settings';
+import { checkStyleDatum } from './layer-style-source';
 import { checkPileDepots, parsePiles, pilesJson, pilesOf, replacePiles } from './pile-store';
 import type { LayersServices } from './layers-services';
 
@@ -26,7 +27,12 @@ const parsed = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) :
  * Checks the fields that depend on each other (type, attr, times) and the JSON fields' shapes;
  * `values` are column values of a create or the changes of an update, `row` the stored layer.
  */
-async function checkLayer(values: Record<string, unknown>, req: ResourceRequest, row?: Row): Promise<void> {
+async function checkLayer(
+  services: LayersServices,
+  values: Record<string, unknown>,
+  req: ResourceRequest,
+  row?: Row,
+): Promise<void> {
   const type = String(values.type ?? row?.type ?? 'feature');
   if (!isLayerType(type)) throw ApiError.badRequest('invalid_field', 'layers:errors.type', { type }, 'type');
   if ('attr' in values || 'type' in values) {
@@ -45,6 +51,11 @@ async function checkLayer(values: Record<string, unknown>, req: ResourceRequest,
     if (settings && type !== 'pmtiles')
       throw ApiError.badRequest('invalid_field', 'layers:tiles.errors.type', { type }, 'tile_settings');
     values.tile_settings = settings ? JSON.stringify(settings) : null;
+  }
+  // Decision 0068: a new link must name a style datum the caller may read; an unchanged one is kept.
+  const link = values.style_datum_id;
+  if (link !== undefined && link !== null && Number(link) !== Number(row?.style_datum_id ?? NaN)) {
+    await checkStyleDatum(services.depots, (a, b) => services.types.isAssignable(a, b), req, Number(link));
   }
   if ('metadata' in values) {
     // spec 001 §5.1: empty values are omitted; none left → null.
@@ -108,10 +119,10 @@ export function layerResource(services: LayersServices): ResourceDefinition {
     ],
     hooks: {
       async beforeCreate(values, req) {
-        await checkLayer(values, req);
+        await checkLayer(services, values, req);
       },
       async beforeUpdate(row, changes, req) {
-        await checkLayer(changes, req, row);
+        await checkLayer(services, changes, req, row);
         if (changes.type !== undefined && changes.type !== row.type) {
           // A new type must still fit the piles the layer has (those the caller can see).
           const ids = (await pilesOf(req, [row.id])).map((p) => p.depot_id);

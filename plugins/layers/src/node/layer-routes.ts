@@ -7,16 +7,25 @@ import {
   type HttpRouteContribution,
   type RegistrySink,
   type ResourceRequest,
+  type Row,
   type RouteDescriptor,
   type WerkbankContext,
 } from '@werkbank/sdk/node';
-import { LAYER_ATTRIBUTE_VALUES_PATH, LAYER_ATTRIBUTES_PATH, LAYER_PATH, PILE_PATH } from '../common/layers-api';
+import {
+  EFFECTIVE_STYLE_ACTION,
+  LAYER_ATTRIBUTE_VALUES_PATH,
+  LAYER_ATTRIBUTES_PATH,
+  LAYER_PATH,
+  PILE_PATH,
+  SAVE_STYLE_ACTION,
+} from '../common/layers-api';
 import { layerServiceName } from '../common/layer-slug';
 import { serviceUrls } from '../common/service-urls';
-import { defaultStyle, geometryKind, type GeometryKind } from '../common/style-model';
+import { geometryKind, type GeometryKind } from '../common/style-model';
 import { styleToSld } from '../common/style-geostyler';
 import { styleToMapLibre } from '../common/style-maplibre';
-import { asStyle } from '../common/style-validation';
+import { effectiveStyleOf } from './layer-style-source';
+import { saveStyle } from './layer-style-save';
 import { layerIsoXml } from './layer-iso';
 import { attributeUnion, attributeValues } from '../common/layer-attributes';
 import { pilesJson } from './pile-store';
@@ -50,6 +59,15 @@ export class LayerRoutes implements HttpRouteContribution {
     return Number(m[1]);
   }
 
+  /** The layer `raw` (an id from the path) when the caller may read it; 404 otherwise. */
+  protected async readableLayer(r: ResourceRequest, raw: string): Promise<Row> {
+    if (!/^\d{1,9}$/.test(raw)) throw ApiError.notFound();
+    const def = r.services.definitions().find((d) => d.kind === 'layer')!;
+    const row = await r.services.loadReadable(def, Number(raw), r);
+    if (!row) throw ApiError.notFound();
+    return row;
+  }
+
   registerHttpRoutes(registry: RegistrySink<RouteDescriptor>): void {
     registry.add({
       id: 'layers.routes',
@@ -77,8 +95,8 @@ export class LayerRoutes implements HttpRouteContribution {
           const def = r.services.definitions().find((d) => d.kind === 'layer')!;
           const row = await r.services.loadReadable(def, Number(ctx.params.id), r);
           if (!row) throw ApiError.notFound();
-          const stored = asStyle(typeof row.style === 'string' ? JSON.parse(row.style) : row.style);
-          const style = stored?.rules.length ? stored : defaultStyle();
+          // Decision 0068: the style the layer is drawn with (a linked style datum, or its own).
+          const { style } = await effectiveStyleOf(this.services.depots, r, row);
           const items = await collect(layerItems(r, this.services.depots, row.id));
           const features = items.map((i) => i.feature).filter((f): f is { geometry: unknown } => !!f && typeof f === 'object');
           const seen = new Set(features.map((f) => geometryKind(f.geometry as never)).filter((k): k is GeometryKind => !!k));
@@ -99,6 +117,18 @@ export class LayerRoutes implements HttpRouteContribution {
           // The source is the layer's GeoJSON service (configured templates, spec 001 §2.2; the
           // server config always has one, SERVICE_URL_GEOJSON or its default).
           ctx.body = styleToMapLibre(style, { name: String(row.name), source: name, data: geojson ?? '', kinds });
+        });
+        // Decision 0068: the style the layer is drawn with, and writing a style into a style depot.
+        router.get(`${LAYER_PATH}:id/${EFFECTIVE_STYLE_ACTION}`, async (ctx) => {
+          const r = this.req(ctx);
+          const row = await this.readableLayer(r, ctx.params.id);
+          ctx.body = await effectiveStyleOf(this.services.depots, r, row);
+        });
+        router.post(`${LAYER_PATH}:id/${SAVE_STYLE_ACTION}`, async (ctx) => {
+          const r = this.req(ctx);
+          const row = await this.readableLayer(r, ctx.params.id);
+          const body = await this.services.bodies.json(ctx);
+          ctx.body = await saveStyle(this.services, r, row, body);
         });
         router.get(LAYER_ATTRIBUTES_PATH, async (ctx) => {
           const r = this.req(ctx);

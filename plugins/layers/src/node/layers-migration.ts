@@ -66,3 +66,16 @@ export class LayersStyle1795900000000 implements MigrationInterface {
     await q.query(`ALTER TABLE layers_layer DROP COLUMN style`);
   }
 }
+
+/** The linked style datum of a style depot (decision 0068); the Magazine's datum, no foreign key. */
+export class LayersStyleDatum1796000000068 implements MigrationInterface {
+  name = 'LayersStyleDatum1796000000068';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE layers_layer ADD COLUMN style_datum_id integer NULL`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE layers_layer DROP COLUMN style_datum_id`);
+  }
+}

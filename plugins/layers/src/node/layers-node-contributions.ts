@@ -5,7 +5,7 @@ import {
   type NodeTranslationContribution,
   type ResourceContribution,
 } from '@werkbank/sdk/node';
-import { LayersSchema1795753535295, LayersStyle1795900000000 } from './layers-migration';
+import { LayersSchema1795753535295, LayersStyle1795900000000, LayersStyleDatum1796000000068 } from './layers-migration';
 import { layerResource } from './layer-resource';
 import { metadataAttributeTypeResource, metadataGroupResource } from './metadata-resources';
 import { LayersMetadataSchema1795900000000 } from './metadata-migration';
@@ -24,6 +24,7 @@ export const layersEntities: EntityContribution = {
         LayersStyle1795900000000,
         LayersMetadataSchema1795900000000,
         LayersTiles1796100000000,
+        LayersStyleDatum1796000000068,
       ],
     }),
 };

@@ -31,4 +31,40 @@ export const layerOpenApi: Record<string, unknown> = {
       [200, 403, 404],
     ),
   },
+  '/api/v1/layer/{id}/effective_style/': {
+    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+    get: op(
+      'The style the layer is drawn with (decision 0068): the linked style datum at its depot’s latest approved moment (else its head), else the layer’s own style, else the default',
+      [200, 404],
+    ),
+  },
+  '/api/v1/layer/{id}/save_style/': {
+    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+    post: {
+      ...op(
+        'Writes a style into a style depot through the Magazine (a new version of `datum`, or a new datum of `depot` named `name`); `link: true` links it to the layer',
+        [200, 400, 403, 404, 409],
+      ),
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['style'],
+              properties: {
+                style: { type: 'object' },
+                datum: { type: 'string' },
+                depot: { type: 'string' },
+                name: { type: 'string' },
+                link: { type: 'boolean' },
+                moment_id: { type: 'integer' },
+                version: { type: 'string' },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
 };

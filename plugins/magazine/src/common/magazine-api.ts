@@ -95,6 +95,20 @@ export interface DepotAccess {
     options: { nodeRunId?: number; mode?: 'replace' | 'append'; message?: string; lang?: string },
   ): Promise<{ depot_id: number; moment_id: number; count: number }>;
   /**
+   * Saves one datum as an author's edit does (decision 0011): with `datum` (its address) a new
+   * version of that datum, with `depot` a new datum there; either way in the depot's open moment
+   * (opened when the head is closed), so the depot's moments and permissions apply: 404 when the user
+   * may not read the depot, 403 when they may not change it, 409 moment_moved / datum_changed when
+   * `momentId` / `version` (what the caller read) are no longer current. `fields` are the datum's
+   * fields (checked against the depot's content type). Gives the datum's address without a moment.
+   */
+  saveDatum(
+    user: AuthUser,
+    target: { depot: number | string } | { datum: string },
+    fields: Record<string, unknown>,
+    options?: { momentId?: number; version?: string; lang?: string },
+  ): Promise<{ depot_id: number; moment_id: number; datum: string; index: number }>;
+  /**
    * One datum by its address (`/api/v1/datum/{id}/`, optionally `@{moment}`), when the user may read
    * its depot; 404 otherwise. `name` is the datum's name or file path where it has one.
    */
@@ -102,6 +116,24 @@ export interface DepotAccess {
     user: AuthUser,
     address: string,
   ): Promise<{ depot_id: number; moment_id: number; content_type: string; name: string; fields: Record<string, unknown> }>;
+  /**
+   * Like `datum`, as the caller of a request and inside its transaction (`req.manager`, `req.user`):
+   * for hooks of other plugins' resources (a layer linking a style datum, decision 0068). With
+   * `approved`, the version at the depot's latest approved moment: 409 no_approved_moment when the
+   * depot has none, 404 when the datum did not exist at it. `depot_name` is the depot's name.
+   */
+  datumIn(
+    req: ResourceRequest,
+    address: string,
+    options?: { approved?: boolean },
+  ): Promise<{
+    depot_id: number;
+    depot_name: string;
+    moment_id: number;
+    content_type: string;
+    name: string;
+    fields: Record<string, unknown>;
+  }>;
 }
 export const DepotAccess = token<DepotAccess>('magazine.DepotAccess');
 

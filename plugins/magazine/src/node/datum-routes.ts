@@ -13,17 +13,8 @@ import {
 import { bboxOf, callerOf, pageOf, writeIn } from './magazine-routes';
 import { basedOnMoment, depotFor, idParam } from './depot-access';
 import { layersUnavailable } from './depot-resource';
-import { datumJson, decodeNew, decodePatch, isFileType } from './datum-codec';
-import {
-  checkVersion,
-  currentVersion,
-  datumDepot,
-  insertDatums,
-  removeVersion,
-  replaceVersion,
-  snapshotPage,
-  versionAt,
-} from './datum-store';
+import { datumJson, isFileType } from './datum-codec';
+import { checkVersion, currentVersion, datumDepot, removeVersion, snapshotPage, versionAt } from './datum-store';
 import {
   countWrite,
   headMoment,
@@ -36,10 +27,10 @@ import {
 import { snapshotBatches } from './snapshot-stream';
 import { geojsonChunks, ndjsonChunks } from './snapshot-writers';
 import { datumOpenApi } from './magazine-openapi';
-import { checkUniqueName } from './file-path';
+import { createDatums, patchDatum, recordDepotEvent } from './datum-write';
 import { MagazineServices } from './magazine-services';
 import { DepotLayers } from '../common/magazine-api';
-import { boxExtentOf, unionExtent } from '../common/datum-extent';
+import { boxExtentOf } from '../common/datum-extent';
 
 /** At most this many datums in one create call. */
 export const MAX_BATCH = 1000;
@@ -158,12 +149,6 @@ export class DatumRoutes implements HttpRouteContribution {
     return { version, momentId: moment.id, type: String(depot.content_type) };
   }
 
-  private async recordDepotEvent(r: ResourceRequest, depotId: number, action: string, momentId: number, count = 1) {
-    const def = r.services.definitions().find((d) => d.kind === 'depot')!;
-    const row = await r.services.loadReadable(def, depotId, r);
-    if (row) await r.services.recordEvent(def, 'update', row, r, { action, moment_id: momentId, count });
-  }
-
   registerHttpRoutes(registry: RegistrySink<RouteDescriptor>): void {
     registry.add({
       id: 'magazine.datum-routes',
@@ -241,33 +226,20 @@ export class DatumRoutes implements HttpRouteContribution {
           const depotId = idParam(ctx.params.depot);
           const body = await this.services.bodies.json(ctx);
           ctx.body = await writeIn(ctx, this.services, async (r) => {
-            const depot = await depotFor(r, depotId, 'write');
-            const type = String(depot.content_type);
             const batch = Array.isArray(body.objects);
             const items = (batch ? body.objects : [body]) as unknown[];
             if (items.length > MAX_BATCH || items.some((i) => !i || typeof i !== 'object' || Array.isArray(i))) {
               throw ApiError.badRequest('invalid_field', 'magazine:errors.batch', { max: MAX_BATCH }, 'objects');
             }
-            const values = items.map((item, i) => {
-              try {
-                return decodeNew(item as Record<string, unknown>, type, this.services);
-              } catch (e) {
-                if (batch && e instanceof ApiError && e.field)
-                  throw new ApiError(e.status, e.code, e.key, e.params, `objects[${i}].${e.field}`);
-                throw e;
-              }
-            });
-            const moment = await openMomentFor(r.manager, depotId, r.user.id, basedOnMoment(ctx.query, body), 'edit');
-            const { versions, bytes } = await insertDatums(r.manager, depotId, moment.id, r.user.id, values);
-            const size = await countWrite(r.manager, moment.id, versions.length, bytes, {
-              added: values.reduce((u, v) => unionExtent(u, v.extent ?? null), null as ReturnType<typeof unionExtent>),
-              removed: null,
-            });
-            await this.recordDepotEvent(r, depotId, 'datum_create', moment.id, versions.length);
-            const objects = versions.map((v) => datumJson(v, moment.id, type, this.services));
-            return batch
-              ? { objects, moment_id: moment.id, moment_size: size }
-              : { ...objects[0], moment_id: moment.id, moment_size: size };
+            const { objects, moment_id, moment_size } = await createDatums(
+              r,
+              this.services,
+              depotId,
+              items as Record<string, unknown>[],
+              basedOnMoment(ctx.query, body),
+              batch ? (i, field) => `objects[${i}].${field}` : undefined,
+            );
+            return batch ? { objects, moment_id, moment_size } : { ...objects[0], moment_id, moment_size };
           });
           ctx.status = 201;
         });
@@ -301,29 +273,14 @@ export class DatumRoutes implements HttpRouteContribution {
           const ref = parseDatumRef(ctx.params.ref);
           const body = await this.services.bodies.json(ctx);
           ctx.body = await writeIn(ctx, this.services, async (r) => {
-            const depotId = await datumDepot(r.manager, ref.datumId);
-            if (depotId === undefined) throw ApiError.notFound();
-            const depot = await depotFor(r, depotId, 'write');
-            const type = String(depot.content_type);
-            const moment = await openMomentFor(
-              r.manager,
-              depotId,
-              r.user.id,
+            const { object, moment_id, moment_size } = await patchDatum(
+              r,
+              this.services,
+              ref.datumId,
+              body,
               basedOnMoment(ctx.query, body) ?? ref.momentId,
-              'edit',
             );
-            const current = await currentVersion(r.manager, ref.datumId);
-            if (!current) throw new ApiError(409, 'datum_deleted', 'magazine:errors.datum_deleted', { datum: ref.datumId });
-            checkVersion(current, body.version);
-            const values = decodePatch(body, current, type, this.services);
-            if (values.name !== current.name && values.name) await checkUniqueName(r.manager, depotId, values.name, ref.datumId);
-            const { version, bytesDelta } = await replaceVersion(r.manager, current, moment.id, r.user.id, values);
-            const size = await countWrite(r.manager, moment.id, 0, bytesDelta, {
-              added: values.extent ?? null,
-              removed: boxExtentOf(current.extent),
-            });
-            await this.recordDepotEvent(r, depotId, 'datum_update', moment.id);
-            return { ...datumJson(version, moment.id, type, this.services), moment_id: moment.id, moment_size: size };
+            return { ...object, moment_id, moment_size };
           });
         });
         router.delete('/api/v1/datum/:ref/', async (ctx) => {
@@ -347,7 +304,7 @@ export class DatumRoutes implements HttpRouteContribution {
               added: null,
               removed: boxExtentOf(current.extent),
             });
-            await this.recordDepotEvent(r, depotId, 'datum_delete', moment.id);
+            await recordDepotEvent(r, depotId, 'datum_delete', moment.id);
             return { status: 'ok', moment_id: moment.id, moment_size: size };
           });
         });

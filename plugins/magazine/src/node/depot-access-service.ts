@@ -26,6 +26,7 @@ import {
 import { windowBoxes, type Extent } from '../common/datum-extent';
 import { snapshotBatches } from './snapshot-stream';
 import { MagazineServices } from './magazine-services';
+import { createDatums, patchDatum } from './datum-write';
 
 /** Datums read per query (keyset paging) and items per batch of `write`. */
 const PAGE = 1000;
@@ -123,24 +124,74 @@ export class MagazineDepotAccess implements DepotAccess {
     return { depot_id: target.depotId, moment_id: target.momentId, content_type: target.type, batches: batches() };
   }
 
+  async saveDatum(
+    user: AuthUser,
+    target: { depot: number | string } | { datum: string },
+    fields: Record<string, unknown>,
+    options: { momentId?: number; version?: string; lang?: string } = {},
+  ): Promise<{ depot_id: number; moment_id: number; datum: string; index: number }> {
+    const { manager: _, ...base } = this.request(user, options.lang ?? user.language);
+    const own = { ...fields };
+    delete own.version;
+    return this.services.resources.inTransaction(base, 'depot', async (r) => {
+      if ('datum' in target) {
+        const m = /^(?:\/api\/v1\/datum\/)?(\d{1,9})\/?$/.exec(String(target.datum).trim());
+        if (!m) throw ApiError.badRequest('invalid_parameter', 'magazine:errors.datum_ref', {}, 'datum');
+        const body = options.version !== undefined ? { ...own, version: options.version } : own;
+        const { object, moment_id, depot_id } = await patchDatum(r, this.services, Number(m[1]), body, options.momentId);
+        return { depot_id, moment_id, datum: `/api/v1/datum/${object.index}/`, index: Number(object.index) };
+      }
+      const { objects, moment_id, depot_id } = await createDatums(
+        r,
+        this.services,
+        depotIdOf(target.depot),
+        [own],
+        options.momentId,
+      );
+      return { depot_id, moment_id, datum: `/api/v1/datum/${objects[0].index}/`, index: Number(objects[0].index) };
+    });
+  }
+
   async datum(
     user: AuthUser,
     address: string,
   ): Promise<{ depot_id: number; moment_id: number; content_type: string; name: string; fields: Record<string, unknown> }> {
-    const r = this.request(user, user.language);
+    const { depot_name: _, ...datum } = await this.datumIn(this.request(user, user.language), address);
+    return datum;
+  }
+
+  async datumIn(
+    r: ResourceRequest,
+    address: string,
+    options: { approved?: boolean } = {},
+  ): Promise<{
+    depot_id: number;
+    depot_name: string;
+    moment_id: number;
+    content_type: string;
+    name: string;
+    fields: Record<string, unknown>;
+  }> {
     const m = /^(?:\/api\/v1\/datum\/)?(\d{1,9})(?:@(\d{1,9}))?\/?$/.exec(String(address).trim());
     if (!m) throw ApiError.badRequest('invalid_parameter', 'magazine:errors.datum_ref', {}, 'datum');
     const datumId = Number(m[1]);
     const depotId = await datumDepot(r.manager, datumId);
     if (depotId === undefined) throw ApiError.notFound();
     const depot = await depotFor(r, depotId, 'read');
-    const momentId = m[2] ? Number(m[2]) : (await headMoment(r.manager, depotId))?.id;
+    let momentId = m[2] ? Number(m[2]) : undefined;
+    if (momentId === undefined && options.approved) {
+      const approved = await latestApprovedMoment(r.manager, depotId);
+      if (!approved) throw new ApiError(409, 'no_approved_moment', 'magazine:errors.no_approved_moment', { depot: depot.name });
+      momentId = approved.id;
+    }
+    momentId ??= (await headMoment(r.manager, depotId))?.id;
     const moment = momentId !== undefined ? await loadMoment(r.manager, momentId) : undefined;
     if (!moment || moment.depot_id !== depotId) throw ApiError.notFound();
     const version = await versionAt(r.manager, datumId, moment.id);
     if (!version) throw ApiError.notFound();
     return {
       depot_id: depotId,
+      depot_name: String(depot.name),
       moment_id: moment.id,
       content_type: String(depot.content_type),
       name: version.name ?? (version.repr || ''),

@@ -150,7 +150,12 @@ export const CORE_TYPES: CoreType[] = [
     template: { value: { image: '', position: [0, 0] } },
     repr: (f) => text((f.value as { image: unknown }).image),
   },
-  { name: 'style', schema: STYLE_SCHEMA, template: { value: { rules: [] } } },
+  {
+    name: 'style',
+    schema: STYLE_SCHEMA,
+    template: { value: { name: '', rules: [] } },
+    repr: (f) => text((f.value as { name?: unknown } | null)?.name),
+  },
   {
     name: 'wms',
     schema: datumFields({ tms_url: STRING, bbox: BBOX, layers: STRING, srs: STRING_LIST, transparent: BOOLEAN }, [

@@ -54,9 +54,12 @@ const RULE: JsonSchema = {
   },
 };
 
-/** style: `{value: {rules: [rule, ...]}}`. */
+/**
+ * style: `{value: {name?, rules: [rule, ...]}}` — the layers plugin's style model (decision 0061);
+ * `name` names the style in pickers (decision 0068).
+ */
 export const STYLE_SCHEMA: JsonSchema = valueFields({
   type: 'object',
   required: ['rules'],
-  properties: { rules: { type: 'array', items: RULE } },
+  properties: { name: STRING, rules: { type: 'array', items: RULE } },
 });

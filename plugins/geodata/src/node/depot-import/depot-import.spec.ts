@@ -35,6 +35,8 @@ function fakeDepots(refuse?: ApiError) {
     read: async () => assert.fail('not used'),
     write: async () => assert.fail('not used'),
     datum: async () => assert.fail('not used'),
+    saveDatum: async () => assert.fail('not used'),
+    datumIn: async () => assert.fail('not used'),
     intersecting: async () => assert.fail('not used'),
     readStream: async () => assert.fail('not used'),
     writeStream: async (user, depot, source, options) => {
