@@ -10,6 +10,7 @@ import { layerResource } from './layer-resource';
 import { metadataAttributeTypeResource, metadataGroupResource } from './metadata-resources';
 import { LayersMetadataSchema1795900000000 } from './metadata-migration';
 import { LayersServices } from './layers-services';
+import { LayerTemplatesService } from './layer-templates-service';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
@@ -26,9 +27,10 @@ export const layersEntities: EntityContribution = {
 @injectable()
 export class LayersResources implements ResourceContribution {
   @inject(LayersServices) protected readonly services!: LayersServices;
+  @inject(LayerTemplatesService) protected readonly templates!: LayerTemplatesService;
 
   registerResources: ResourceContribution['registerResources'] = (registry) => {
-    registry.add(layerResource(this.services));
+    registry.add(layerResource(this.services, this.templates));
     registry.add(metadataGroupResource);
     registry.add(metadataAttributeTypeResource);
   };

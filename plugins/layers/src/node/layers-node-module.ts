@@ -1,4 +1,5 @@
 import {
+  DatumTypeContribution,
   definePlugin,
   EntityContribution,
   HttpRouteContribution,
@@ -14,9 +15,16 @@ import { LayerReaderService } from './layer-reader-service';
 import { LayerReader } from '../common/layers-api';
 import { DepotLayersService } from './depot-layers-service';
 import { layerEventsContribution } from './layer-events-extension';
+import { SwitchboardTemplates } from '@werkbank/plugin-switchboards/api';
+import { LayerTemplatesService } from './layer-templates-service';
+import { layerTemplateTypes } from './layer-template-types';
 
 export default definePlugin((ctx) => {
   ctx.bind(LayersServices).toSelf().inSingletonScope();
+  ctx.bind(LayerTemplatesService).toSelf().inSingletonScope();
+  // The Switchboards' "create from template" reads layer templates here (decision 0064).
+  ctx.bind(SwitchboardTemplates).toService(LayerTemplatesService);
+  ctx.contribute(DatumTypeContribution, layerTemplateTypes);
   ctx.contribute(EntityContribution, layersEntities);
   ctx.contribute(NodeTranslationContribution, layersTranslations);
   ctx.contribute(ResourceContribution, LayersResources);
