@@ -118,6 +118,7 @@ describe('layers: the Magazine’s layer calls without the layers plugin', funct
     assertError(await admin.get(`${depot.resource_uri}show_as_layer/`), 501, 'layers_unavailable');
     assertError(await admin.get(`${depot.resource_uri}edit_as_layer/`), 501, 'layers_unavailable');
     assertError(await admin.get(`/api/v1/datum/by-pile/1/`), 501, 'layers_unavailable');
+    assertError(await admin.get(`/api/v1/datum/create-in-pile/1/`), 501, 'layers_unavailable');
     assertError(await admin.get('/api/v1/depot/999999/show_as_layer/'), 404, 'not_found');
   });
 });

@@ -1,8 +1,11 @@
-import { useRef, useState } from '@werkbank/sdk/react';
+import { Link, useRef, useState } from '@werkbank/sdk/react';
 import { Button, Callout, HTMLTable, Icon, InputGroup, Tag } from '@werkbank/sdk/ui';
 import { useT } from '@werkbank/sdk/browser';
 import { moved } from '../common/pile-order';
 import type { Layer, LayerPile } from '../common/layers-api';
+
+/** The canvas screen (spec 000 §2 `/switchboard/{id}`) of a switchboard address. */
+const switchboardScreen = (address: string) => `/switchboard/${/(\d+)\/?$/.exec(address)?.[1] ?? ''}`;
 
 /** A pile as the editor holds it: a stored pile, or a depot just added (saved with the layer). */
 export type DraftPile = Partial<LayerPile> & { depot: string };
@@ -46,6 +49,7 @@ export function LayerDataTab({
               <th>{t('data.content_type')}</th>
               <th>{t('data.size')}</th>
               <th>{t('data.active')}</th>
+              <th>{t('data.switchboard')}</th>
               <th aria-label={String(t('data.remove'))} />
             </tr>
           </thead>
@@ -72,6 +76,13 @@ export function LayerDataTab({
                   <Tag minimal intent={p.active ? 'success' : 'none'}>
                     {t(p.active ? 'data.active' : 'data.inactive')}
                   </Tag>
+                </td>
+                <td>
+                  {p.switchboard && (
+                    <Link data-testid="pile-switchboard" to={switchboardScreen(p.switchboard)}>
+                      {p.switchboard_name || p.switchboard}
+                    </Link>
+                  )}
                 </td>
                 <td>
                   {!readOnly && (

@@ -1,5 +1,13 @@
-import { definePlugin, RouteContribution, TranslationContribution } from '@werkbank/sdk/browser';
-import { DatumCardMenuContribution } from '@werkbank/plugin-magazine/api';
+import {
+  DatumEditorContribution,
+  DatumTypeContribution,
+  definePlugin,
+  RouteContribution,
+  TranslationContribution,
+} from '@werkbank/sdk/browser';
+import { layerTemplateEditors, layerTemplateTypes } from './layer-template-types';
+import { DatumCardMenuContribution, DepotActionContribution } from '@werkbank/plugin-magazine/api';
+import { DepotAsLayerActions } from './depot-as-layer-actions';
 import { layersRoutes, layersTranslations } from './layers-browser-contributions';
 import { EditAsLayerMenu } from './edit-as-layer-menu';
 
@@ -7,4 +15,7 @@ export default definePlugin((ctx) => {
   ctx.contribute(TranslationContribution, layersTranslations);
   ctx.contribute(RouteContribution, layersRoutes);
   ctx.contribute(DatumCardMenuContribution, EditAsLayerMenu);
+  ctx.contribute(DepotActionContribution, DepotAsLayerActions);
+  ctx.contribute(DatumTypeContribution, layerTemplateTypes);
+  ctx.contribute(DatumEditorContribution, layerTemplateEditors);
 });

@@ -26,6 +26,7 @@ const pile = (id: number, depot: number, name: string) => ({
   content_type: '/api/v1/type/feature/',
   size: 3,
   switchboard: null,
+  switchboard_name: null,
   position: 0,
 });
 
@@ -53,7 +54,8 @@ describe('layers: list and editor (browser kernel in jsdom)', function () {
   });
 
   it('edits settings, reorders piles and shows service addresses with the short name or the id', async () => {
-    const stored = layer(7, { name: 'Bäume', layerpiles: [pile(1, 1, 'eins'), pile(2, 2, 'zwei')] });
+    const filled = { ...pile(2, 2, 'zwei'), switchboard: '/api/v1/switchboard/5/', switchboard_name: 'Bäume laden' };
+    const stored = layer(7, { name: 'Bäume', layerpiles: [pile(1, 1, 'eins'), filled] });
     booted = await boot('/layers/edit/7', {
       'GET /api/v1/layer/7/': stored,
       'PATCH /api/v1/layer/7/': (c) => ({
@@ -70,6 +72,12 @@ describe('layers: list and editor (browser kernel in jsdom)', function () {
 
     [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((tab) => tab.textContent === 'Data')!.click();
     await booted.waitFor(() => document.querySelectorAll('[data-testid="layer-pile"]').length === 2);
+    // The switchboard that fills a pile's depot links to its canvas (decision 0064).
+    const links = document.querySelectorAll<HTMLAnchorElement>('[data-testid="pile-switchboard"]');
+    assert.deepEqual(
+      [...links].map((a) => [a.textContent, a.getAttribute('href')]),
+      [['Bäume laden', '/switchboard/5']],
+    );
     const rows = document.querySelectorAll<HTMLElement>('[data-testid="layer-pile"]');
     const DomEvent = (rows[0].ownerDocument.defaultView as unknown as { Event: typeof Event }).Event;
     rows[1].dispatchEvent(new DomEvent('dragstart', { bubbles: true }));

@@ -79,8 +79,12 @@ export interface LayerPile {
   content_type: string;
   /** Datums in the depot's current moment. */
   size: number;
-  /** The switchboard that last filled the depot, when a switchboard did. */
+  /**
+   * The switchboard that fills the depot (its run wrote the depot's newest moment a run wrote), when
+   * one did and the caller may read it (decision 0064); with its name.
+   */
   switchboard: string | null;
+  switchboard_name: string | null;
   position: number;
 }
 

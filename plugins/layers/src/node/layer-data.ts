@@ -12,19 +12,32 @@ export async function* layerItems(
   depots: DepotAccess,
   layerId: number,
 ): AsyncIterable<Record<string, unknown>> {
+  yield* depotItems(
+    req,
+    depots,
+    (await pilesOf(req, [layerId])).map((p) => p.depot_id),
+  );
+}
+
+/** The items of the given depots as a layer stacking them would show them (see layerItems). */
+export async function* depotItems(
+  req: ResourceRequest,
+  depots: DepotAccess,
+  depotIds: number[],
+): AsyncIterable<Record<string, unknown>> {
   const def = depotDefinition(req);
-  for (const pile of await pilesOf(req, [layerId])) {
-    const row = await req.services.loadReadable(def, pile.depot_id, req);
+  for (const depotId of depotIds) {
+    const row = await req.services.loadReadable(def, depotId, req);
     if (!row) continue;
     let items: Record<string, unknown>[];
     try {
-      items = (await depots.read(req.user, pile.depot_id)).items;
+      items = (await depots.read(req.user, depotId)).items;
     } catch (e) {
       if (!(e instanceof ApiError) || e.code !== 'no_approved_moment') throw e;
       const [depot] = await req.services.serialize(def, [row], req);
       const head = (depot.current_moment as { id: number } | null)?.id;
       if (head === undefined) continue;
-      items = (await depots.read(req.user, pile.depot_id, head)).items;
+      items = (await depots.read(req.user, depotId, head)).items;
     }
     yield* items;
   }

@@ -15,6 +15,8 @@ import { checkTileSettings } from '../common/tile-settings';
 import { checkStyleDatum } from './layer-style-source';
 import { checkPileDepots, parsePiles, pilesJson, pilesOf, replacePiles } from './pile-store';
 import type { LayersServices } from './layers-services';
+import { templateSourceOf, type LayerTemplatesService } from './layer-templates-service';
+import { layerFieldsOf } from '../common/layer-template';
 
 const fail = (p: LayerProblem | undefined) => {
   if (p) throw ApiError.badRequest('invalid_field', p.key, p.params ?? {}, p.field);
@@ -90,7 +92,7 @@ export function newLayerTemplate(type: LayerType): Record<string, unknown> {
 }
 
 /** Layers (spec 001 §3.1): typed, owned, permissioned, taggable; their piles stack depots. */
-export function layerResource(services: LayersServices): ResourceDefinition {
+export function layerResource(services: LayersServices, templates: LayerTemplatesService): ResourceDefinition {
   return {
     id: 'layers.layer',
     kind: 'layer',
@@ -105,15 +107,27 @@ export function layerResource(services: LayersServices): ResourceDefinition {
     fields: LAYER_FIELDS,
     actions: [
       {
-        // spec 000 §7 `GET {layer}create_layer/?layertype=`: a new, unsaved layer of the type with its defaults.
+        // spec 000 §7 `GET {layer}create_layer/?layertype=`: a new, unsaved layer of the type with its
+        // defaults; with `template` or `template_layer` (decision 0064) the template's type, time
+        // range, attr and selection fields (a layertype given as well must be the template's).
         name: 'create_layer',
         method: 'GET',
         detail: false,
-        async handler({ query }) {
+        async handler({ query, req }) {
+          const source = templateSourceOf(query);
           const type = query.layertype || 'feature';
           if (!isLayerType(type))
             throw ApiError.badRequest('invalid_parameter', 'layers:errors.layertype_param', { type }, 'layertype');
-          return newLayerTemplate(type);
+          if (!source) return newLayerTemplate(type);
+          const { template } = await templates.read(req, source);
+          if (query.layertype && query.layertype !== template.layer_type)
+            throw ApiError.badRequest(
+              'template_type',
+              'layers:templates.errors.layertype',
+              { type: query.layertype, template_type: template.layer_type },
+              'layertype',
+            );
+          return { ...newLayerTemplate(template.layer_type), ...layerFieldsOf(template) };
         },
       },
     ],
@@ -151,6 +165,7 @@ export function layerResource(services: LayersServices): ResourceDefinition {
             req,
             rows.map((r) => r.id),
           ),
+          services.runs,
         );
         out.forEach((o, i) => {
           o.layerpiles = piles.filter((p) => p.layer === o.resource_uri);

@@ -28,8 +28,10 @@ import { effectiveStyleOf } from './layer-style-source';
 import { saveStyle } from './layer-style-save';
 import { layerIsoXml } from './layer-iso';
 import { attributeUnion, attributeValues } from '../common/layer-attributes';
-import { pilesJson } from './pile-store';
-import { collect, layerItems } from './layer-data';
+import { parsePiles, pilesJson } from './pile-store';
+import { collect, depotItems, layerItems } from './layer-data';
+import { LayerTemplatesService, templateSourceOf } from './layer-templates-service';
+import { layerFieldsOf } from '../common/layer-template';
 import { LayersServices } from './layers-services';
 import { layerOpenApi } from './layers-openapi';
 
@@ -43,6 +45,7 @@ export const MAX_ATTRIBUTE_VALUES = 1000;
 @injectable()
 export class LayerRoutes implements HttpRouteContribution {
   @inject(LayersServices) protected readonly services!: LayersServices;
+  @inject(LayerTemplatesService) protected readonly templates!: LayerTemplatesService;
 
   protected req(ctx: WerkbankContext): ResourceRequest {
     guard(ctx, undefined, undefined, 'layer');
@@ -74,6 +77,36 @@ export class LayerRoutes implements HttpRouteContribution {
       realms: ['layer'],
       openapi: layerOpenApi,
       mount: (router) => {
+        // spec 000 §7 "Create from template: POST with body and query template or template_layer"
+        // (decision 0064): the template gives type, time range, attr and selection fields; the body's
+        // own fields (name, layerpiles, …) go over them.
+        router.post(`${LAYER_PATH}create_from_template/`, async (ctx) => {
+          const r = this.req(ctx);
+          const source = templateSourceOf(ctx.query as Record<string, unknown>);
+          if (!source)
+            throw ApiError.badRequest('invalid_parameter', 'layers:templates.errors.template_required', {}, 'template');
+          // A template datum is read from a depot: an API key needs that realm too.
+          if (source.template) guard(ctx, undefined, undefined, 'depot');
+          const body = await this.services.bodies.json(ctx);
+          const { template } = await this.templates.read(r, source);
+          // 'Add all attributes' needs the piles' attributes: read before the write's transaction.
+          const attributes =
+            template.scope.selection_fields === 'all_attributes' && body.layerpiles !== undefined
+              ? attributeUnion(
+                  await collect(
+                    depotItems(
+                      r,
+                      this.services.depots,
+                      parsePiles(body.layerpiles).map((p) => p.depotId),
+                    ),
+                  ),
+                )
+              : [];
+          const def = r.services.definitions().find((d) => d.kind === 'layer')!;
+          const values = { ...layerFieldsOf(template, attributes), ...body };
+          ctx.body = await this.services.resources.inTransaction(r, 'layer', (w) => w.services.create(def, values, w));
+          ctx.status = 201;
+        });
         router.get(`${PILE_PATH}:id/`, async (ctx) => {
           const r = this.req(ctx);
           if (!/^\d{1,9}$/.test(ctx.params.id)) throw ApiError.notFound();
@@ -82,7 +115,7 @@ export class LayerRoutes implements HttpRouteContribution {
           ])) as Parameters<typeof pilesJson>[1];
           const def = r.services.definitions().find((d) => d.kind === 'layer')!;
           if (!row || !(await r.services.loadReadable(def, row.layer_id, r))) throw ApiError.notFound();
-          const [pile] = await pilesJson(r, [row]);
+          const [pile] = await pilesJson(r, [row], this.services.runs);
           if (!pile) throw ApiError.notFound();
           ctx.body = pile;
         });

@@ -11,6 +11,7 @@ import { metadataAttributeTypeResource, metadataGroupResource } from './metadata
 import { LayersMetadataSchema1795900000000 } from './metadata-migration';
 import { LayersTiles1796100000000 } from './tiles-migration';
 import { LayersServices } from './layers-services';
+import { LayerTemplatesService } from './layer-templates-service';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
@@ -33,9 +34,10 @@ export const layersEntities: EntityContribution = {
 @injectable()
 export class LayersResources implements ResourceContribution {
   @inject(LayersServices) protected readonly services!: LayersServices;
+  @inject(LayerTemplatesService) protected readonly templates!: LayerTemplatesService;
 
   registerResources: ResourceContribution['registerResources'] = (registry) => {
-    registry.add(layerResource(this.services));
+    registry.add(layerResource(this.services, this.templates));
     registry.add(metadataGroupResource);
     registry.add(metadataAttributeTypeResource);
   };

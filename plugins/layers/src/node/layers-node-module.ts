@@ -1,5 +1,6 @@
 import {
   BlobReferenceContribution,
+  DatumTypeContribution,
   definePlugin,
   EntityContribution,
   HttpRouteContribution,
@@ -18,9 +19,16 @@ import { layerEventsContribution } from './layer-events-extension';
 import { LayerTilesService } from './layer-tiles-service';
 import { LayerTileRoutes } from './layer-tile-routes';
 import { layerTilesBlobReferences } from './tiles-blob-references';
+import { SwitchboardTemplates } from '@werkbank/plugin-switchboards/api';
+import { LayerTemplatesService } from './layer-templates-service';
+import { layerTemplateTypes } from './layer-template-types';
 
 export default definePlugin((ctx) => {
   ctx.bind(LayersServices).toSelf().inSingletonScope();
+  ctx.bind(LayerTemplatesService).toSelf().inSingletonScope();
+  // The Switchboards' "create from template" reads layer templates here (decision 0064).
+  ctx.bind(SwitchboardTemplates).toService(LayerTemplatesService);
+  ctx.contribute(DatumTypeContribution, layerTemplateTypes);
   ctx.contribute(EntityContribution, layersEntities);
   ctx.contribute(NodeTranslationContribution, layersTranslations);
   ctx.contribute(ResourceContribution, LayersResources);

@@ -7,6 +7,18 @@ const op = (summary: string, codes: number[] = [200, 400, 404]) => ({
 const layerQuery = { name: 'layer', in: 'query', required: true, schema: { type: 'string' } };
 
 export const layerOpenApi: Record<string, unknown> = {
+  '/api/v1/layer/create_from_template/': {
+    post: {
+      ...op(
+        'Creates a layer from a layer template (template: a layertemplate datum) or a layer (template_layer); the body gives its own fields',
+        [201, 400, 404],
+      ),
+      parameters: [
+        { name: 'template', in: 'query', schema: { type: 'string' } },
+        { name: 'template_layer', in: 'query', schema: { type: 'string' } },
+      ],
+    },
+  },
   '/api/v1/pile/{id}/': {
     parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
     get: op('One layerpile: its depot, name, content type, size, active'),

@@ -3,6 +3,7 @@ import {
   Database,
   inject,
   injectable,
+  optional,
   RequestBodies,
   ResourceServices,
   ServerConfig,
@@ -11,6 +12,7 @@ import {
   type TypeRegistry,
 } from '@werkbank/sdk/node';
 import { DepotAccess } from '@werkbank/plugin-magazine/api';
+import { SwitchboardRuns } from '@werkbank/plugin-switchboards/api';
 
 /** The server services the layers plugin uses, each by its own token; handed to its resource and routes. */
 @injectable()
@@ -22,4 +24,6 @@ export class LayersServices {
   @inject(DepotAccess) readonly depots!: DepotAccess;
   @inject(ComponentGate) readonly gate!: ComponentGate;
   @inject(ServerConfig) readonly config!: Readonly<ServerConfig>;
+  /** The switchboard of a node run, when the Switchboards are installed (a pile's `switchboard`). */
+  @inject(SwitchboardRuns) @optional() readonly runs?: SwitchboardRuns;
 }

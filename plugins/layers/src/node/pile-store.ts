@@ -1,6 +1,7 @@
 import { ApiError, parseRef, type ResourceDefinition, type ResourceRequest, type Row } from '@werkbank/sdk/node';
 import { LAYER_PATH, PILE_PATH, type LayerPile } from '../common/layers-api';
 import { PILE_TYPES, type LayerType } from '../common/layer-types';
+import type { SwitchboardRuns } from '@werkbank/plugin-switchboards/api';
 
 export const DEPOT_PATH = '/api/v1/depot/';
 export const TYPE_PATH = '/api/v1/type/';
@@ -125,7 +126,7 @@ export async function replacePiles(
  * type, and active when the depot has an approved moment. Piles of depots the caller cannot read
  * (or that were deleted) are left out.
  */
-export async function pilesJson(req: ResourceRequest, piles: PileRow[]): Promise<LayerPile[]> {
+export async function pilesJson(req: ResourceRequest, piles: PileRow[], runs?: SwitchboardRuns): Promise<LayerPile[]> {
   if (!piles.length) return [];
   const def = depotDefinition(req);
   const rows: Row[] = [];
@@ -134,10 +135,21 @@ export async function pilesJson(req: ResourceRequest, piles: PileRow[]): Promise
     if (row) rows.push(row);
   }
   const depots = new Map((await req.services.serialize(def, rows, req)).map((d) => [d.id as number, d]));
+  // The switchboard that fills a depot: the one whose run wrote its newest moment a run wrote
+  // (among the moments a depot reply lists), when the caller may read it (decision 0064).
+  const runOf = new Map<number, number>();
+  for (const [id, d] of depots) {
+    const moments = Array.isArray(d.moments) ? (d.moments as Array<{ node_run?: number | null }>) : [];
+    const run = moments.find((m) => typeof m.node_run === 'number')?.node_run;
+    if (typeof run === 'number') runOf.set(id, run);
+  }
+  const switchboards = runs && runOf.size ? await runs.switchboardsOfRuns(req, [...runOf.values()]) : new Map();
   return piles
     .filter((p) => depots.has(p.depot_id))
     .map((p) => {
       const d = depots.get(p.depot_id)!;
+      const run = runOf.get(p.depot_id);
+      const switchboard = run === undefined ? undefined : switchboards.get(run);
       return {
         id: p.id,
         resource_uri: `${PILE_PATH}${p.id}/`,
@@ -148,7 +160,8 @@ export async function pilesJson(req: ResourceRequest, piles: PileRow[]): Promise
         name: p.name || String(d.name),
         content_type: String(d.content_type),
         size: Number(d.size ?? 0),
-        switchboard: null,
+        switchboard: switchboard?.resource_uri ?? null,
+        switchboard_name: switchboard?.name ?? null,
         position: p.position,
       };
     });

@@ -1,14 +1,16 @@
 import { Button, Callout, H2, Tag } from '@werkbank/sdk/ui';
-import { useT } from '@werkbank/sdk/browser';
+import { ConfigStore, observer, useService, useT } from '@werkbank/sdk/browser';
+import { DepotActionRegistry } from './depot-action-registry';
 import { typeNameOf, type Depot, type FolderNode } from '../common/magazine-types';
 import { FolderBreadcrumb } from './folder-breadcrumb';
 
 /**
- * The head of the depot screen: folder path, name, type, description, edit and delete. When the
+ * The head of the depot screen: folder path, name, type, description, edit and delete, then the
+ * actions other plugins contribute (DepotActionContribution, e.g. "Show as layer"). When the
  * caller may not change the depot (`writable` false), edit becomes show (the editor opens
  * read-only), delete is left out and a notice says so, once for the whole screen.
  */
-export function DepotHeader({
+export const DepotHeader = observer(function DepotHeader({
   depot,
   trail,
   writable,
@@ -22,6 +24,15 @@ export function DepotHeader({
   onDelete(): void;
 }) {
   const t = useT('magazine');
+  const config = useService(ConfigStore);
+  const target = {
+    depot: { id: depot.id, resource_uri: depot.resource_uri, name: depot.name, content_type: depot.content_type },
+    readOnly: !writable,
+  };
+  const actions = useService(DepotActionRegistry).entries('depot', target, {
+    isSuperuser: config.isSuperuser,
+    isEnabled: (c: string) => config.isEnabled(c),
+  });
   return (
     <header data-testid="depot-header">
       <FolderBreadcrumb trail={trail} current={depot.name} />
@@ -45,6 +56,16 @@ export function DepotHeader({
         ) : (
           <Button icon="eye-open" text={t('depot.show')} onClick={onEdit} data-testid="depot-show" />
         )}
+        {actions.map((a) => (
+          <Button
+            key={a.id}
+            icon={a.icon as never}
+            variant="outlined"
+            text={t(a.label)}
+            onClick={() => a.run(target)}
+            data-testid={`depot-action-${a.id}`}
+          />
+        ))}
       </div>
       {depot.description && <p className="wb-muted">{depot.description}</p>}
       {!writable && (
@@ -54,4 +75,4 @@ export function DepotHeader({
       )}
     </header>
   );
-}
+});

@@ -9,6 +9,7 @@ import {
 import { magazineDatumEditors, magazineEditors, magazineRoutes, magazineTranslations } from './magazine-browser-contributions';
 import { UploadTransport } from './upload-transport';
 import { DatumCardMenuRegistry } from './datum-card-menu-registry';
+import { DepotActionRegistry } from './depot-action-registry';
 
 export default definePlugin((ctx) => {
   ctx.contribute(TranslationContribution, magazineTranslations);
@@ -17,4 +18,5 @@ export default definePlugin((ctx) => {
   ctx.contribute(DatumEditorContribution, magazineDatumEditors);
   ctx.bind(UploadTransport).toConstantValue(new XhrUploadTransport());
   ctx.bind(DatumCardMenuRegistry).toSelf().inSingletonScope();
+  ctx.bind(DepotActionRegistry).toSelf().inSingletonScope();
 });

@@ -1,6 +1,9 @@
 import { useState, useNavigate } from '@werkbank/sdk/react';
 import { Button, HTMLTable, MenuItem, Tag } from '@werkbank/sdk/ui';
-import { ActionMenu, formatBytes, I18nService, observer, useService, useT } from '@werkbank/sdk/browser';
+import { ActionMenu, ConfigStore, formatBytes, I18nService, observer, useService, useT } from '@werkbank/sdk/browser';
+import { MenuDivider } from '@werkbank/sdk/ui';
+import { DepotActionRegistry } from './depot-action-registry';
+import type { DepotActionEntry, DepotActionTarget } from '../common/magazine-api';
 import { depotRoute, type Moment } from '../common/magazine-types';
 import type { DepotStore } from './depot-store';
 import type { MomentActions } from './use-moment-actions';
@@ -21,9 +24,45 @@ export const MomentList = observer(function MomentList({ store, actions }: { sto
   const [restoring, setRestoring] = useState<Moment>();
   const fmt = new Intl.DateTimeFormat(i18n.language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
   const moments = store.moments;
+  const config = useService(ConfigStore);
+  const registry = useService(DepotActionRegistry);
   const open = (m: Moment) => navigate(depotRoute(store.depotId, store.selectedId === m.id ? undefined : m.id));
-  const menu = (m: Moment) => (
-    <ActionMenu label={String(t('moment.menu'))} testId={`moment-menu-${m.id}`}>
+  const depot = store.depot;
+  // Actions other plugins add to a moment (DepotActionContribution), for readers too.
+  const contributed = (m: Moment): { target: DepotActionTarget; entries: DepotActionEntry[] } | undefined => {
+    if (!depot) return undefined;
+    const target = {
+      depot: { id: depot.id, resource_uri: depot.resource_uri, name: depot.name, content_type: depot.content_type },
+      moment: { id: m.id, resource_uri: m.resource_uri },
+      readOnly: !store.writable,
+    };
+    const entries = registry.entries('moment', target, {
+      isSuperuser: config.isSuperuser,
+      isEnabled: (c: string) => config.isEnabled(c),
+    });
+    return entries.length ? { target, entries } : undefined;
+  };
+  const menu = (m: Moment) => {
+    const extra = contributed(m);
+    if (!store.writable && !extra) return null;
+    return (
+      <ActionMenu label={String(t('moment.menu'))} testId={`moment-menu-${m.id}`}>
+        {store.writable && ownEntries(m)}
+        {store.writable && extra && <MenuDivider />}
+        {extra?.entries.map((entry) => (
+          <MenuItem
+            key={entry.id}
+            icon={entry.icon as never}
+            text={t(entry.label)}
+            data-testid={`moment-action-${entry.id}`}
+            onClick={() => entry.run(extra.target)}
+          />
+        ))}
+      </ActionMenu>
+    );
+  };
+  const ownEntries = (m: Moment) => (
+    <>
       <MenuItem
         icon="endorsed"
         text={t('moment.approve')}
@@ -52,7 +91,7 @@ export const MomentList = observer(function MomentList({ store, actions }: { sto
         onClick={() => void actions.remove(m)}
         data-testid="moment-delete"
       />
-    </ActionMenu>
+    </>
   );
   return (
     <section className="wb-gap" data-testid="moment-list">
@@ -93,7 +132,7 @@ export const MomentList = observer(function MomentList({ store, actions }: { sto
               <td>{m.message}</td>
               <td>{t('moment.datums', { count: m.size })}</td>
               <td>{formatBytes(m.persistent_size, i18n.language)}</td>
-              <td>{store.writable && menu(m)}</td>
+              <td>{menu(m)}</td>
             </tr>
           ))}
         </tbody>

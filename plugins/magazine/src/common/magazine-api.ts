@@ -1,7 +1,7 @@
 /**
  * The Magazine's API for other plugins (package export `@werkbank/plugin-magazine/api`): depot
  * reads and writes for switchboard functions (node), and the datum card menu other plugins add
- * entries to (browser). Import it only from a plugin that lists 'magazine' in `requires` or
+ * entries to and the depot screen's actions (browser). Import it only from a plugin that lists 'magazine' in `requires` or
  * `optional`; when the Magazine is not loaded, nothing is bound to DepotAccess and nothing collects
  * DatumCardMenuContribution.
  */
@@ -164,6 +164,40 @@ export const DatumCardMenuContribution = token<DatumCardMenuContribution>('magaz
 /** Adds entries to the Magazine's datum card (and table row) menu. */
 export interface DatumCardMenuContribution {
   registerDatumCardMenu(registry: RegistrySink<DatumCardMenuEntry>): void;
+}
+
+/** What a depot action receives: the depot, and the moment when it was chosen in the moment list. */
+export interface DepotActionTarget {
+  depot: { id: number; resource_uri: string; name: string; content_type: string };
+  /** The moment of the moment list's row; undefined for the depot screen's head. */
+  moment?: { id: number; resource_uri: string };
+  /** True when the caller may only read the depot. */
+  readOnly: boolean;
+}
+
+/**
+ * An action other plugins add to the depot screen (decision 0064): a button in the depot's head
+ * (`depot`) and an entry in each moment's menu (`moment`), e.g. the layers' "Show as layer".
+ */
+export interface DepotActionEntry {
+  /** `<plugin-id>.<kebab-name>`. */
+  id: string;
+  /** Translation key (`ns:key`) of the entry's text. */
+  label: string;
+  /** A Blueprint icon name. */
+  icon?: string;
+  /** Entries are sorted by order, then id. */
+  order?: number;
+  /** Where it shows (default: both). */
+  places?: Array<'depot' | 'moment'>;
+  /** Whether it shows for this depot (or moment) and caller (default: always). */
+  when?(target: DepotActionTarget, ctx: MenuItemContext): boolean;
+  run(target: DepotActionTarget): void;
+}
+export const DepotActionContribution = token<DepotActionContribution>('magazine.DepotActionContribution');
+/** Adds actions to the Magazine's depot screen and moment list. */
+export interface DepotActionContribution {
+  registerDepotActions(registry: RegistrySink<DepotActionEntry>): void;
 }
 
 /** What a layer call of the Magazine is about: a depot, optionally at a moment or for one datum. */

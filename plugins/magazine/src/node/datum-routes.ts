@@ -149,6 +149,56 @@ export class DatumRoutes implements HttpRouteContribution {
     return { version, momentId: moment.id, type: String(depot.content_type) };
   }
 
+  /**
+   * The fields of a new datum in a depot the caller may read (spec 000 §7 create-in-depot and
+   * create-in-pile): the type's template, or with `?template=` the fields of a datum the caller may
+   * read whose type fits the depot (decision 0064); `moment_id` is `?moment_id=` (one of the depot's
+   * moments, which the write is then based on) or the head.
+   */
+  private async newDatum(ctx: WerkbankContext, r: ResourceRequest, depotId: number): Promise<Record<string, unknown>> {
+    const depot = await depotFor(r, depotId, 'read');
+    const type = String(depot.content_type);
+    const rawMoment = typeof ctx.query.moment_id === 'string' ? ctx.query.moment_id : '';
+    let momentId: number | null;
+    if (rawMoment) {
+      if (!/^\d{1,9}$/.test(rawMoment))
+        throw ApiError.badRequest('invalid_parameter', 'errors.invalid_integer_param', { name: 'moment_id' }, 'moment_id');
+      const moment = await loadMoment(r.manager, Number(rawMoment));
+      if (!moment || moment.depot_id !== depotId)
+        throw new ApiError(404, 'unknown_moment', 'magazine:errors.unknown_moment', { moment: rawMoment }, 'moment_id');
+      momentId = moment.id;
+    } else momentId = (await headMoment(r.manager, depotId))?.id ?? null;
+    let fields: Record<string, unknown> = this.services.datumTypes.template(type);
+    const rawTemplate = typeof ctx.query.template === 'string' ? ctx.query.template.trim() : '';
+    if (rawTemplate) {
+      const m = /^(?:\/api\/v1\/datum\/)?(\d{1,9}(?:@\d{1,9})?)\/?$/.exec(rawTemplate);
+      if (!m) throw ApiError.badRequest('invalid_parameter', 'magazine:errors.template_param', {}, 'template');
+      let source: Awaited<ReturnType<DatumRoutes['read']>>;
+      try {
+        source = await this.read(r, parseDatumRef(m[1]));
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404)
+          throw new ApiError(404, 'unknown_template', 'magazine:errors.unknown_template', { template: rawTemplate }, 'template');
+        throw e;
+      }
+      if (!this.services.types.isAssignable(source.type, type))
+        throw ApiError.badRequest(
+          'template_type',
+          'magazine:errors.template_type',
+          { template: rawTemplate, template_type: source.type, type },
+          'template',
+        );
+      fields = { ...source.version.data };
+    }
+    return {
+      ...fields,
+      content_type: `/api/v1/type/${type}/`,
+      depot: `/api/v1/depot/${depotId}/`,
+      moment_id: momentId,
+      creatable: !isFileType(this.services, type),
+    };
+  }
+
   registerHttpRoutes(registry: RegistrySink<RouteDescriptor>): void {
     registry.add({
       id: 'magazine.datum-routes',
@@ -210,16 +260,16 @@ export class DatumRoutes implements HttpRouteContribution {
         });
         router.get('/api/v1/datum/create-in-depot/:depot/', async (ctx) => {
           const r = this.req(ctx);
-          const depot = await depotFor(r, idParam(ctx.params.depot), 'read');
-          const type = String(depot.content_type);
-          const head = await headMoment(r.manager, depot.id);
-          ctx.body = {
-            ...this.services.datumTypes.template(type),
-            content_type: `/api/v1/type/${type}/`,
-            depot: `/api/v1/depot/${depot.id}/`,
-            moment_id: head?.id ?? null,
-            creatable: !isFileType(this.services, type),
-          };
+          ctx.body = await this.newDatum(ctx, r, idParam(ctx.params.depot));
+        });
+        // spec 000 §7: create-in-pile is create-in-depot for the depot of a layer's pile (readers of the layer and the depot).
+        router.get('/api/v1/datum/create-in-pile/:pile/', async (ctx) => {
+          const r = this.req(ctx);
+          if (!/^\d{1,9}$/.test(ctx.params.pile)) throw ApiError.notFound();
+          if (!this.layers) throw layersUnavailable();
+          const pileId = Number(ctx.params.pile);
+          const depotId = await this.layers.pileDepot(r, pileId);
+          ctx.body = { ...(await this.newDatum(ctx, r, depotId)), pile: `/api/v1/pile/${pileId}/` };
         });
         router.post('/api/v1/datum/create-in-depot/:depot/', async (ctx) => {
           this.req(ctx);

@@ -74,8 +74,15 @@ export const datumOpenApi: Record<string, unknown> = {
   },
   '/api/v1/datum/create-in-depot/{depot}/': {
     parameters: [idParam('depot')],
-    get: op('A template for a new datum of the depot’s type'),
+    get: op('A template for a new datum of the depot’s type; optional moment_id and template (a datum to start from)'),
     post: op('Create a datum (or {objects}) in the open moment; optional moment_id', [201, 400, 403, 409]),
+  },
+  '/api/v1/datum/create-in-pile/{pile}/': {
+    parameters: [idParam('pile')],
+    get: op(
+      'A template for a new datum in the depot of a layer’s pile (answered with the layers plugin, 501 without it); optional moment_id and template',
+      [200, 400, 404, 501],
+    ),
   },
   '/api/v1/datum/{ref}/': {
     parameters: [idParam('ref')],

@@ -19,6 +19,7 @@ import { inSwitchboardTransaction, switchboardCaller } from './route-caller';
 import { canvasOpenApi } from './switchboard-openapi';
 import { DepotAccess } from '@werkbank/plugin-magazine/api';
 import { SwitchboardsServices } from './switchboards-services';
+import { SwitchboardTemplates } from '../common/switchboards-api';
 
 /** Largest switchboard file an import reads (bytes). */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -46,6 +47,8 @@ export class CanvasRoutes implements HttpRouteContribution {
   }
   /** The Magazine is optional: without it there are no datums to start a switchboard from. */
   @inject(DepotAccess) @optional() protected readonly depots?: DepotAccess;
+  /** Bound by the plugin that owns layer templates (the layers plugin); `template` is refused without it. */
+  @inject(SwitchboardTemplates) @optional() protected readonly templates?: SwitchboardTemplates;
 
   private async serialize(r: ResourceRequest, kind: string, rows: Row[]): Promise<Record<string, unknown>[]> {
     return this.services.resources.serialize(definitionOf(r, kind), rows, r);
@@ -109,22 +112,68 @@ export class CanvasRoutes implements HttpRouteContribution {
       mount: (router) => {
         // spec 000 §7: GET /api/v2/switchboard/create?name=&folder_uri=&tags= (state-changing GET; CSRF
         // header needed) and its POST form, which also takes the fields as a JSON body.
+        // With `template` (a layer template datum) or `template_layer` (a layer), spec 000 §7 "Create from
+        // template": the switchboard starts with one frame holding the template (decision 0064); an
+        // unknown or unreadable template is refused with its reason, never ignored.
         router.register('/api/v2/switchboard/create/', ['GET', 'POST'], async (ctx) => {
           const q = await this.params(ctx);
-          const name = (q.name ?? '').trim();
-          if (!name) throw ApiError.badRequest('invalid_parameter', 'errors.field_required', { field: 'name' }, 'name');
+          const template = q.template?.trim() || undefined;
+          const templateLayer = q.template_layer?.trim() || undefined;
+          if (template && templateLayer)
+            throw ApiError.badRequest('template_conflict', 'switchboards:errors.template_conflict', {}, 'template_layer');
+          if ((template || templateLayer) && !this.templates)
+            throw new ApiError(
+              501,
+              'templates_unavailable',
+              'switchboards:errors.templates_unavailable',
+              {},
+              template ? 'template' : 'template_layer',
+            );
           const tags = (q.tags ?? '')
             .split(',')
             .map((s) => s.trim())
             .filter(Boolean);
-          const created = await inSwitchboardTransaction(ctx, this.services, (r) =>
-            this.create(
+          // A template is read from a depot, a template layer from the layers: an API key needs that realm too.
+          if (template) guard(ctx, this.services.gate, undefined, 'depot');
+          if (templateLayer) guard(ctx, this.services.gate, undefined, 'layer');
+          // Read before the transaction (the template's depot is read through the Magazine's own requests).
+          const from =
+            template || templateLayer
+              ? await this.templates!.resolve(switchboardCaller(ctx, this.services), { template, template_layer: templateLayer })
+              : undefined;
+          const out = await inSwitchboardTransaction(ctx, this.services, async (r) => {
+            const name = (q.name ?? '').trim() || from?.name.trim() || '';
+            if (!name) throw ApiError.badRequest('invalid_parameter', 'errors.field_required', { field: 'name' }, 'name');
+            const created = await this.create(
               r,
-              { name, folder: q.folder_uri ? `${FOLDER_PATH}${refParam(q.folder_uri, FOLDER_PATH, 'folder_uri')}/` : null },
+              {
+                name: name.slice(0, 200),
+                folder: q.folder_uri ? `${FOLDER_PATH}${refParam(q.folder_uri, FOLDER_PATH, 'folder_uri')}/` : null,
+              },
               tags,
-            ),
-          );
-          ctx.body = { resource_uri: created.resource_uri, switchboard_id: created.id, name: created.name };
+            );
+            const frame = from
+              ? await this.services.resources.create(
+                  definitionOf(r, 'frame'),
+                  {
+                    switchboard: created.resource_uri,
+                    content_type: from.content_type,
+                    name: from.name.slice(0, 200),
+                    content: [from.fields],
+                    ui_x: 0,
+                    ui_y: 0,
+                  },
+                  r,
+                )
+              : undefined;
+            return { created, frame };
+          });
+          ctx.body = {
+            resource_uri: out.created.resource_uri,
+            switchboard_id: out.created.id,
+            name: out.created.name,
+            ...(out.frame ? { frame: out.frame.resource_uri } : {}),
+          };
         });
         // spec 000 §7: GET /api/v2/switchboard/create/datum?datum=&search= — "Use in switchboard" (and its POST form).
         router.register('/api/v2/switchboard/create/datum/', ['GET', 'POST'], async (ctx) => {

@@ -32,11 +32,13 @@ export const canvasOpenApi: Record<string, unknown> = {
   '/api/v2/switchboard/create/': {
     get: {
       ...op(
-        'Creates a switchboard: name, folder_uri, tags (comma separated). Returns resource_uri, switchboard_id, name. State-changing GET: needs the CSRF header.',
+        'Creates a switchboard: name, folder_uri, tags (comma separated); template (a layer template datum) or template_layer (a layer) starts it with a frame holding the template. Returns resource_uri, switchboard_id, name (and frame). State-changing GET: needs the CSRF header.',
       ),
       'x-changes-state': true,
     },
-    post: op('Creates a switchboard from the same fields, given in the query or as a JSON body.'),
+    post: op(
+      'Creates a switchboard from the same fields (also template or template_layer), given in the query or as a JSON body.',
+    ),
   },
   '/api/v2/switchboard/create/datum/': {
     get: {

@@ -26,7 +26,8 @@ import { LiveChannels } from './live-channels';
 import { SupportRoutes } from './support-routes';
 import { switchboardBlobReferences } from './content-blob-references';
 import { FrameFileAccess } from './frame-file-access';
-import { FileAccess } from '../common/switchboards-api';
+import { FileAccess, SwitchboardRuns } from '../common/switchboards-api';
+import { SwitchboardRunsService } from './switchboard-runs-service';
 import { SwitchboardsServices } from './switchboards-services';
 
 export default definePlugin((ctx) => {
@@ -34,6 +35,7 @@ export default definePlugin((ctx) => {
   ctx.bind(Engine).toSelf().inSingletonScope();
   ctx.bind(Scheduler).toSelf().inSingletonScope();
   ctx.bind(FileAccess).to(FrameFileAccess).inSingletonScope();
+  ctx.bind(SwitchboardRuns).to(SwitchboardRunsService).inSingletonScope();
   ctx.contribute(EntityContribution, switchboardEntities);
   ctx.contribute(NodeTranslationContribution, switchboardTranslations);
   ctx.contribute(ResourceContribution, SwitchboardResources);
