@@ -23,6 +23,7 @@ export function typeIcon(chain: string[]): IconName {
 const TAB_ICONS: Record<Exclude<FrameTab, 'single'>, IconName> = {
   cards: 'grid-view',
   table: 'th',
+  map: 'map',
   upload: 'cloud-upload',
   settings: 'cog',
 };
