@@ -84,6 +84,10 @@ describe('the map: remote WMS imagery, scene modes, hover (Chromium)', function 
     (s) => ({ t, page } = s),
   );
 
+  /** A button of the map's mode switch (the group is named 'Map view' / 'Kartenansicht'). */
+  const modeButton = (name: string, group = 'Map view') =>
+    page.getByRole('group', { name: group }).getByRole('button', { name, exact: true });
+
   const getMap = (test: (p: Record<string, string>) => boolean = () => true) =>
     wms.next((r) => r.path === '/wms' && r.params.REQUEST === 'GetMap' && test(r.params));
 
@@ -105,10 +109,9 @@ describe('the map: remote WMS imagery, scene modes, hover (Chromium)', function 
     const [s, w, n, e] = request.params.BBOX.split(',').map(Number);
     assert.ok(s < n && w < e && n > 50 && s < 52 && e > 6 && w < 8, `bbox ${request.params.BBOX} overlaps the datum's`);
     // The browser asked our origin only (the CSP's connect-src); the server asked the service.
-    const relayed = await page.evaluate(
-      () => performance.getEntriesByType('resource').filter((r) => r.name.includes('/api/v2/backend/map-imagery?url=')).length,
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((r) => r.name.includes('/api/v2/backend/map-imagery?url=')),
     );
-    assert.ok(relayed > 0);
     await page.waitForFunction(() => (window as unknown as MapProbe).__werkbankMapProbe.at(-1)!.imageryLayers.length === 2);
     await expectAccessible(page);
   });
@@ -117,8 +120,8 @@ describe('the map: remote WMS imagery, scene modes, hover (Chromium)', function 
     await page.addInitScript(probe);
     await page.goto(`${t.url}/depot/${ids.trees}/`);
     await liveWidget(page);
-    const flat = page.getByRole('button', { name: 'Flat map (2D)' });
-    const globe = page.getByRole('button', { name: 'Globe (3D)' });
+    const flat = modeButton('2D');
+    const globe = modeButton('3D');
     assert.equal(await flat.getAttribute('aria-pressed'), 'true');
     await globe.focus();
     await page.keyboard.press('Enter');
@@ -127,23 +130,24 @@ describe('the map: remote WMS imagery, scene modes, hover (Chromium)', function 
       return live.length === 1 && live[0].scene.mode === 3; // SceneMode.SCENE3D
     });
     assert.equal(await globe.getAttribute('aria-pressed'), 'true');
-    await page.getByRole('button', { name: 'Columbus view (2.5D)' }).focus();
+    await modeButton('Columbus').focus();
     await page.keyboard.press('Space');
     await page.waitForFunction(
       () => (window as unknown as MapProbe).__werkbankMapProbe.filter((w) => !w.isDestroyed())[0]?.scene.mode === 1,
     );
-    await page.getByRole('button', { name: 'Globe (3D)' }).click();
+    await modeButton('3D').click();
     await expectAccessible(page);
 
     // Another screen keeps its own mode; back on the depot screen the globe is still chosen.
     await page.goto(`${t.url}/layers/edit/${ids.treeLayer}`);
     await page.getByRole('tab', { name: 'Presentation' }).click();
     assert.equal(
-      await page.getByTestId('style-preview').getByRole('button', { name: 'Flat map (2D)' }).getAttribute('aria-pressed'),
+      await page.getByTestId('style-preview').getByRole('button', { name: '2D', exact: true }).getAttribute('aria-pressed'),
       'true',
     );
     await page.goto(`${t.url}/depot/${ids.trees}/`);
-    assert.equal(await page.getByRole('button', { name: 'Globe (3D)' }).getAttribute('aria-pressed'), 'true');
+    assert.equal(await modeButton('3D').getAttribute('aria-pressed'), 'true');
+    assert.equal(await modeButton('3D').getAttribute('title'), 'Globe (3D)');
 
     await page.context().addCookies([{ name: 'werkbank_lang', value: 'de', url: t.url }]);
     const admin = await t.admin();
@@ -151,8 +155,9 @@ describe('the map: remote WMS imagery, scene modes, hover (Chromium)', function 
     try {
       await page.goto(`${t.url}/depot/${ids.trees}/`);
       await page.getByRole('group', { name: 'Kartenansicht' }).waitFor();
-      assert.equal(await page.getByRole('button', { name: 'Globus (3D)' }).getAttribute('aria-pressed'), 'true');
-      await page.getByRole('button', { name: 'Flache Karte (2D)' }).waitFor();
+      assert.equal(await modeButton('3D', 'Kartenansicht').getAttribute('aria-pressed'), 'true');
+      assert.equal(await modeButton('3D', 'Kartenansicht').getAttribute('title'), 'Globus (3D)');
+      assert.equal(await modeButton('2D', 'Kartenansicht').getAttribute('title'), 'Flache Karte (2D)');
       await expectAccessible(page);
     } finally {
       await admin.patch('/api/v2/backend/profile', { language: 'en' });
@@ -174,6 +179,7 @@ describe('the map: remote WMS imagery, scene modes, hover (Chromium)', function 
       return !!w && w.dataSources.length > 0 && w.dataSources.get(0).entities.values.some((e) => e.show && e.point);
     });
     assert.equal(await fill(), '#2d72d2');
+    await page.getByTestId('style-preview').locator('canvas').scrollIntoViewIfNeeded();
     // Where the tree is on the canvas, then the pointer there.
     const at = await page.evaluate(() => {
       const w = (window as unknown as MapProbe).__werkbankMapProbe.filter((x) => !x.isDestroyed()).pop()!;

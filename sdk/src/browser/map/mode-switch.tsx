@@ -7,7 +7,8 @@ const MODES: MapMode[] = ['2d', '3d', 'columbus'];
 
 /**
  * The map's scene mode switch: flat map, globe, Columbus view. Buttons in a labelled group, so
- * it works by keyboard (Tab, Enter/Space) and says which mode is on (aria-pressed).
+ * it works by keyboard (Tab, Enter/Space) and says which mode is on (aria-pressed); the short
+ * text is the name (WCAG 2.5.3), the tooltip says it in words.
  */
 export function ModeSwitch({ mode, onChange }: { mode: MapMode; onChange(mode: MapMode): void }): ReactElement {
   const t = useT();
@@ -22,7 +23,6 @@ export function ModeSwitch({ mode, onChange }: { mode: MapMode; onChange(mode: M
         <Button
           key={m}
           text={t(`map.mode_${m}`)}
-          aria-label={String(t(`map.mode_${m}_name`))}
           title={String(t(`map.mode_${m}_name`))}
           aria-pressed={mode === m}
           active={mode === m}
