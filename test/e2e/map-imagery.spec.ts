@@ -63,6 +63,11 @@ describe('the map: remote WMS imagery, scene modes, hover (Chromium)', function 
           bbox: [6, 50, 8, 52],
         });
         ids.mapLayer = (await a.get(`/api/v1/depot/${ids.wms}/show_as_layer/`)).body.layer_id;
+        ids.wmts = (await a.post('/api/v1/depot/', { name: 'Kacheln', content_type: '/api/v1/type/wmts/' })).body.id;
+        await a.post(`/api/v1/datum/create-in-depot/${ids.wmts}/`, {
+          tms_url: `http://127.0.0.1:${ids.port}/wmts/{Layer}/{Style}/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}.png?LAYER=orthofotos&TILEMATRIXSET=GoogleMapsCompatible`,
+          bbox: [6, 50, 8, 52],
+        });
         ids.trees = (await a.post('/api/v1/depot/', { name: 'Bäume', content_type: '/api/v1/type/feature/' })).body.id;
         await a.post(`/api/v1/datum/create-in-depot/${ids.trees}/`, {
           feature: { type: 'Feature', geometry: { type: 'Point', coordinates: [7.1, 51.4] }, properties: { art: 'Eiche' } },
@@ -114,6 +119,13 @@ describe('the map: remote WMS imagery, scene modes, hover (Chromium)', function 
     );
     await page.waitForFunction(() => (window as unknown as MapProbe).__werkbankMapProbe.at(-1)!.imageryLayers.length === 2);
     await expectAccessible(page);
+  });
+
+  it("shows a WMTS depot's tiles (RESTful template) through the relay", async () => {
+    await page.goto(`${t.url}/depot/${ids.wmts}/`);
+    await page.getByTestId('depot-map').locator('canvas').waitFor();
+    const tile = await wms.next((r) => r.path.startsWith('/wmts/'));
+    assert.match(tile.path, /^\/wmts\/orthofotos\/default\/GoogleMapsCompatible\/\d+\/\d+\/\d+\.png$/);
   });
 
   it('switches 2D / 3D / Columbus by keyboard and keeps the choice for the screen, in English and German', async () => {
