@@ -25,6 +25,7 @@ import {
   ResourceExtensionContribution,
   ServiceEndpointContribution,
   StartupHookContribution,
+  UrlFetcher,
   WebSocketChannelContribution,
   guard,
   type BlobReferenceSource,
@@ -72,6 +73,7 @@ import { accountResources, NAMED_PERMISSIONS } from './core/account-resources';
 import { permissionLabel } from './core/permission-labels';
 import { mountBackendPage } from './core/backend-page';
 import { mountAboutRoute } from './core/about-routes';
+import { mountMapImageryRoute } from './map/map-imagery-route';
 import { ApiCallRecorder } from './stats/api-call-recorder';
 import { apiStatsMiddleware } from './stats/api-stats-middleware';
 import { mountApiStatsRoutes } from './stats/api-stats-routes';
@@ -407,6 +409,7 @@ export class WerkbankServer {
     mountImpersonationRoutes(router, dataSource, this.accounts, this.events, { secureCookies: config.secureCookies });
     mountApiStatsRoutes(router, dataSource, gate, this.resourceService, this.apiCalls);
     mountAboutRoute(router, this.licences, this.kernel.plugins, config);
+    mountMapImageryRoute(router, this.kernel.container.get<UrlFetcher>(UrlFetcher), gate);
     mountBackendPage(router, this);
     router.get('/api/v2/backend/permissions', (ctx) => {
       guard(ctx, gate, undefined, 'user');

@@ -46,4 +46,4 @@ export { EditorDialog, type EditorDialogProps } from './editor-dialog';
 export { observer } from 'mobx-react-lite';
 export { makeAutoObservable, runInAction, observable, action, computed, reaction, type IReactionDisposer } from 'mobx';
 export { MapView } from './map/map-view';
-export type { MapViewProps, MapFeatureStyle, MapFeatureStyler } from './map/map-types';
+export type { MapViewProps, MapFeatureStyle, MapFeatureStyler, MapMode } from './map/map-types';

@@ -18,3 +18,12 @@ export {
   type MapFeature,
   type LooseGeometry,
 } from './map-geometry';
+export {
+  wmsImageryOf,
+  wmtsImageryOf,
+  relayedImageryUrl,
+  MAP_IMAGERY_RELAY_PATH,
+  type MapImagery,
+  type WmsImagery,
+  type WmtsImagery,
+} from './map-imagery';

@@ -88,6 +88,23 @@ export const CORE_OPENAPI_PATHS: Record<string, unknown> = {
       responses: { 200: ok('Configuration') },
     },
   },
+  '/api/v2/backend/map-imagery': {
+    get: {
+      tags: ['config'],
+      summary:
+        'Relay of the map for WMS/WMTS imagery of other origins (decision 0067): fetches the absolute address `url` ' +
+        "through the server's URL guard and answers with the image; 502 imagery_not_image for anything but an image",
+      parameters: [{ name: 'url', in: 'query', required: true, schema: { type: 'string' } }],
+      responses: {
+        200: { description: 'The image', content: { 'image/*': {} } },
+        400: err,
+        401: err,
+        413: err,
+        502: err,
+        504: err,
+      },
+    },
+  },
   '/api/v2/backend/permissions': {
     get: { tags: ['accounts'], summary: 'Named permissions that can be granted', responses: { 200: ok('List') } },
   },

@@ -20,6 +20,7 @@ import { mapStyler } from './style-map';
 import { LabelFields, NumberField, SymbolFields } from './style-fields';
 import { FilterFields } from './style-filter-fields';
 import { StyleSourcePanel, type LinkedStyle } from './style-source';
+import { usePreviewImagery } from './use-preview-imagery';
 
 /** At most this many datums per pile are previewed. */
 const PREVIEW_LIMIT = 500;
@@ -98,6 +99,8 @@ export function LayerPresentationTab({
   const [message, setMessage] = useState<{ intent: 'danger' | 'success'; text: string }>();
   const [scale, setScale] = useState<number>();
   const features = usePreviewFeatures(layer);
+  // external_map and mapproxy layers: their WMS/WMTS piles as imagery (decision 0067).
+  const imagery = usePreviewImagery(layer);
   const kind: GeometryKind = features.map((f) => geometryKind(f.geometry as never)).find((k) => !!k) ?? 'polygon';
   const styler = useMemo(() => mapStyler(style), [JSON.stringify(style)]);
   useEffect(() => {
@@ -339,12 +342,14 @@ export function LayerPresentationTab({
       </div>
       <section aria-labelledby="style-preview-title" data-testid="style-preview">
         <h3 id="style-preview-title">{t('style.preview')}</h3>
-        {!features.length ? (
+        {!features.length && !imagery.length ? (
           <Callout>{t('style.preview_empty')}</Callout>
         ) : (
           <>
             <MapView
               features={features}
+              imagery={imagery}
+              modeKey="layer_preview"
               styleFeature={styler}
               onScaleChange={setScale}
               label={String(t('style.preview_map'))}

@@ -90,13 +90,16 @@ function toMapStyle(parts: Symbolizer[]): MapFeatureStyle {
 
 /**
  * The SDK map's styler for a layer style: per feature, evaluateStyle's symbolizers at the map's
- * scale, one map style per rule that applies (decision 0061: the same evaluation as the server's).
+ * scale, one map style per rule that applies (decision 0061: the same evaluation as the server's);
+ * for the feature under the pointer the hover symbols of the rules that enable them (decision 0067).
  */
 export function mapStyler(style: LayerStyle): MapFeatureStyler {
-  return (feature: MapFeature, scale: number) => {
+  return (feature: MapFeature, scale: number, state?: { hover: boolean }) => {
     let parts: Symbolizer[];
     try {
-      parts = evaluateStyle(style, { geometry: feature.geometry, properties: feature.properties }, scale);
+      parts = evaluateStyle(style, { geometry: feature.geometry, properties: feature.properties }, scale, {
+        hover: state?.hover ?? false,
+      });
     } catch (e) {
       if (e instanceof UnknownSymbolTypeError) return [];
       throw e;

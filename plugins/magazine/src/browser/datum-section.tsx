@@ -68,6 +68,8 @@ export const DatumSection = observer(function DatumSection({
   const typeTemplate = useTypeTemplate(typeName);
   const isFile = types.isAssignable(typeName, 'file') || typeName === 'file';
   const located = types.isAssignable(typeName, 'feature') || typeName === 'feature';
+  // WMS and WMTS depots show their maps as imagery (decision 0067).
+  const mapKind = located ? 'feature' : (['wms', 'wmts'] as const).find((k) => typeName === k || types.isAssignable(typeName, k));
   const readOnly = store.datumsReadOnly;
   const reload = () => void list.reload().catch(() => undefined);
   useEffect(() => {
@@ -117,7 +119,7 @@ export const DatumSection = observer(function DatumSection({
       >
         {!isFile && !readOnly && <Button icon="add" text={t('datum.new')} onClick={create} data-testid="datum-new" />}
       </SearchBar>
-      <div className={located ? 'wb-depot-located' : undefined}>
+      <div className={mapKind ? 'wb-depot-located' : undefined}>
         <ObjectList
           store={list}
           presentation={presentation}
@@ -126,7 +128,7 @@ export const DatumSection = observer(function DatumSection({
           onOpen={edit}
           renderCard={(d) => <DatumCard datum={d} isFile={isFile} menu={menu(d)} />}
         />
-        {located && <DepotMap list={list} />}
+        {mapKind && <DepotMap list={list} kind={mapKind} />}
       </div>
       {editing && (editing.template ?? typeTemplate) && (
         <DatumEditDialog

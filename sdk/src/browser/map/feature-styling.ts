@@ -74,7 +74,9 @@ function applyStyle(entity: Entity, style: MapFeatureStyle, now: JulianDate): vo
   const width = style.strokeWidth ?? 2;
   const lineMaterial = style.dash?.length ? dashMaterial(stroke, style.dash) : new ColorMaterialProperty(stroke);
   let anchor: Cartesian3 | undefined = entity.position?.getValue(now);
+  entity.label = undefined;
   if (entity.polygon) {
+    entity.polyline = undefined;
     entity.polygon.material = new ColorMaterialProperty(css(style.fill, '#2d72d2', style.fillOpacity ?? 0.4));
     entity.polygon.outline = undefined;
     const hierarchy = entity.polygon.hierarchy?.getValue(now) as PolygonHierarchy | undefined;
@@ -123,27 +125,77 @@ function applyStyle(entity: Entity, style: MapFeatureStyle, now: JulianDate): vo
   }
 }
 
+/** The copies made for a feature's further styles, per data source and feature index. */
+const copiesOf = new WeakMap<GeoJsonDataSource, Map<number, Entity[]>>();
+
+/** The feature index an entity of the map's data source carries (FEATURE_INDEX), if any. */
+export function featureIndexOf(entity: unknown, now = JulianDate.now()): number | undefined {
+  if (!(entity instanceof Entity)) return undefined;
+  const value: unknown = entity.properties?.[FEATURE_INDEX]?.getValue(now);
+  return typeof value === 'number' ? value : undefined;
+}
+
 /**
  * Styles the entities a GeoJsonDataSource made from `features` (each carries FEATURE_INDEX): the
  * first style on the entity itself, further styles on copies of its geometry; no style hides it.
+ * The feature at index `hovered` is styled with `{hover: true}`.
  */
 export function styleEntities(
   source: GeoJsonDataSource,
   features: readonly MapFeature[],
   styler: MapFeatureStyler,
   scaleDenominator: number,
+  hovered?: number,
 ): void {
   const now = JulianDate.now();
-  const entities = [...source.entities.values];
+  const byFeature = new Map<number, Entity[]>();
+  for (const entity of source.entities.values) {
+    const index = featureIndexOf(entity, now);
+    if (index === undefined || copiesOf.get(source)?.get(index)?.includes(entity)) continue;
+    byFeature.set(index, [...(byFeature.get(index) ?? []), entity]);
+  }
   source.entities.suspendEvents();
+  for (const [index, entities] of byFeature)
+    restyle(source, entities, index, features[index], styler, scaleDenominator, index === hovered, now);
+  source.entities.resumeEvents();
+}
+
+/** Styles again the feature at `index` (its hover state changed). */
+export function restyleFeature(
+  source: GeoJsonDataSource,
+  features: readonly MapFeature[],
+  styler: MapFeatureStyler,
+  scaleDenominator: number,
+  index: number,
+  hover: boolean,
+): void {
+  const now = JulianDate.now();
+  const copies = copiesOf.get(source)?.get(index) ?? [];
+  const entities = source.entities.values.filter((e) => featureIndexOf(e, now) === index && !copies.includes(e));
+  source.entities.suspendEvents();
+  restyle(source, entities, index, features[index], styler, scaleDenominator, hover, now);
+  source.entities.resumeEvents();
+}
+
+function restyle(
+  source: GeoJsonDataSource,
+  entities: Entity[],
+  index: number,
+  feature: MapFeature | undefined,
+  styler: MapFeatureStyler,
+  scaleDenominator: number,
+  hover: boolean,
+  now: JulianDate,
+): void {
+  let copies = copiesOf.get(source);
+  if (!copies) copiesOf.set(source, (copies = new Map()));
+  for (const copy of copies.get(index) ?? []) source.entities.remove(copy);
+  copies.delete(index);
+  const styles = feature ? styler(feature, scaleDenominator, { hover }) : [];
+  const made: Entity[] = [];
   for (const entity of entities) {
-    const index = Number(entity.properties?.[FEATURE_INDEX]?.getValue(now));
-    const feature = features[index];
-    const styles = feature ? styler(feature, scaleDenominator) : [];
-    if (!styles.length) {
-      entity.show = false;
-      continue;
-    }
+    entity.show = styles.length > 0;
+    if (!styles.length) continue;
     styles.slice(1).forEach((style) => {
       const copy = new Entity({
         position: entity.position,
@@ -151,11 +203,13 @@ export function styleEntities(
         polyline: entity.polyline?.clone(),
         billboard: entity.billboard?.clone(),
         point: entity.point?.clone(),
+        properties: { [FEATURE_INDEX]: index },
       });
       applyStyle(copy, style, now);
       source.entities.add(copy);
+      made.push(copy);
     });
     applyStyle(entity, styles[0], now);
   }
-  source.entities.resumeEvents();
+  if (made.length) copies.set(index, made);
 }

@@ -1,11 +1,22 @@
-import { useEffect, useState, type ReactElement } from 'react';
-import { ArcType, Cartesian3, Color, GeoJsonDataSource, Rectangle, type CesiumWidget } from 'cesium';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import {
+  ArcType,
+  Cartesian3,
+  Color,
+  GeoJsonDataSource,
+  Rectangle,
+  ScreenSpaceEventHandler,
+  ScreenSpaceEventType,
+  type Cartesian2,
+  type CesiumWidget,
+} from 'cesium';
 import { useCesium } from 'resium';
-import { featuresBbox, fitBbox, isBbox, mappableFeatures, type Bbox } from '../../common/map-geometry';
+import { featuresBbox, fitBbox, isBbox, mappableFeatures, type Bbox, type MapFeature } from '../../common/map-geometry';
 import { BboxDrawing } from './bbox-drawing';
 import type { MapViewProps } from './map-types';
 import { maxZoomDistance } from './map-zoom';
-import { FEATURE_INDEX, scaleDenominatorOf, styleEntities } from './feature-styling';
+import { FEATURE_INDEX, featureIndexOf, restyleFeature, scaleDenominatorOf, styleEntities } from './feature-styling';
+import { ImageryLayers } from './imagery-layers';
 
 /**
  * Browser tests pass an array here (before the page loads) to see every widget the map created
@@ -20,12 +31,18 @@ const colour = (css: string | undefined, fallback: string, alpha?: number) => {
   return alpha === undefined ? c : c.withAlpha(alpha);
 };
 
-/** What the map shows inside its widget: features, the bbox, the fitted view, bbox drawing. */
+/** What the map shows inside its widget: imagery, features, the bbox, the fitted view, hover, bbox drawing. */
 export function MapContent(props: MapViewProps): ReactElement | null {
   const widget = useCesium().cesiumWidget;
-  const { features, featureStyle, styleFeature, onScaleChange, bbox } = props;
+  const { features, featureStyle, styleFeature, onScaleChange, onFeatureHover, bbox, imagery } = props;
   // The view's scale, for styles with scale ranges (two significant digits: small moves restyle nothing).
   const [scale, setScale] = useState<number>();
+  // The index (in mappableFeatures) of the feature under the pointer, and the data source it is in.
+  const [hovered, setHovered] = useState<number>();
+  const hoveredRef = useRef<number>(undefined);
+  const shownRef = useRef<{ source: GeoJsonDataSource; features: MapFeature[] }>(undefined);
+  const hoverRef = useRef(onFeatureHover);
+  hoverRef.current = onFeatureHover;
 
   useEffect(() => {
     if (!widget) return;
@@ -61,13 +78,11 @@ export function MapContent(props: MapViewProps): ReactElement | null {
     let disposed = false;
     const source = new GeoJsonDataSource('features');
     const shown = mappableFeatures(features);
-    // With per-feature styles each feature carries its index, to find it from its entities.
-    const loaded = styleFeature
-      ? {
-          ...shown,
-          features: shown.features.map((f, i) => ({ ...f, properties: { ...(f.properties ?? {}), [FEATURE_INDEX]: i } })),
-        }
-      : shown;
+    // Each feature carries its index, to find it from its entities (styles, hover).
+    const loaded = {
+      ...shown,
+      features: shown.features.map((f, i) => ({ ...f, properties: { ...(f.properties ?? {}), [FEATURE_INDEX]: i } })),
+    };
     void source
       .load(loaded as never, {
         fill: colour(featureStyle?.fill, '#2d72d2', 0.4),
@@ -78,15 +93,48 @@ export function MapContent(props: MapViewProps): ReactElement | null {
       })
       .then(() => {
         if (disposed || widget.isDestroyed()) return;
-        if (styleFeature) styleEntities(source, shown.features, styleFeature, scale ?? 1);
+        if (styleFeature) styleEntities(source, shown.features, styleFeature, scale ?? 1, hoveredRef.current);
+        shownRef.current = { source, features: shown.features };
         void widget.dataSources.add(source);
         widget.scene.requestRender();
       });
     return () => {
       disposed = true;
+      if (shownRef.current?.source === source) shownRef.current = undefined;
       if (!widget.isDestroyed()) widget.dataSources.remove(source, true);
     };
   }, [widget, features, featureStyle?.fill, featureStyle?.stroke, featureStyle?.strokeWidth, styleFeature, scale]);
+
+  // Hover: the feature under the pointer is styled with {hover: true} and reported.
+  const hoverable = !!styleFeature || !!onFeatureHover;
+  useEffect(() => {
+    if (!widget || !hoverable) return;
+    const handler = new ScreenSpaceEventHandler(widget.canvas);
+    const pointAt = (position: Cartesian2 | undefined) => {
+      if (!position || widget.isDestroyed()) return;
+      const picked: unknown = widget.scene.pick(position);
+      const index = featureIndexOf((picked as { id?: unknown } | undefined)?.id);
+      if (index === hoveredRef.current) return;
+      hoveredRef.current = index;
+      setHovered(index);
+      hoverRef.current?.(index === undefined ? undefined : shownRef.current?.features[index]);
+    };
+    handler.setInputAction((e: { endPosition: Cartesian2 }) => pointAt(e.endPosition), ScreenSpaceEventType.MOUSE_MOVE);
+    return () => handler.destroy();
+  }, [widget, hoverable]);
+
+  useEffect(() => {
+    const shown = shownRef.current;
+    if (!widget || hovered === undefined || !styleFeature || !shown) return;
+    restyleFeature(shown.source, shown.features, styleFeature, scale ?? 1, hovered, true);
+    widget.scene.requestRender();
+    return () => {
+      // The pointer left it (or the styles change): back to its normal look, if it is still shown.
+      if (widget.isDestroyed() || shownRef.current !== shown) return;
+      restyleFeature(shown.source, shown.features, styleFeature, scale ?? 1, hovered, false);
+      widget.scene.requestRender();
+    };
+  }, [widget, hovered, styleFeature, scale]);
 
   useEffect(() => {
     if (!widget || !isBbox(bbox)) return;
@@ -107,13 +155,27 @@ export function MapContent(props: MapViewProps): ReactElement | null {
 
   useEffect(() => {
     if (!widget) return;
-    const target = featuresBbox(features ?? [], isBbox(bbox) ? bbox : undefined);
-    if (!target) return;
+    const extents = (imagery ?? []).flatMap((i) => (i.bbox ? [i.bbox] : []));
+    const boxes = [featuresBbox(features ?? []), isBbox(bbox) ? bbox : undefined, ...extents].filter((b): b is Bbox => !!b);
+    if (!boxes.length) return;
+    const target = boxes.reduce(union);
     fitTo(widget, target);
-  }, [widget, features, bbox]);
+  }, [widget, features, bbox, JSON.stringify(imagery?.map((i) => i.bbox))]);
 
-  return props.onBboxChange ? <BboxDrawing widget={widget} onBboxChange={props.onBboxChange} /> : null;
+  return (
+    <>
+      <ImageryLayers imagery={imagery} />
+      {props.onBboxChange && <BboxDrawing widget={widget} onBboxChange={props.onBboxChange} />}
+    </>
+  );
 }
+
+const union = (a: Bbox, b: Bbox): Bbox => [
+  Math.min(a[0], b[0]),
+  Math.min(a[1], b[1]),
+  Math.max(a[2], b[2]),
+  Math.max(a[3], b[3]),
+];
 
 /** Shows `target` with 7 px padding, never closer than zoom level 19 (spec 000 §9). */
 function fitTo(widget: CesiumWidget, target: Bbox): void {

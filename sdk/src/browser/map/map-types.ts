@@ -1,4 +1,5 @@
 import type { Bbox, MapFeature } from '../../common/map-geometry';
+import type { MapImagery } from '../../common/map-imagery';
 
 /** How a map draws features: CSS colours (any the browser accepts) and a stroke width in px. */
 export interface MapFeatureStyle {
@@ -18,9 +19,18 @@ export interface MapFeatureStyle {
 
 /**
  * Styles each feature at the map's current scale (1:`scaleDenominator`): every style of the list
- * draws the feature once, in order; an empty list hides it. Called again when the scale changes.
+ * draws the feature once, in order; an empty list hides it. Called again when the scale changes,
+ * and for the feature under the pointer with `{hover: true}` when it comes and goes (a map style's
+ * hover symbols; a styler that ignores the flag draws hovered features as the others).
  */
-export type MapFeatureStyler = (feature: MapFeature, scaleDenominator: number) => readonly MapFeatureStyle[];
+export type MapFeatureStyler = (
+  feature: MapFeature,
+  scaleDenominator: number,
+  state?: { hover: boolean },
+) => readonly MapFeatureStyle[];
+
+/** The scene modes of the map: a flat map, the globe, and Columbus view (2.5D). */
+export type MapMode = '2d' | '3d' | 'columbus';
 
 /** The props of the SDK's one map building block (`MapView`). */
 export interface MapViewProps {
@@ -35,8 +45,17 @@ export interface MapViewProps {
   bbox?: Bbox | null;
   /** Called with the drawn or edited bbox; when given, the map offers to draw one. */
   onBboxChange?: (bbox: Bbox) => void;
-  /** Scene mode: a flat 2D map (the default) or the 3D globe. */
-  mode?: '2d' | '3d';
+  /** WMS and WMTS imagery over the base map, the last on top (decision 0067). */
+  imagery?: readonly MapImagery[];
+  /** Told the feature under the pointer (undefined when the pointer leaves it). */
+  onFeatureHover?: (feature: MapFeature | undefined) => void;
+  /**
+   * Scene mode. Given: the map shows it and offers no switch. Otherwise the map offers a 2D / 3D /
+   * Columbus switch and keeps the choice per screen under `modeKey` (default 2D).
+   */
+  mode?: MapMode;
+  /** The screen's name for keeping the chosen mode (e.g. `depot`, `layer_preview`); default `map`. */
+  modeKey?: string;
   /** CSS height of the map (default 400px). */
   height?: number | string;
   /** Accessible name of the map region. */

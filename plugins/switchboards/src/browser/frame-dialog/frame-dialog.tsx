@@ -10,6 +10,7 @@ import { CardView } from './card-view';
 import { FrameTable } from './table/frame-table';
 import { FrameUploadTab } from './upload/frame-upload-tab';
 import { FrameSettingsTab } from './settings/frame-settings-tab';
+import { FrameMapTab } from './frame-map-tab';
 
 export type { FrameTab } from './frame-kind';
 
@@ -78,10 +79,14 @@ export const FrameDialog = observer(function FrameDialog(props: FrameDialogProps
         ) : (
           <>
             <FrameTabBar store={store} />
-            <div ref={setScroller} style={{ height: BODY_HEIGHT, overflow: store.tab === 'table' ? 'hidden' : 'auto' }}>
+            <div
+              ref={setScroller}
+              style={{ height: BODY_HEIGHT, overflow: store.tab === 'table' || store.tab === 'map' ? 'hidden' : 'auto' }}
+            >
               {store.tab === 'single' && <SingleView store={store} />}
               {store.tab === 'cards' && <CardView store={store} scroller={scroller} />}
               {store.tab === 'table' && <FrameTable store={store} />}
+              {store.tab === 'map' && <FrameMapTab store={store} />}
               {store.tab === 'upload' && <FrameUploadTab store={store} />}
               {store.tab === 'settings' && <FrameSettingsTab store={store} />}
             </div>

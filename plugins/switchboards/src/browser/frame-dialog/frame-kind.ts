@@ -1,8 +1,8 @@
 /** The fields of one item of a frame (a datum without envelope). */
 export type FrameItem = Record<string, unknown>;
 
-/** The tabs of the frame dialog (spec 001 §2.6). */
-export type FrameTab = 'single' | 'cards' | 'table' | 'upload' | 'settings';
+/** The tabs of the frame dialog (spec 001 §2.6; the Map tab for feature frames: issue 16). */
+export type FrameTab = 'single' | 'cards' | 'table' | 'map' | 'upload' | 'settings';
 
 /**
  * How the frame dialog shows a type, decided by its base chain (most specific first):

@@ -23,6 +23,7 @@ export function typeIcon(chain: string[]): IconName {
 const TAB_ICONS: Record<Exclude<FrameTab, 'single'>, IconName> = {
   cards: 'grid-view',
   table: 'th',
+  map: 'map',
   upload: 'cloud-upload',
   settings: 'cog',
 };
@@ -50,7 +51,8 @@ export const FrameTabBar = observer(function FrameTabBar({ store }: { store: Fra
     />
   );
   return (
-    <div className="wb-toolbar" role="tablist" data-testid="frame-tabs">
+    // Two tab lists around the step buttons (a tab list holds only tabs, WCAG 1.3.1), laid out as one row.
+    <div className="wb-toolbar" data-testid="frame-tabs">
       <Button
         variant="minimal"
         disabled
@@ -68,7 +70,9 @@ export const FrameTabBar = observer(function FrameTabBar({ store }: { store: Fra
         onClick={() => store.step(-1)}
         data-testid="frame-previous"
       />
-      {tab('single', count > 1 ? `${t('tab.single')} ${store.index + 1} / ${count}` : String(t('tab.single')), 'document-open')}
+      <div role="tablist" aria-label={String(t('tab.views'))} style={{ display: 'contents' }}>
+        {tab('single', count > 1 ? `${t('tab.single')} ${store.index + 1} / ${count}` : String(t('tab.single')), 'document-open')}
+      </div>
       <Button
         variant="minimal"
         icon="chevron-right"
@@ -78,9 +82,11 @@ export const FrameTabBar = observer(function FrameTabBar({ store }: { store: Fra
         onClick={() => store.step(1)}
         data-testid="frame-next"
       />
-      {tabs
-        .filter((id): id is Exclude<FrameTab, 'single'> => id !== 'single')
-        .map((id) => tab(id, String(t(`tab.${id}`)), TAB_ICONS[id]))}
+      <div role="tablist" aria-label={String(t('tab.views'))} style={{ display: 'contents' }}>
+        {tabs
+          .filter((id): id is Exclude<FrameTab, 'single'> => id !== 'single')
+          .map((id) => tab(id, String(t(`tab.${id}`)), TAB_ICONS[id]))}
+      </div>
     </div>
   );
 });

@@ -44,4 +44,11 @@ describe('frame dialog tab rules (spec 001 §2.6)', () => {
       'table',
     ]);
   });
+
+  it('offers the read-only Map tab for feature frames only (issue 16)', () => {
+    assert.deepEqual(availableTabs(facts({ kind: 'feature' })), ['single', 'cards', 'table', 'map', 'settings']);
+    assert.equal(availableTabs(facts({ kind: 'row' })).includes('map'), false);
+    assert.equal(initialTab(facts({ kind: 'feature', count: 4 }), 'map'), 'map');
+    assert.equal(initialTab(facts({ kind: 'value', count: 4 }), 'map'), 'table');
+  });
 });

@@ -11,11 +11,12 @@ export interface TabFacts {
 }
 
 /**
- * The tabs the dialog offers (spec 001 §2.6): File upload only for file frames that are not
- * read-only, Settings unless hidden.
+ * The tabs the dialog offers (spec 001 §2.6): Map for feature frames (issue 16, read-only), File
+ * upload only for file frames that are not read-only, Settings unless hidden.
  */
 export function availableTabs(f: TabFacts): FrameTab[] {
   const tabs: FrameTab[] = ['single', 'cards', 'table'];
+  if (f.kind === 'feature') tabs.push('map');
   if (f.kind === 'file' && !f.readOnly) tabs.push('upload');
   if (!f.hideFrameSettings) tabs.push('settings');
   return tabs;
