@@ -11,6 +11,7 @@ import {
 } from '../common/layer-validation';
 import { checkStyle } from '../common/style-validation';
 import { cleanMetadata } from '../common/metadata';
+import { legendAddress, legendLayerId } from '../common/legend';
 import { checkPileDepots, parsePiles, pilesJson, pilesOf, replacePiles } from './pile-store';
 import type { LayersServices } from './layers-services';
 
@@ -43,6 +44,7 @@ async function checkLayer(values: Record<string, unknown>, req: ResourceRequest,
     if (metadata === undefined) throw ApiError.badRequest('invalid_field', 'layers:metadata.errors.shape', {}, 'metadata');
     values.metadata = metadata === null ? null : JSON.stringify(metadata);
   }
+  if ('legend' in values) await checkLegend(values, req, row);
   const tmin = 'time_min' in values ? values.time_min : row?.time_min;
   const tmax = 'time_max' in values ? values.time_max : row?.time_max;
   fail(checkTimeRange(tmin, tmax));
@@ -54,6 +56,30 @@ async function checkLayer(values: Record<string, unknown>, req: ResourceRequest,
     ])) as unknown[];
     if (taken) throw ApiError.badRequest('slug_taken', 'layers:errors.slug_taken', { slug }, 'slug');
   }
+}
+
+/**
+ * A write of `legend` (decision 0063): '' removes the uploaded legend; the layer's own legend
+ * address or its stored value changes nothing; another layer's legend address that the caller may
+ * read shares that legend's blob (a clone keeps its legend). A legend is otherwise uploaded
+ * (`POST {layer}legend/`), so any other value is refused.
+ */
+async function checkLegend(values: Record<string, unknown>, req: ResourceRequest, row?: Row): Promise<void> {
+  const v = String(values.legend ?? '').trim();
+  if (v === '') {
+    Object.assign(values, { legend: '', legend_blob: null, legend_size: 0 });
+    return;
+  }
+  if (row && (v === row.legend || (row.legend_blob && v === legendAddress(row.id)))) {
+    delete values.legend;
+    return;
+  }
+  const source = legendLayerId(v);
+  if (source === undefined) throw ApiError.badRequest('invalid_field', 'layers:legend.errors.upload_only', {}, 'legend');
+  const def = req.services.definitions().find((d) => d.kind === 'layer')!;
+  const from = await req.services.loadReadable(def, source, req);
+  if (!from?.legend_blob) throw ApiError.badRequest('invalid_field', 'layers:legend.errors.unknown_source', {}, 'legend');
+  Object.assign(values, { legend: '', legend_blob: from.legend_blob, legend_size: from.legend_size });
 }
 
 /** A new layer's fields: every writable field at its default, the type given, no piles or grants. */
@@ -135,6 +161,7 @@ export function layerResource(services: LayersServices): ResourceDefinition {
         out.forEach((o, i) => {
           o.layerpiles = piles.filter((p) => p.layer === o.resource_uri);
           o.persistent_size = Number(rows[i].persistent_size ?? 0);
+          if (rows[i].legend_blob) o.legend = legendAddress(rows[i].id);
         });
       },
     },

@@ -9,6 +9,7 @@ import { LayersSchema1795753535295, LayersStyle1795900000000 } from './layers-mi
 import { layerResource } from './layer-resource';
 import { metadataAttributeTypeResource, metadataGroupResource } from './metadata-resources';
 import { LayersMetadataSchema1795900000000 } from './metadata-migration';
+import { LayersLegend1796200000000 } from './legend-migration';
 import { LayersServices } from './layers-services';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
@@ -18,7 +19,12 @@ export const layersEntities: EntityContribution = {
     registry.add({
       id: 'layers.entities',
       entities: [],
-      migrations: [LayersSchema1795753535295, LayersStyle1795900000000, LayersMetadataSchema1795900000000],
+      migrations: [
+        LayersSchema1795753535295,
+        LayersStyle1795900000000,
+        LayersMetadataSchema1795900000000,
+        LayersLegend1796200000000,
+      ],
     }),
 };
 

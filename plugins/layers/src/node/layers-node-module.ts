@@ -1,4 +1,5 @@
 import {
+  BlobReferenceContribution,
   definePlugin,
   EntityContribution,
   HttpRouteContribution,
@@ -14,6 +15,7 @@ import { LayerReaderService } from './layer-reader-service';
 import { LayerReader } from '../common/layers-api';
 import { DepotLayersService } from './depot-layers-service';
 import { layerEventsContribution } from './layer-events-extension';
+import { layersBlobReferences } from './legend-blob-references';
 
 export default definePlugin((ctx) => {
   ctx.bind(LayersServices).toSelf().inSingletonScope();
@@ -22,6 +24,7 @@ export default definePlugin((ctx) => {
   ctx.contribute(ResourceContribution, LayersResources);
   ctx.contribute(HttpRouteContribution, LayerRoutes);
   ctx.contribute(ResourceExtensionContribution, layerEventsContribution);
+  ctx.contribute(BlobReferenceContribution, layersBlobReferences);
   ctx.bind(LayerReader).to(LayerReaderService).inSingletonScope();
   ctx.bind(DepotLayers).to(DepotLayersService).inSingletonScope();
 });

@@ -31,4 +31,16 @@ export const layerOpenApi: Record<string, unknown> = {
       [200, 403, 404],
     ),
   },
+  '/api/v1/layer/{id}/legend/': {
+    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+    post: op(
+      'Uploads the legend (multipart, one `file` part: a PNG of at most 1 MiB); answers its address, width, height, alpha and the warnings (width outside 130–140 px, no transparency)',
+      [200, 400, 403, 404, 413],
+    ),
+    delete: op('Removes the legend', [204, 403, 404]),
+  },
+  '/api/v1/layer/{id}/legend.png': {
+    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+    get: op('The uploaded legend (PNG) to readers of the layer, and without signing in for public layers', [200, 304, 401, 404]),
+  },
 };

@@ -1,4 +1,6 @@
 import {
+  BlobDownloads,
+  BlobStore,
   ComponentGate,
   Database,
   inject,
@@ -22,4 +24,6 @@ export class LayersServices {
   @inject(DepotAccess) readonly depots!: DepotAccess;
   @inject(ComponentGate) readonly gate!: ComponentGate;
   @inject(ServerConfig) readonly config!: Readonly<ServerConfig>;
+  @inject(BlobStore) readonly blobs!: BlobStore;
+  @inject(BlobDownloads) readonly downloads!: BlobDownloads;
 }
