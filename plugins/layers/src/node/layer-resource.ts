@@ -13,6 +13,7 @@ import { checkStyle } from '../common/style-validation';
 import { cleanMetadata } from '../common/metadata';
 import { legendAddress, legendLayerId } from '../common/legend';
 import { checkPileDepots, parsePiles, pilesJson, pilesOf, replacePiles } from './pile-store';
+import { refuseMetalayerCycle } from './metalayer-cycles';
 import type { LayersServices } from './layers-services';
 
 const fail = (p: LayerProblem | undefined) => {
@@ -133,6 +134,8 @@ export function layerResource(services: LayersServices): ResourceDefinition {
           // A new type must still fit the piles the layer has (those the caller can see).
           const ids = (await pilesOf(req, [row.id])).map((p) => p.depot_id);
           await checkPileDepots(req, changes.type as LayerType, ids, (a, b) => services.types.isAssignable(a, b), true);
+          // Becoming a metalayer with the piles it has (a write that also sets piles is checked after it).
+          if (changes.type === 'metalayer') await refuseMetalayerCycle(req, services.depots, row);
         }
         // spec 001 §3.1: the revision counts every change (piles and permissions too).
         changes.revision = Number(row.revision) + 1;
@@ -149,6 +152,7 @@ export function layerResource(services: LayersServices): ResourceDefinition {
           isAssignable,
         );
         await replacePiles(req, row.id, piles, depots);
+        if (row.type === 'metalayer') await refuseMetalayerCycle(req, services.depots, row);
       },
       async serialize(rows, out, req) {
         const piles = await pilesJson(

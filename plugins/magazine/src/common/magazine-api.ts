@@ -6,7 +6,7 @@
  * DatumCardMenuContribution.
  */
 import { token, type RegistrySink } from '@werkbank/sdk';
-import type { AuthUser, ResourceRequest } from '@werkbank/sdk/node';
+import type { AuthUser, EntityManager, ResourceRequest } from '@werkbank/sdk/node';
 import type { MenuItemContext } from '@werkbank/sdk/browser';
 
 /** A depot's datums as a switchboard function reads them (fields of the depot's content type). */
@@ -43,9 +43,11 @@ export interface DepotWindowPage {
 export interface DepotAccess {
   /**
    * The datums at `momentId`, or at the latest approved moment when it is not given. 404 when the
-   * user may not read the depot; 409 `no_approved_moment` when it has none.
+   * user may not read the depot; 409 `no_approved_moment` when it has none. `options.manager` reads
+   * in that transaction (a resource hook's `req.manager`): on the embedded database a read on
+   * another connection would wait for the hook's transaction to end.
    */
-  read(user: AuthUser, depot: number | string, momentId?: number): Promise<DepotSnapshot>;
+  read(user: AuthUser, depot: number | string, momentId?: number, options?: { manager?: EntityManager }): Promise<DepotSnapshot>;
   /**
    * The datums at `momentId` (default: the latest approved moment) whose extent (decision 0070)
    * intersects `window`, in index order, `limit` (default 1000, at most 10,000) after the index
