@@ -24,6 +24,7 @@ import { collect, layerItems } from './layer-data';
 import { LayersServices } from './layers-services';
 import { layerOpenApi } from './layers-openapi';
 import { mountLegendRoutes } from './legend-routes';
+import { mountMetadataRoutes } from './metadata-routes';
 
 /** At most this many values per attribute-values reply. */
 export const MAX_ATTRIBUTE_VALUES = 1000;
@@ -58,6 +59,7 @@ export class LayerRoutes implements HttpRouteContribution {
       openapi: layerOpenApi,
       mount: (router) => {
         mountLegendRoutes(router, this.services);
+        mountMetadataRoutes(router, this.services);
         router.get(`${PILE_PATH}:id/`, async (ctx) => {
           const r = this.req(ctx);
           if (!/^\d{1,9}$/.test(ctx.params.id)) throw ApiError.notFound();

@@ -9,6 +9,8 @@ import {
 import { magazineDatumEditors, magazineEditors, magazineRoutes, magazineTranslations } from './magazine-browser-contributions';
 import { UploadTransport } from './upload-transport';
 import { DatumCardMenuRegistry } from './datum-card-menu-registry';
+import { DepotMetadataEditor } from '../common/magazine-api';
+import { KeyValueDepotMetadata } from './metadata-editor';
 
 export default definePlugin((ctx) => {
   ctx.contribute(TranslationContribution, magazineTranslations);
@@ -17,4 +19,5 @@ export default definePlugin((ctx) => {
   ctx.contribute(DatumEditorContribution, magazineDatumEditors);
   ctx.bind(UploadTransport).toConstantValue(new XhrUploadTransport());
   ctx.bind(DatumCardMenuRegistry).toSelf().inSingletonScope();
+  ctx.bind(DepotMetadataEditor).toConstantValue(KeyValueDepotMetadata);
 });

@@ -8,6 +8,7 @@
 import { token, type RegistrySink } from '@werkbank/sdk';
 import type { AuthUser, EntityManager, ResourceRequest } from '@werkbank/sdk/node';
 import type { MenuItemContext } from '@werkbank/sdk/browser';
+import type { ReactNode } from '@werkbank/sdk/react';
 
 /** A depot's datums as a switchboard function reads them (fields of the depot's content type). */
 export interface DepotSnapshot {
@@ -135,6 +136,21 @@ export const DatumCardMenuContribution = token<DatumCardMenuContribution>('magaz
 export interface DatumCardMenuContribution {
   registerDatumCardMenu(registry: RegistrySink<DatumCardMenuEntry>): void;
 }
+
+/** What the depot editor's Metadata tab (spec 002 §2) is given. */
+export interface DepotMetadataEditorProps {
+  /** The depot's address; undefined for a new depot. */
+  depot?: string;
+  /** The depot's `metadata` as edited (saved with the depot's Save). */
+  value: Record<string, unknown> | null;
+  readOnly: boolean;
+  onChange(metadata: Record<string, unknown> | null): void;
+}
+/**
+ * The editor of the depot editor's Metadata tab. The Magazine binds its key/value editor; a plugin
+ * with typed metadata rebinds it (the layers plugin, decision 0063).
+ */
+export const DepotMetadataEditor = token<(props: DepotMetadataEditorProps) => ReactNode>('magazine.DepotMetadataEditor');
 
 /** What a layer call of the Magazine is about: a depot, optionally at a moment or for one datum. */
 export interface DepotLayerTarget {
