@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { assertError, expectStatus, type Client, type TestServer } from '@werkbank/testing/node';
-import { newDepot, type Depot } from '@werkbank/plugin-magazine/testing';
+import { newDepot } from '@werkbank/plugin-magazine/testing';
 import type { Layer } from '../src/common/layers-api';
 import type { MetadataAttributeType, MetadataObject } from '../src/common/metadata';
 import { featureDepot, newLayer, layersServer } from './layers-support';
