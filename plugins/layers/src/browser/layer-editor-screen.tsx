@@ -114,6 +114,10 @@ const LayerEditorScreen = observer(function LayerEditorScreen() {
                   setDraft((d) => (d ? { ...d, tags: l.tags } : d));
                 })
               }
+              onLegendChanged={(legend) => {
+                setLoaded({ ...loaded, legend });
+                setDraft((d) => (d ? { ...d, legend } : d));
+              }}
             />
           }
         />

@@ -4,6 +4,7 @@ import { hasZoomSettings, LAYER_TYPES, ZOOM_KEYS, ZOOM_MAX, ZOOM_MIN } from '../
 import { isValidSlug } from '../common/layer-slug';
 import { lastYears } from '../common/time-quick-picks';
 import type { Layer } from '../common/layers-api';
+import { LegendField } from './legend-field';
 
 const ZOOM_LEVELS = Array.from({ length: ZOOM_MAX - ZOOM_MIN + 1 }, (_, i) => ZOOM_MIN + i);
 
@@ -12,7 +13,7 @@ const dayOf = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
 
 /**
  * The Settings tab of the layer editor (spec 001 §2.2, §5.1): name, short name with its rule,
- * type (from the configured layer type names), public switch, legend with the PNG guidance,
+ * type (from the configured layer type names), public switch, the legend upload with the PNG guidance (LegendField),
  * descriptions, zoom settings (only for types with zoom settings; "not set" removes the key) and
  * the time range with the last-10-years quick picks. Tags only when the tags component is on
  * (spec 001 §2.2); they are stored at once.
@@ -22,12 +23,15 @@ export function LayerSettingsTab({
   readOnly,
   onChange,
   onTagsChanged,
+  onLegendChanged,
 }: {
   layer: Layer;
   readOnly: boolean;
   onChange(patch: Partial<Layer>): void;
   /** After a tag was added or removed (tags are stored at once, not with Save). */
   onTagsChanged?(): void;
+  /** After the legend was uploaded or removed (stored at once, decision 0063), with its address or ''. */
+  onLegendChanged?(legend: string): void;
 }) {
   const t = useT('layers');
   const config = useService(ConfigStore);
@@ -87,9 +91,7 @@ export function LayerSettingsTab({
           onChange={(e) => onChange({ public: (e.target as HTMLInputElement).checked })}
         />
       </FormGroup>
-      <FormGroup label={t('settings.legend')} labelFor="layer-legend" helperText={t('settings.legend_help')}>
-        <InputGroup id="layer-legend" disabled={readOnly} value={layer.legend} onValueChange={(legend) => onChange({ legend })} />
-      </FormGroup>
+      <LegendField layer={layer} readOnly={readOnly} onChanged={(legend) => onLegendChanged?.(legend)} />
       <FormGroup label={t('settings.description_title')} labelFor="layer-description-title">
         <InputGroup
           id="layer-description-title"

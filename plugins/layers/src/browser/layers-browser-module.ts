@@ -4,12 +4,15 @@ import {
   definePlugin,
   RouteContribution,
   TranslationContribution,
+  XhrUploadTransport,
 } from '@werkbank/sdk/browser';
 import { layerTemplateEditors, layerTemplateTypes } from './layer-template-types';
-import { DatumCardMenuContribution, DepotActionContribution } from '@werkbank/plugin-magazine/api';
+import { DatumCardMenuContribution, DepotActionContribution, DepotMetadataEditor } from '@werkbank/plugin-magazine/api';
 import { DepotAsLayerActions } from './depot-as-layer-actions';
 import { layersRoutes, layersTranslations } from './layers-browser-contributions';
 import { EditAsLayerMenu } from './edit-as-layer-menu';
+import { LegendUploadTransport } from './legend-upload-transport';
+import { DepotTypedMetadata } from './depot-typed-metadata';
 
 export default definePlugin((ctx) => {
   ctx.contribute(TranslationContribution, layersTranslations);
@@ -18,4 +21,7 @@ export default definePlugin((ctx) => {
   ctx.contribute(DepotActionContribution, DepotAsLayerActions);
   ctx.contribute(DatumTypeContribution, layerTemplateTypes);
   ctx.contribute(DatumEditorContribution, layerTemplateEditors);
+  ctx.bind(LegendUploadTransport).toConstantValue(new XhrUploadTransport());
+  // Depots get the typed metadata editor (decision 0063); the Magazine binds its key/value one.
+  if (ctx.isBound(DepotMetadataEditor)) ctx.rebind(DepotMetadataEditor).toConstantValue(DepotTypedMetadata);
 });

@@ -18,7 +18,11 @@ export const LAYER_FIELDS = defineFields({
   type: { type: 'string', default: 'feature', enum: LAYER_TYPES, order: true, filter: true },
   attr: { type: 'json', default: {} },
   layerpiles: { type: 'json', virtual: true },
+  /** '' or the layer's own legend address once a PNG was uploaded (decision 0063); see layer-resource.ts for writes. */
   legend: { type: 'string', default: '', maxLength: 2000 },
+  /** The uploaded legend's blob (sha256) and size; not in replies. */
+  legend_blob: { type: 'string', hidden: true, readOnly: true, nullable: true },
+  legend_size: { type: 'int', hidden: true, readOnly: true },
   description_title: { type: 'text', default: '', search: true },
   description: { type: 'text', default: '', search: true },
   public: { type: 'bool', default: false, filter: true },

@@ -68,3 +68,37 @@ export function withMetadataValue(metadata: Metadata | null | undefined, attribu
   const others = (metadata?.values ?? []).filter((v) => v.attributetype !== attributetype);
   return cleanMetadata({ values: [...others, { attributetype, value }] }) ?? null;
 }
+
+/**
+ * `/api/v2/metadata/` (spec 002 §2, decision 0063): the typed metadata of one object (a layer or a
+ * depot) at `/api/v2/metadata/{kind}/{id}/`, also found by `?resource={object address}`.
+ */
+export const METADATA_PATH = '/api/v2/metadata/';
+/** The kinds whose objects carry typed metadata in their `metadata` field. */
+export const METADATA_KINDS = ['layer', 'depot'] as const;
+
+export interface MetadataObject {
+  resource_uri: string;
+  /** The object's own address. */
+  resource: string;
+  kind: string;
+  name: string;
+  values: MetadataValue[];
+  /** What the caller may do with the object: `['read']` or `['read', 'write']`. */
+  access: string[];
+  /** The ISO 19139 export, `{resource}download.xml`. */
+  download: string;
+}
+
+/** The typed values inside an object's `metadata` (other keys, e.g. a depot's older key/value pairs, are not values). */
+export function typedOf(metadata: unknown): Metadata | null {
+  if (!isObject(metadata) || !Array.isArray(metadata.values)) return null;
+  return cleanMetadata({ values: metadata.values }) ?? null;
+}
+
+/** `metadata` with its typed values replaced by `typed`, its other keys kept; null when nothing remains. */
+export function withTyped(metadata: unknown, typed: Metadata | null): Record<string, unknown> | null {
+  const others = isObject(metadata) ? Object.fromEntries(Object.entries(metadata).filter(([k]) => k !== 'values')) : {};
+  const out = typed?.values.length ? { ...others, values: typed.values } : others;
+  return Object.keys(out).length ? out : null;
+}

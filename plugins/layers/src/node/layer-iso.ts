@@ -15,6 +15,37 @@ const PROTOCOLS: Record<string, string> = {
 };
 
 /**
+ * The metadata values by the ISO element their attribute type names (decision 0066): `of` lists
+ * them, `first` gives the first or a fallback.
+ */
+export async function isoValues(req: ResourceRequest, metadata: Metadata | null) {
+  const values = metadata?.values ?? [];
+  const types = new Map<string, IsoTarget | ''>();
+  if (values.length) {
+    const ids = values.map((v) => Number(/\/(\d+)\/$/.exec(v.attributetype)?.[1] ?? 0));
+    const rows = (await req.manager.query(`SELECT id, iso FROM layers_metadataattributetype WHERE id = ANY($1)`, [
+      ids,
+    ])) as Array<{ id: number; iso: IsoTarget | '' }>;
+    for (const row of rows) types.set(`/api/v1/metadataattributetype/${row.id}/`, row.iso);
+  }
+  const of = (target: IsoTarget) => values.filter((v) => types.get(v.attributetype) === target).map((v) => v.value);
+  const first = (target: IsoTarget, fallback: string) => of(target)[0] ?? fallback;
+  return { of, first };
+}
+
+/** The owner's name and e-mail address (the contact when no value names one). */
+export async function ownerOf(
+  req: ResourceRequest,
+  owner: string | null | undefined,
+): Promise<{ username: string; email: string | null } | undefined> {
+  if (!owner) return undefined;
+  const [row] = (await req.manager.query(`SELECT username, email FROM werkbank_user WHERE id = $1`, [
+    Number(/\/(\d+)\/$/.exec(owner)?.[1] ?? 0),
+  ])) as Array<{ username: string; email: string | null }>;
+  return row;
+}
+
+/**
  * A layer's ISO 19139 record (decision 0066): title, abstract and contact from the metadata values
  * whose attribute type names an ISO element, else from the layer (name, description, selection
  * contact, owner); keywords from its tags and keyword values; extent from its bbox and time range;
@@ -27,25 +58,8 @@ export async function layerIsoXml(
   origin: string,
 ): Promise<string> {
   const l = layer as unknown as Layer;
-  const values = (l.metadata as Metadata | null)?.values ?? [];
-  const types = new Map<string, IsoTarget | ''>();
-  if (values.length) {
-    const ids = values.map((v) => Number(/\/(\d+)\/$/.exec(v.attributetype)?.[1] ?? 0));
-    const rows = (await req.manager.query(`SELECT id, iso FROM layers_metadataattributetype WHERE id = ANY($1)`, [
-      ids,
-    ])) as Array<{
-      id: number;
-      iso: IsoTarget | '';
-    }>;
-    for (const row of rows) types.set(`/api/v1/metadataattributetype/${row.id}/`, row.iso);
-  }
-  const of = (target: IsoTarget) => values.filter((v) => types.get(v.attributetype) === target).map((v) => v.value);
-  const first = (target: IsoTarget, fallback: string) => of(target)[0] ?? fallback;
-  const [owner] = l.owner
-    ? ((await req.manager.query(`SELECT username, email FROM werkbank_user WHERE id = $1`, [
-        Number(/\/(\d+)\/$/.exec(l.owner)?.[1] ?? 0),
-      ])) as Array<{ username: string; email: string | null }>)
-    : [];
+  const { of, first } = await isoValues(req, l.metadata as Metadata | null);
+  const owner = await ownerOf(req, l.owner);
   const contactText = l.selection_contact.trim();
   const emailInContact = /[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+/.exec(contactText)?.[0];
   const record: IsoLayerRecord = {

@@ -13,7 +13,9 @@ import { checkStyle } from '../common/style-validation';
 import { cleanMetadata } from '../common/metadata';
 import { checkTileSettings } from '../common/tile-settings';
 import { checkStyleDatum } from './layer-style-source';
+import { legendAddress, legendLayerId } from '../common/legend';
 import { checkPileDepots, parsePiles, pilesJson, pilesOf, replacePiles } from './pile-store';
+import { refuseMetalayerCycle } from './metalayer-cycles';
 import type { LayersServices } from './layers-services';
 import { templateSourceOf, type LayerTemplatesService } from './layer-templates-service';
 import { layerFieldsOf } from '../common/layer-template';
@@ -65,6 +67,7 @@ async function checkLayer(
     if (metadata === undefined) throw ApiError.badRequest('invalid_field', 'layers:metadata.errors.shape', {}, 'metadata');
     values.metadata = metadata === null ? null : JSON.stringify(metadata);
   }
+  if ('legend' in values) await checkLegend(values, req, row);
   const tmin = 'time_min' in values ? values.time_min : row?.time_min;
   const tmax = 'time_max' in values ? values.time_max : row?.time_max;
   fail(checkTimeRange(tmin, tmax));
@@ -76,6 +79,30 @@ async function checkLayer(
     ])) as unknown[];
     if (taken) throw ApiError.badRequest('slug_taken', 'layers:errors.slug_taken', { slug }, 'slug');
   }
+}
+
+/**
+ * A write of `legend` (decision 0063): '' removes the uploaded legend; the layer's own legend
+ * address or its stored value changes nothing; another layer's legend address that the caller may
+ * read shares that legend's blob (a clone keeps its legend). A legend is otherwise uploaded
+ * (`POST {layer}legend/`), so any other value is refused.
+ */
+async function checkLegend(values: Record<string, unknown>, req: ResourceRequest, row?: Row): Promise<void> {
+  const v = String(values.legend ?? '').trim();
+  if (v === '') {
+    Object.assign(values, { legend: '', legend_blob: null, legend_size: 0 });
+    return;
+  }
+  if (row && (v === row.legend || (row.legend_blob && v === legendAddress(row.id)))) {
+    delete values.legend;
+    return;
+  }
+  const source = legendLayerId(v);
+  if (source === undefined) throw ApiError.badRequest('invalid_field', 'layers:legend.errors.upload_only', {}, 'legend');
+  const def = req.services.definitions().find((d) => d.kind === 'layer')!;
+  const from = await req.services.loadReadable(def, source, req);
+  if (!from?.legend_blob) throw ApiError.badRequest('invalid_field', 'layers:legend.errors.unknown_source', {}, 'legend');
+  Object.assign(values, { legend: '', legend_blob: from.legend_blob, legend_size: from.legend_size });
 }
 
 /** A new layer's fields: every writable field at its default, the type given, no piles or grants. */
@@ -141,6 +168,8 @@ export function layerResource(services: LayersServices, templates: LayerTemplate
           // A new type must still fit the piles the layer has (those the caller can see).
           const ids = (await pilesOf(req, [row.id])).map((p) => p.depot_id);
           await checkPileDepots(req, changes.type as LayerType, ids, (a, b) => services.types.isAssignable(a, b), true);
+          // Becoming a metalayer with the piles it has (a write that also sets piles is checked after it).
+          if (changes.type === 'metalayer') await refuseMetalayerCycle(req, services.depots, row);
         }
         // spec 001 §3.1: the revision counts every change (piles and permissions too).
         changes.revision = Number(row.revision) + 1;
@@ -157,6 +186,7 @@ export function layerResource(services: LayersServices, templates: LayerTemplate
           isAssignable,
         );
         await replacePiles(req, row.id, piles, depots);
+        if (row.type === 'metalayer') await refuseMetalayerCycle(req, services.depots, row);
       },
       async serialize(rows, out, req) {
         const piles = await pilesJson(
@@ -171,6 +201,7 @@ export function layerResource(services: LayersServices, templates: LayerTemplate
           o.layerpiles = piles.filter((p) => p.layer === o.resource_uri);
           o.persistent_size = Number(rows[i].persistent_size ?? 0);
           o.tile_archive = parsed(rows[i].tile_archive ?? null);
+          if (rows[i].legend_blob) o.legend = legendAddress(rows[i].id);
         });
       },
     },

@@ -34,6 +34,8 @@ import { LayerTemplatesService, templateSourceOf } from './layer-templates-servi
 import { layerFieldsOf } from '../common/layer-template';
 import { LayersServices } from './layers-services';
 import { layerOpenApi } from './layers-openapi';
+import { mountLegendRoutes } from './legend-routes';
+import { mountMetadataRoutes } from './metadata-routes';
 
 /** At most this many values per attribute-values reply. */
 export const MAX_ATTRIBUTE_VALUES = 1000;
@@ -107,6 +109,8 @@ export class LayerRoutes implements HttpRouteContribution {
           ctx.body = await this.services.resources.inTransaction(r, 'layer', (w) => w.services.create(def, values, w));
           ctx.status = 201;
         });
+        mountLegendRoutes(router, this.services);
+        mountMetadataRoutes(router, this.services);
         router.get(`${PILE_PATH}:id/`, async (ctx) => {
           const r = this.req(ctx);
           if (!/^\d{1,9}$/.test(ctx.params.id)) throw ApiError.notFound();

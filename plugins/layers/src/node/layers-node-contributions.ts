@@ -10,6 +10,7 @@ import { layerResource } from './layer-resource';
 import { metadataAttributeTypeResource, metadataGroupResource } from './metadata-resources';
 import { LayersMetadataSchema1795900000000 } from './metadata-migration';
 import { LayersTiles1796100000000 } from './tiles-migration';
+import { LayersLegend1796200000000 } from './legend-migration';
 import { LayersServices } from './layers-services';
 import { LayerTemplatesService } from './layer-templates-service';
 import en from '../common/i18n/en.json' with { type: 'json' };
@@ -26,6 +27,7 @@ export const layersEntities: EntityContribution = {
         LayersMetadataSchema1795900000000,
         LayersTiles1796100000000,
         LayersStyleDatum1796000000068,
+        LayersLegend1796200000000,
       ],
     }),
 };

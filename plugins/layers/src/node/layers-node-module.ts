@@ -22,6 +22,7 @@ import { layerTilesBlobReferences } from './tiles-blob-references';
 import { SwitchboardTemplates } from '@werkbank/plugin-switchboards/api';
 import { LayerTemplatesService } from './layer-templates-service';
 import { layerTemplateTypes } from './layer-template-types';
+import { layersBlobReferences } from './legend-blob-references';
 
 export default definePlugin((ctx) => {
   ctx.bind(LayersServices).toSelf().inSingletonScope();
@@ -37,6 +38,7 @@ export default definePlugin((ctx) => {
   ctx.contribute(HttpRouteContribution, LayerTileRoutes);
   ctx.contribute(BlobReferenceContribution, layerTilesBlobReferences);
   ctx.contribute(ResourceExtensionContribution, layerEventsContribution);
+  ctx.contribute(BlobReferenceContribution, layersBlobReferences);
   ctx.bind(LayerReader).to(LayerReaderService).inSingletonScope();
   ctx.bind(DepotLayers).to(DepotLayersService).inSingletonScope();
 });

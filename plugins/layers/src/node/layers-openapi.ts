@@ -79,4 +79,47 @@ export const layerOpenApi: Record<string, unknown> = {
       },
     },
   },
+  '/api/v1/layer/{id}/legend/': {
+    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+    post: op(
+      'Uploads the legend (multipart, one `file` part: a PNG of at most 1 MiB); answers its address, width, height, alpha and the warnings (width outside 130–140 px, no transparency)',
+      [200, 400, 403, 404, 413],
+    ),
+    delete: op('Removes the legend', [204, 403, 404]),
+  },
+  '/api/v1/layer/{id}/legend.png': {
+    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+    get: op('The uploaded legend (PNG) to readers of the layer, and without signing in for public layers', [200, 304, 401, 404]),
+  },
+  '/api/v2/metadata/': {
+    get: {
+      ...op(
+        'The typed metadata of the object at `resource` (a layer or depot address), as `/api/v2/metadata/{kind}/{id}/` answers it',
+        [200, 400, 403, 404],
+      ),
+      parameters: [{ name: 'resource', in: 'query', required: true, schema: { type: 'string' } }],
+    },
+  },
+  '/api/v2/metadata/{kind}/{id}/': {
+    parameters: [
+      { name: 'kind', in: 'path', required: true, schema: { type: 'string', enum: ['layer', 'depot'] } },
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+    ],
+    get: op(
+      'Typed metadata of a layer or depot: {resource_uri, resource, kind, name, values: [{attributetype, value}], access, download}',
+      [200, 403, 404],
+    ),
+    put: op(
+      'Replaces the values ({values: [{attributetype, value}]}; empty ones dropped) with the object’s write permission',
+      [200, 400, 403, 404],
+    ),
+    patch: op('As PUT', [200, 400, 403, 404]),
+  },
+  '/api/v1/depot/{id}/download.xml': {
+    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+    get: op(
+      "The depot's metadata as ISO 19139 XML (title, abstract, extent, reference system, keywords, contact)",
+      [200, 403, 404],
+    ),
+  },
 };

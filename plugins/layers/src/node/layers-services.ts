@@ -1,4 +1,6 @@
 import {
+  BlobDownloads,
+  BlobStore,
   ComponentGate,
   Database,
   inject,
@@ -26,4 +28,6 @@ export class LayersServices {
   @inject(ServerConfig) readonly config!: Readonly<ServerConfig>;
   /** The switchboard of a node run, when the Switchboards are installed (a pile's `switchboard`). */
   @inject(SwitchboardRuns) @optional() readonly runs?: SwitchboardRuns;
+  @inject(BlobStore) readonly blobs!: BlobStore;
+  @inject(BlobDownloads) readonly downloads!: BlobDownloads;
 }

@@ -19,7 +19,8 @@ import { DEPOT_FOLDER_KEY } from '../common/magazine-ids';
 import { changedFields } from '../common/datum-fields';
 import { DepotSettingsTab } from './depot-settings-tab';
 import { DepotStyleTab } from './depot-style-tab';
-import { cleanMetadata, MetadataEditor } from './metadata-editor';
+import { cleanMetadata } from './metadata-editor';
+import { DepotMetadataEditor } from '../common/magazine-api';
 
 const EDITABLE = ['name', 'description', 'folder', 'style_depot'] as const;
 
@@ -34,6 +35,7 @@ export const DepotEditor = observer(function DepotEditor({ address, onClose }: E
   const config = useService(ConfigStore);
   const nav = useService(NavigationStore);
   const t = useT('magazine');
+  const MetadataTab = useService(DepotMetadataEditor);
   const isNew = address.split('?')[0] === DEPOT_PATH;
   const blank: Partial<Depot> = {
     name: '',
@@ -126,7 +128,12 @@ export const DepotEditor = observer(function DepotEditor({ address, onClose }: E
             title={t('editor.metadata')}
             panel={
               <Licensed component="metadata">
-                <MetadataEditor value={depot.metadata ?? null} readOnly={readOnly} onChange={(metadata) => patch({ metadata })} />
+                <MetadataTab
+                  depot={isNew ? undefined : address}
+                  value={depot.metadata ?? null}
+                  readOnly={readOnly}
+                  onChange={(metadata) => patch({ metadata })}
+                />
               </Licensed>
             }
           />

@@ -10,6 +10,8 @@ import { magazineDatumEditors, magazineEditors, magazineRoutes, magazineTranslat
 import { UploadTransport } from './upload-transport';
 import { DatumCardMenuRegistry } from './datum-card-menu-registry';
 import { DepotActionRegistry } from './depot-action-registry';
+import { DepotMetadataEditor } from '../common/magazine-api';
+import { KeyValueDepotMetadata } from './metadata-editor';
 
 export default definePlugin((ctx) => {
   ctx.contribute(TranslationContribution, magazineTranslations);
@@ -19,4 +21,5 @@ export default definePlugin((ctx) => {
   ctx.bind(UploadTransport).toConstantValue(new XhrUploadTransport());
   ctx.bind(DatumCardMenuRegistry).toSelf().inSingletonScope();
   ctx.bind(DepotActionRegistry).toSelf().inSingletonScope();
+  ctx.bind(DepotMetadataEditor).toConstantValue(KeyValueDepotMetadata);
 });

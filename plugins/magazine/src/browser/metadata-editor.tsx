@@ -1,5 +1,6 @@
 import { Button, HTMLTable, InputGroup } from '@werkbank/sdk/ui';
 import { useT } from '@werkbank/sdk/browser';
+import type { DepotMetadataEditorProps } from '../common/magazine-api';
 
 type Metadata = Record<string, unknown>;
 
@@ -98,4 +99,9 @@ export function MetadataEditor({
       )}
     </div>
   );
+}
+
+/** The Magazine's default editor of the depot editor's Metadata tab (DepotMetadataEditor): key/value pairs. */
+export function KeyValueDepotMetadata({ value, readOnly, onChange }: DepotMetadataEditorProps) {
+  return <MetadataEditor value={value} readOnly={readOnly} onChange={onChange} />;
 }

@@ -6,8 +6,9 @@
  * DatumCardMenuContribution.
  */
 import { token, type RegistrySink } from '@werkbank/sdk';
-import type { AuthUser, ResourceRequest } from '@werkbank/sdk/node';
+import type { AuthUser, EntityManager, ResourceRequest } from '@werkbank/sdk/node';
 import type { MenuItemContext } from '@werkbank/sdk/browser';
+import type { ReactNode } from '@werkbank/sdk/react';
 
 /** A depot's datums as a switchboard function reads them (fields of the depot's content type). */
 export interface DepotSnapshot {
@@ -43,9 +44,11 @@ export interface DepotWindowPage {
 export interface DepotAccess {
   /**
    * The datums at `momentId`, or at the latest approved moment when it is not given. 404 when the
-   * user may not read the depot; 409 `no_approved_moment` when it has none.
+   * user may not read the depot; 409 `no_approved_moment` when it has none. `options.manager` reads
+   * in that transaction (a resource hook's `req.manager`): on the embedded database a read on
+   * another connection would wait for the hook's transaction to end.
    */
-  read(user: AuthUser, depot: number | string, momentId?: number): Promise<DepotSnapshot>;
+  read(user: AuthUser, depot: number | string, momentId?: number, options?: { manager?: EntityManager }): Promise<DepotSnapshot>;
   /**
    * The datums at `momentId` (default: the latest approved moment) whose extent (decision 0070)
    * intersects `window`, in index order, `limit` (default 1000, at most 10,000) after the index
@@ -199,6 +202,20 @@ export const DepotActionContribution = token<DepotActionContribution>('magazine.
 export interface DepotActionContribution {
   registerDepotActions(registry: RegistrySink<DepotActionEntry>): void;
 }
+/** What the depot editor's Metadata tab (spec 002 §2) is given. */
+export interface DepotMetadataEditorProps {
+  /** The depot's address; undefined for a new depot. */
+  depot?: string;
+  /** The depot's `metadata` as edited (saved with the depot's Save). */
+  value: Record<string, unknown> | null;
+  readOnly: boolean;
+  onChange(metadata: Record<string, unknown> | null): void;
+}
+/**
+ * The editor of the depot editor's Metadata tab. The Magazine binds its key/value editor; a plugin
+ * with typed metadata rebinds it (the layers plugin, decision 0063).
+ */
+export const DepotMetadataEditor = token<(props: DepotMetadataEditorProps) => ReactNode>('magazine.DepotMetadataEditor');
 
 /** What a layer call of the Magazine is about: a depot, optionally at a moment or for one datum. */
 export interface DepotLayerTarget {

@@ -5,6 +5,7 @@ import {
   injectable,
   parseRef,
   type AuthUser,
+  type EntityManager,
   type ResourceRequest,
   type Row,
 } from '@werkbank/sdk/node';
@@ -58,8 +59,8 @@ export class MagazineDepotAccess implements DepotAccess {
   }
 
   /** The readable depot and the moment to read: `momentId`, or the latest approved one. */
-  private async readTarget(user: AuthUser, depot: number | string, momentId: number | undefined) {
-    const r = this.request(user, user.language);
+  private async readTarget(user: AuthUser, depot: number | string, momentId: number | undefined, manager?: EntityManager) {
+    const r = { ...this.request(user, user.language), ...(manager && { manager }) };
     const depotId = depotIdOf(depot);
     const row = await depotFor(r, depotId, 'read');
     if (momentId !== undefined && !(Number.isInteger(momentId) && momentId > 0 && momentId < 1e9)) throw ApiError.notFound();
@@ -70,12 +71,32 @@ export class MagazineDepotAccess implements DepotAccess {
     return { r, depotId, momentId: moment.id, type: String(row.content_type) };
   }
 
-  async read(user: AuthUser, depot: number | string, momentId?: number): Promise<DepotSnapshot> {
-    const target = await this.readTarget(user, depot, momentId);
+  async read(
+    user: AuthUser,
+    depot: number | string,
+    momentId?: number,
+    options: { manager?: EntityManager } = {},
+  ): Promise<DepotSnapshot> {
+    const target = await this.readTarget(user, depot, momentId, options.manager);
     const items: Record<string, unknown>[] = [];
-    // The streaming read (one cursor on PostgreSQL, keyset batches embedded); a frame holds all.
-    for await (const rows of snapshotBatches(this.services, target.depotId, target.momentId, { lean: true })) {
-      for (const v of rows) items.push(v.data);
+    if (options.manager) {
+      // In the caller's transaction: keyset pages on its connection.
+      for (let after: number | undefined; ;) {
+        const { rows } = await snapshotPage(options.manager, target.depotId, target.momentId, {
+          offset: 0,
+          limit: 1000,
+          after,
+          lean: true,
+        });
+        for (const v of rows) items.push(v.data);
+        if (rows.length < 1000) break;
+        after = rows[rows.length - 1].datum_id;
+      }
+    } else {
+      // The streaming read (one cursor on PostgreSQL, keyset batches embedded); a frame holds all.
+      for await (const rows of snapshotBatches(this.services, target.depotId, target.momentId, { lean: true })) {
+        for (const v of rows) items.push(v.data);
+      }
     }
     // A moment's snapshot only changes when the moment itself is deleted (decision 0011).
     if (!(await loadMoment(target.r.manager, target.momentId))) throw ApiError.notFound();

@@ -83,7 +83,9 @@ export function depotResource(services: MagazineServices): ResourceDefinition {
         values.content_type = name;
         if (values.folder_id != null) await ensureFolderReadable(values.folder_id as number, req, 'folder');
         await checkStyleDepot(values.style_depot_id as number | null | undefined, req, services);
-        if (values.metadata !== undefined && values.metadata !== null) values.metadata = JSON.stringify(values.metadata);
+        // The resource layer hands json fields to hooks as JSON text already (decision 0063: encoding it again stored a string).
+        if (values.metadata !== undefined && values.metadata !== null && typeof values.metadata !== 'string')
+          values.metadata = JSON.stringify(values.metadata);
       },
       async beforeUpdate(row, changes, req) {
         if (changes.folder_id != null) await ensureFolderReadable(changes.folder_id as number, req, 'folder');
@@ -91,7 +93,8 @@ export function depotResource(services: MagazineServices): ResourceDefinition {
           throw ApiError.badRequest('invalid_field', 'magazine:errors.style_depot', {}, 'style_depot');
         }
         await checkStyleDepot(changes.style_depot_id as number | null | undefined, req, services);
-        if (changes.metadata !== undefined && changes.metadata !== null) changes.metadata = JSON.stringify(changes.metadata);
+        if (changes.metadata !== undefined && changes.metadata !== null && typeof changes.metadata !== 'string')
+          changes.metadata = JSON.stringify(changes.metadata);
         changes.modified = new Date();
       },
       async serialize(rows, out, req) {
