@@ -14,6 +14,7 @@ import { MagazineUploadHeartbeat1764900001000 } from './upload-heartbeat-migrati
 import { MagazineDatumKeyOrder1764900003000 } from './datum-key-order-migration';
 import { MagazineBulkLayout1765000000000 } from './bulk-layout-migration';
 import { MagazineDatumExtent1765100000000 } from './datum-extent-migration';
+import { MagazineDatumBlocks1796500000000 } from './datum-block-migration';
 import { depotFolderResource } from './depotfolder-resource';
 import { depotResource } from './depot-resource';
 import en from './i18n/en.json' with { type: 'json' };
@@ -35,6 +36,7 @@ export const magazineEntities: EntityContribution = {
         MagazineDatumKeyOrder1764900003000,
         MagazineBulkLayout1765000000000,
         MagazineDatumExtent1765100000000,
+        MagazineDatumBlocks1796500000000,
       ],
     }),
 };
