@@ -176,10 +176,11 @@ describe('magazine: bulk writes', function () {
     const runner = t.server.db.dataSource.createQueryRunner();
     try {
       await migration.down(runner);
-      assert.equal(
-        (await query<{ n: number }>(`SELECT count(*)::int AS n FROM magazine_datum WHERE depot_id = $1`, [depot.id]))[0].n,
-        12_010,
-      );
+      // Asked on the runner's own connection: the embedded database serves one connection at a time.
+      const [{ n }] = (await runner.query(`SELECT count(*)::int AS n FROM magazine_datum WHERE depot_id = $1`, [depot.id])) as {
+        n: number;
+      }[];
+      assert.equal(n, 12_010);
       await migration.up(runner);
     } finally {
       await runner.release();
