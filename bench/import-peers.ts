@@ -1,11 +1,18 @@
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import type { Input } from './import-data';
+import { readCpuMs } from './child-process';
 
-/** What one peer run took: wall time and the peak resident memory of its process. */
+/**
+ * What one peer run took: wall time and the peak resident memory of its process, and the CPU time
+ * (user + system) of its process and of the PostgreSQL backends serving it (bench/README.md:
+ * on a shared machine CPU time moves much less than wall time).
+ */
 export interface PeerRun {
   ms: number;
   peakRss: number;
+  cpuMs?: number;
+  pgCpuMs?: number;
 }
 
 /** The libpq connection parameters of a postgres:// url (host, port, user, database). */
@@ -27,7 +34,10 @@ function libpq(url: string): { host: string; port: string; user: string; dbname:
 function timed(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<PeerRun> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn('/usr/bin/time', ['-f', 'maxrss=%M', command, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn('/usr/bin/time', ['-f', 'maxrss=%M cpu=%U+%S', command, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (out += c.toString()));
@@ -36,7 +46,10 @@ function timed(command: string, args: string[], env: NodeJS.ProcessEnv): Promise
       const ms = performance.now() - started;
       const rss = /maxrss=(\d+)/.exec(out);
       if (code !== 0 || !rss) reject(new Error(`${command} exited ${code}:\n${out.slice(-4000)}`));
-      else resolve({ ms, peakRss: Number(rss[1]) * 1024 });
+      else {
+        const cpu = /cpu=([\d.]+)\+([\d.]+)/.exec(out);
+        resolve({ ms, peakRss: Number(rss[1]) * 1024, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined });
+      }
     });
   });
 }
@@ -72,4 +85,47 @@ export async function sql<T>(url: string, ...statements: string[]): Promise<T[]>
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The CPU time the PostgreSQL backends of `url`'s database use until `stop()`: every 100 ms the
+ * backends of that database (but the meter's own) are listed and their CPU read from /proc (the
+ * server runs on this machine). A backend that ends between two samples loses at most its last
+ * 100 ms.
+ */
+export async function backendCpu(url: string): Promise<{ stop(): Promise<number> }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  const sample = async (initial: boolean) => {
+    const { rows } = await client.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+    for (const { pid } of rows) {
+      try {
+        const ms = readCpuMs(pid);
+        if (!first.has(pid)) first.set(pid, initial ? ms : 0);
+        last.set(pid, ms);
+      } catch {
+        // the backend ended
+      }
+    }
+  };
+  await sample(true);
+  let busy = Promise.resolve();
+  const timer = setInterval(() => {
+    busy = busy.then(() => sample(false)).catch(() => undefined);
+  }, 100);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await busy;
+      await sample(false);
+      await client.end();
+      let sum = 0;
+      for (const [pid, ms] of last) sum += ms - (first.get(pid) ?? 0);
+      return sum;
+    },
+  };
 }

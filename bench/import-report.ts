@@ -41,6 +41,7 @@ export function printImportReport(results: ImportResult[]): number {
     }
   }
   console.log(`\nMedian (min–max) of ${results[0]?.werkbank.length ?? 0} passes\n${table(rows, 2)}`);
+  printCpu(results);
   const aims: Aim[] = [];
   for (const r of results) {
     const ms = (runs: PeerRun[]) => runs.map((x) => x.ms);
@@ -76,4 +77,37 @@ export function printImportReport(results: ImportResult[]): number {
     }
   }
   return judge(aims);
+}
+
+/**
+ * CPU seconds (user + system) of each target on PostgreSQL: its own process (Werkbank: this one,
+ * all threads) and the database backends serving it, with the ratio of the totals per pass. No aim:
+ * it shows how much work each does, which a busy shared machine disturbs much less than wall time.
+ */
+function printCpu(results: ImportResult[]): void {
+  const s = (ms: number | undefined) => (ms ?? 0) / 1000;
+  const rows = [['dataset', 'target', 'process s', 'PostgreSQL s', 'total s']];
+  for (const r of results) {
+    for (const [target, runs] of [
+      ['werkbank', r.werkbank],
+      ['ogr2ogr', r.ogr2ogr],
+      ['raw COPY', r.copy],
+    ] as const) {
+      rows.push([
+        r.dataset,
+        target,
+        fmt(spread(runs.map((x) => s(x.cpuMs))), 1),
+        fmt(spread(runs.map((x) => s(x.pgCpuMs))), 1),
+        fmt(spread(runs.map((x) => s(x.cpuMs) + s(x.pgCpuMs))), 1),
+      ]);
+    }
+  }
+  console.log(`\nCPU time, median (min–max)\n${table(rows, 2)}`);
+  for (const r of results) {
+    const total = (runs: PeerRun[]) => runs.map((x) => s(x.cpuMs) + s(x.pgCpuMs));
+    console.log(
+      `${r.dataset}: werkbank CPU / ogr2ogr CPU ${fmt(spread(ratios(total(r.werkbank), total(r.ogr2ogr))), 2)}, ` +
+        `/ raw COPY CPU ${fmt(spread(ratios(total(r.werkbank), total(r.copy))), 2)} (no aim)`,
+    );
+  }
 }

@@ -24,7 +24,7 @@ import {
 import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
 import { readRss, resetPeak, sampleRss } from './child-process';
 import { writePointsCsv, writePolygonsGeoJson, type Input } from './import-data';
-import { ogr2ogr, rawCopy, sql, type PeerRun } from './import-peers';
+import { backendCpu, ogr2ogr, rawCopy, sql, type PeerRun } from './import-peers';
 import { printImportReport, type ImportResult } from './import-report';
 import { postMultipart } from './upload-client';
 import { alternating, banner, runBench, sized } from './bench-mode';
@@ -80,9 +80,13 @@ async function werkbankImport(
   const exact = resetPeak(process.pid);
   const rssBefore = readRss(process.pid).current;
   const sampler = sampleRss(process.pid);
+  const pgCpu = t.server.db.kind === 'embedded' ? undefined : await backendCpu(t.server.db.url);
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const exec = await runAndWait(t, client, sb);
   const ms = performance.now() - started;
+  const { user, system } = process.cpuUsage(cpu);
+  const pgCpuMs = await pgCpu?.stop();
   const sampled = sampler.stop();
   const peakRss = exact ? Math.max(sampled, readRss(process.pid).peak) : sampled;
   if (exec.status !== 'success') {
@@ -96,7 +100,7 @@ async function werkbankImport(
   ).objects;
   const size = expectStatus<{ size: number }>(await client.get(`/api/v1/moment/${written.value}/`), 200).size;
   if (size !== input.rows) throw new Error(`the depot holds ${size} datums, the file ${input.rows} rows`);
-  return { ms, peakRss, rssBefore };
+  return { ms, peakRss, rssBefore, cpuMs: (user + system) / 1000, pgCpuMs };
 }
 
 /** Fails unless `table` holds `rows` rows. */
@@ -108,7 +112,8 @@ async function expectRows(url: string, table: string, rows: number): Promise<voi
 /** ogr2ogr into `bench_ogr_<format>` (overwritten), after a CHECKPOINT; checked by counting its rows. */
 async function ogrPeer(url: string, input: Input, format: 'csv' | 'geojson'): Promise<PeerRun> {
   await sql(url, 'CHECKPOINT');
-  const ogr = await ogr2ogr(input, format, url, `bench_ogr_${format}`);
+  const pgCpu = await backendCpu(url);
+  const ogr = { ...(await ogr2ogr(input, format, url, `bench_ogr_${format}`)), pgCpuMs: await pgCpu.stop() };
   await expectRows(url, `bench_ogr_${format}`, input.rows);
   const indexes = await sql<{ indexdef: string }>(
     url,
@@ -121,7 +126,8 @@ async function ogrPeer(url: string, input: Input, format: 'csv' | 'geojson'): Pr
 /** The raw COPY into a fresh `bench_copy_<format>` made by `create`, after a CHECKPOINT; checked. */
 async function copyPeer(url: string, copyInput: Input, rows: number, format: string, create: string, copyOptions: string) {
   await sql(url, `DROP TABLE IF EXISTS bench_copy_${format}`, create, 'CHECKPOINT');
-  const copy = await rawCopy(copyInput, url, `bench_copy_${format}`, copyOptions);
+  const pgCpu = await backendCpu(url);
+  const copy = { ...(await rawCopy(copyInput, url, `bench_copy_${format}`, copyOptions)), pgCpuMs: await pgCpu.stop() };
   await expectRows(url, `bench_copy_${format}`, rows);
   return copy;
 }

@@ -100,7 +100,7 @@ describe('geodata: an import killed with SIGKILL leaves nothing after a restart 
     try {
       const { rows } = await db.query<{ versions: number; datums: number; staged: number }>(
         `SELECT (SELECT count(*)::int FROM magazine_datum_version WHERE depot_id = $1) AS versions,
-                (SELECT count(*)::int FROM magazine_datum WHERE depot_id = $1) AS datums,
+                (SELECT coalesce(sum(last_id - first_id + 1), 0)::int FROM magazine_datum_block WHERE depot_id = $1) AS datums,
                 (SELECT count(*)::int FROM magazine_import) AS staged`,
         [depot.id],
       );

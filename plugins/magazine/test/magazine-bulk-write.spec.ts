@@ -4,6 +4,7 @@ import type { AuthUser } from '@werkbank/sdk/node';
 import { assertError, expectStatus, type Client } from '@werkbank/testing/node';
 import { addDatum, headOf, newDepot, valuesAt, type Depot, adminWithDepotAccess } from './magazine-support';
 import { DepotAccess } from '@werkbank/plugin-magazine/api';
+import { MagazineDatumBlocks1796500000000 } from '../src/node/datum-block-migration';
 
 /** Items per batch of the streams below: more than one statement of the store (5,000). */
 const BATCH = 6_000;
@@ -33,11 +34,11 @@ describe('magazine: bulk writes', function () {
   });
 
   const query = async <T>(sql: string, params: unknown[] = []) => (await t.server.db.dataSource.query(sql, params)) as T[];
-  /** What the database holds for a depot: datum rows, version rows, moments, staged imports. */
+  /** What the database holds for a depot: datum ids (in blocks), version rows, moments, staged imports. */
   const stored = async (depot: Depot) =>
     (
       await query<{ datums: number; versions: number; moments: number; staged: number }>(
-        `SELECT (SELECT count(*)::int FROM magazine_datum WHERE depot_id = $1) AS datums,
+        `SELECT (SELECT coalesce(sum(last_id - first_id + 1), 0)::int FROM magazine_datum_block WHERE depot_id = $1) AS datums,
                 (SELECT count(*)::int FROM magazine_datum_version WHERE depot_id = $1) AS versions,
                 (SELECT count(*)::int FROM magazine_moment WHERE depot_id = $1) AS moments,
                 (SELECT count(*)::int FROM magazine_import WHERE depot_id = $1) AS staged`,
@@ -139,6 +140,60 @@ describe('magazine: bulk writes', function () {
       values.objects.map((d) => d.value),
       ['v6000', 'v6001', 'v6002'],
     );
+  });
+
+  it('keeps datum ids in blocks of their depot: a few rows per bulk write, every datum found by its id, converted by the migration', async () => {
+    const depot = await newDepot(admin, 'string');
+    const other = await newDepot(admin, 'string');
+    await access.write(adminUser, depot.id, batchOf(0, 12_000), { mode: 'append' });
+    const elsewhere = await addDatum(admin, other, { value: 'elsewhere' });
+    await access.write(adminUser, depot.id, batchOf(20_000, 10), { mode: 'append' });
+    const blocks = async (d: Depot) =>
+      query<{ first_id: number; last_id: number }>(
+        `SELECT first_id, last_id FROM magazine_datum_block WHERE depot_id = $1 ORDER BY first_id`,
+        [d.id],
+      );
+    const ids = (
+      await query<{ datum_id: number }>(
+        `SELECT datum_id FROM magazine_datum_version WHERE depot_id = $1 AND valid_to IS NULL ORDER BY datum_id`,
+        [depot.id],
+      )
+    ).map((r) => r.datum_id);
+    assert.equal(ids.length, 12_010);
+    const written = await blocks(depot);
+    // One block per statement of the writes (pages of 1,000), not one row per datum.
+    assert.ok(written.length <= 13, `${written.length} blocks`);
+    assert.equal((await stored(depot)).datums, 12_010);
+    const inDepot = async (id: number) =>
+      String(expectStatus<{ depot: string }>(await admin.get(`/api/v1/datum/${id}/`), 200).depot);
+    const probes = [ids[0], ids[999], ids[1000], ids[11_999], ids[12_000], ids[12_009]];
+    for (const id of probes) assert.equal(await inDepot(id), `/api/v1/depot/${depot.id}/`, `datum ${id}`);
+    assert.equal(await inDepot(elsewhere.id), `/api/v1/depot/${other.id}/`);
+    assert.equal((await admin.get(`/api/v1/datum/${ids[12_009] + 1_000_000}/`)).status, 404);
+
+    // The migration turns datum rows into runs of consecutive ids (and back).
+    const migration = new MagazineDatumBlocks1796500000000();
+    const runner = t.server.db.dataSource.createQueryRunner();
+    try {
+      await migration.down(runner);
+      // Asked on the runner's own connection: the embedded database serves one connection at a time.
+      const [{ n }] = (await runner.query(`SELECT count(*)::int AS n FROM magazine_datum WHERE depot_id = $1`, [depot.id])) as {
+        n: number;
+      }[];
+      assert.equal(n, 12_010);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    const converted = await blocks(depot);
+    assert.ok(converted.length <= written.length);
+    assert.equal((await stored(depot)).datums, 12_010);
+    for (const id of probes) assert.equal(await inDepot(id), `/api/v1/depot/${depot.id}/`, `datum ${id} after the migration`);
+    assert.equal(await inDepot(elsewhere.id), `/api/v1/depot/${other.id}/`);
+    // The sequence draws on: a new datum gets an id no block holds yet.
+    const next = await addDatum(admin, depot, { value: 'next' });
+    assert.ok(next.id > ids[12_009]);
+    assert.equal(await inDepot(next.id), `/api/v1/depot/${depot.id}/`);
   });
 
   it('removes the datums and versions of a deleted depot, and unsets the author of a deleted user', async () => {

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
 import { ApiError, keyOrderOf, keyOrderRestorer, type EntityManager, type KeyOrder } from '@werkbank/sdk/node';
 import { validAt } from './moment-store';
+import { newDatumIds, removeEmptyBlocks } from './datum-blocks';
 import { AT_MOMENT_BOX, VALIDITY_BOX } from './datum-extent-sql';
 import { extentBox, type Extent } from '../common/datum-extent';
 
@@ -32,6 +33,8 @@ export interface VersionValues {
   blobBytes?: number;
   /** The datum's extent (`datumExtent` of its type; decision 0070); none when absent. */
   extent?: Extent | null;
+  /** Its COPY row, made ahead for addDatums (copyRowOf, same depot, moment and user). */
+  copyRow?: CopyRow;
 }
 
 export const COLUMNS =
@@ -85,8 +88,11 @@ export async function currentVersion(m: EntityManager, datumId: number): Promise
 }
 
 export async function datumDepot(m: EntityManager, datumId: number): Promise<number | undefined> {
-  const rows = (await m.query(`SELECT depot_id FROM magazine_datum WHERE id = $1`, [datumId])) as { depot_id: number }[];
-  return rows[0]?.depot_id;
+  const rows = (await m.query(
+    `SELECT depot_id, last_id FROM magazine_datum_block WHERE first_id <= $1 ORDER BY first_id DESC LIMIT 1`,
+    [datumId],
+  )) as { depot_id: number; last_id: number }[];
+  return rows[0] && rows[0].last_id >= datumId ? rows[0].depot_id : undefined;
 }
 
 /**
@@ -160,16 +166,13 @@ export async function insertDatums(
   values: VersionValues[],
 ): Promise<{ versions: VersionRow[]; bytes: number }> {
   if (!values.length) return { versions: [], bytes: 0 };
-  const ids = (await m.query(`INSERT INTO magazine_datum (depot_id) SELECT $1 FROM generate_series(1, $2) RETURNING id`, [
-    depotId,
-    values.length,
-  ])) as { id: number }[];
+  const ids = await newDatumIds(m, depotId, momentId, values.length);
   return insertVersions(
     m,
     depotId,
     momentId,
     userId,
-    values.map((v, i) => ({ datumId: ids[i].id, values: v })),
+    values.map((v, i) => ({ datumId: ids[i], values: v })),
   );
 }
 
@@ -214,11 +217,48 @@ function copyText(value: string | null): string {
   return value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }
 
+/** JSON text for COPY's text format: JSON never holds a raw tab, newline or carriage return, only backslashes. */
+function copyJson(json: string): string {
+  return json.indexOf('\\') < 0 ? json : json.replace(/\\/g, '\\\\');
+}
+
+/** A version's row for COPY from the column after the datum id on, and the bytes it stores. */
+export interface CopyRow {
+  text: string;
+  bytes: number;
+}
+
+/**
+ * The COPY row of `v` as addDatums sends it, without its datum id (drawn only when it is sent):
+ * made while the previous statement is still running, so this process and the database work at
+ * the same time (MomentFiller.prepare).
+ */
+export function copyRowOf(v: VersionValues, depotId: number, momentId: number, userId: number): CopyRow {
+  const data = JSON.stringify(v.data);
+  const bytes = Buffer.byteLength(data) + (v.blobBytes ?? 0);
+  const order = keyOrderText(v.data);
+  const text =
+    `\t${depotId}\t${momentId}\t` +
+    copyJson(data) +
+    '\t' +
+    copyText(v.repr) +
+    '\t' +
+    copyText(v.name ?? null) +
+    '\t' +
+    copyText(v.blob ?? null) +
+    `\t${bytes}\t${userId}\t` +
+    (order === null ? '\\N' : copyJson(order)) +
+    '\t' +
+    (extentBox(v.extent ?? null) ?? '\\N') +
+    '\n';
+  return { text, bytes };
+}
+
 /**
  * Adds `values`, in order, as new datums of the open moment and returns the bytes they store. The
- * lean path of bulk writes (decision 0075): the datums in one statement, their versions by COPY
+ * lean path of bulk writes (decision 0075): the datum ids drawn as one block, the versions by COPY
  * (PostgreSQL) or one multi-row INSERT (embedded), the JSON of each value sent once, no rows
- * returned but the new datum ids.
+ * returned.
  */
 export async function addDatums(
   m: EntityManager,
@@ -229,49 +269,16 @@ export async function addDatums(
   path: BulkPath = 'insert',
 ): Promise<number> {
   if (!values.length) return 0;
+  const ids = await newDatumIds(m, depotId, momentId, values.length);
   let bytes = 0;
-  const rows = values.map((v) => {
-    const data = JSON.stringify(v.data);
-    const size = Buffer.byteLength(data) + (v.blobBytes ?? 0);
-    bytes += size;
-    return {
-      data,
-      repr: v.repr,
-      name: v.name ?? null,
-      blob: v.blob ?? null,
-      bytes: size,
-      keyOrder: keyOrderText(v.data),
-      extent: extentBox(v.extent ?? null),
-    };
-  });
   if (path === 'copy') {
-    // Datum ids are drawn in the order of the values (datum order is depot order).
-    const ids = (await m.query(`INSERT INTO magazine_datum (depot_id) SELECT $1 FROM generate_series(1, $2) RETURNING id`, [
-      depotId,
-      values.length,
-    ])) as { id: number }[];
-    const prefix = `\t${depotId}\t${momentId}\t`;
-    const suffix = `\t${userId}\t`;
+    // One text for the whole statement; rows made ahead (MomentFiller.prepare) are taken as they are.
     let text = '';
-    rows.forEach((r, i) => {
-      text +=
-        ids[i].id +
-        prefix +
-        copyText(r.data) +
-        '\t' +
-        copyText(r.repr) +
-        '\t' +
-        copyText(r.name) +
-        '\t' +
-        copyText(r.blob) +
-        '\t' +
-        r.bytes +
-        suffix +
-        copyText(r.keyOrder) +
-        '\t' +
-        (r.extent ?? '\\N') +
-        '\n';
-    });
+    for (let i = 0; i < values.length; i++) {
+      const row = values[i].copyRow ?? copyRowOf(values[i], depotId, momentId, userId);
+      bytes += row.bytes;
+      text += ids[i] + row.text;
+    }
     const client = (await m.queryRunner!.connect()) as CopyClient;
     await pipeline(
       Readable.from([text]),
@@ -283,20 +290,16 @@ export async function addDatums(
     );
     return bytes;
   }
-  const records = rows.map(
-    (r) =>
-      `{"data":${r.data},"repr":${JSON.stringify(r.repr)},"name":${JSON.stringify(r.name)},"blob":${JSON.stringify(r.blob)},"bytes":${r.bytes},"key_order":${r.keyOrder ?? 'null'},"extent":${JSON.stringify(r.extent)}}`,
-  );
-  // Ids are drawn in the order of the values (datum order is depot order).
+  const records = values.map((v, i) => {
+    const data = JSON.stringify(v.data);
+    const size = Buffer.byteLength(data) + (v.blobBytes ?? 0);
+    bytes += size;
+    return `{"datum_id":${ids[i]},"data":${data},"repr":${JSON.stringify(v.repr)},"name":${JSON.stringify(v.name ?? null)},"blob":${JSON.stringify(v.blob ?? null)},"bytes":${size},"key_order":${keyOrderText(v.data) ?? 'null'},"extent":${JSON.stringify(extentBox(v.extent ?? null))}}`;
+  });
   await m.query(
-    `WITH x AS (
-       SELECT nextval('magazine_datum_id_seq')::int AS datum_id, r.*
-       FROM (SELECT * FROM ROWS FROM (jsonb_to_recordset($4::jsonb) AS (data jsonb, repr text, name text, blob text, bytes bigint, key_order jsonb, extent box))
-             WITH ORDINALITY AS t(data, repr, name, blob, bytes, key_order, extent, n) ORDER BY n) r
-     ),
-     d AS (INSERT INTO magazine_datum (id, depot_id) SELECT datum_id, $1 FROM x)
-     INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent)
-     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3, x.key_order, x.extent FROM x`,
+    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent)
+     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3, x.key_order, x.extent
+     FROM jsonb_to_recordset($4::jsonb) AS x(datum_id int, data jsonb, repr text, name text, blob text, bytes bigint, key_order jsonb, extent box)`,
     [depotId, momentId, userId, `[${records.join(',')}]`],
   );
   return bytes;
@@ -384,10 +387,7 @@ export async function replaceVersion(
 export async function removeVersion(m: EntityManager, current: VersionRow, momentId: number): Promise<number> {
   if (current.valid_from === momentId) {
     await m.query(`DELETE FROM magazine_datum_version WHERE id = $1`, [current.id]);
-    await m.query(
-      `DELETE FROM magazine_datum d WHERE d.id = $1 AND NOT EXISTS (SELECT 1 FROM magazine_datum_version v WHERE v.datum_id = d.id)`,
-      [current.datum_id],
-    );
+    await removeEmptyBlocks(m, current.depot_id, current.datum_id);
     return -Number(current.bytes);
   }
   await m.query(`UPDATE magazine_datum_version SET valid_to = $2 WHERE id = $1`, [current.id, momentId]);

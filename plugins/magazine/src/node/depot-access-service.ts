@@ -248,7 +248,12 @@ export class MagazineDepotAccess implements DepotAccess {
         origin: 'switchboard',
       });
       const filler = new MomentFiller(depotId, moment.id, user.id, options.mode ?? 'replace', 'copy');
-      const count = await this.fill(batches, type, (values) => filler.add(r.manager, values));
+      const count = await this.fill(
+        batches,
+        type,
+        (values) => filler.add(r.manager, values),
+        (values) => filler.prepare(values),
+      );
       const { sizeDelta, bytes, extent } = await filler.finish(r.manager);
       await countWrite(r.manager, moment.id, sizeDelta, bytes, extent);
       // Final, so later edits open a moment of their own and users can approve this one.
@@ -313,20 +318,23 @@ export class MagazineDepotAccess implements DepotAccess {
   }
 
   /**
-   * Pulls the batches, validates their items and stores them; returns how many there were. One
-   * batch is stored while the next is pulled and validated (the database and this process work at
-   * the same time); a failed store is thrown before the next one starts.
+   * Pulls the batches, validates their items, prepares them (`prepare`, optional) and stores them;
+   * returns how many there were. One batch is stored while the next is pulled, validated and
+   * prepared (the database and this process work at the same time); a failed store is thrown
+   * before the next one starts.
    */
   private async fill(
     batches: AsyncIterable<Record<string, unknown>[]>,
     type: string,
     store: (values: VersionValues[]) => Promise<void>,
+    prepare?: (values: VersionValues[]) => void,
   ): Promise<number> {
     let count = 0;
     let storing: Promise<void> = Promise.resolve();
     try {
       for await (const batch of batches) {
         const values = batch.map((item, i) => this.validatedItem(item, count + i, type));
+        prepare?.(values);
         count += batch.length;
         await storing;
         storing = store(values);

@@ -15,6 +15,7 @@ import { MagazineDatumKeyOrder1764900003000 } from './datum-key-order-migration'
 import { MagazineBulkLayout1765000000000 } from './bulk-layout-migration';
 import { MagazineDatumExtent1765100000000 } from './datum-extent-migration';
 import { MagazineDepotMetadataObjects1796200000001 } from './depot-metadata-migration';
+import { MagazineDatumBlocks1796500000000 } from './datum-block-migration';
 import { depotFolderResource } from './depotfolder-resource';
 import { depotResource } from './depot-resource';
 import en from './i18n/en.json' with { type: 'json' };
@@ -37,6 +38,7 @@ export const magazineEntities: EntityContribution = {
         MagazineBulkLayout1765000000000,
         MagazineDatumExtent1765100000000,
         MagazineDepotMetadataObjects1796200000001,
+        MagazineDatumBlocks1796500000000,
       ],
     }),
 };

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { EntityManager } from '@werkbank/sdk/node';
-import { addDatums, insertVersions, snapshotPage, type BulkPath, type VersionValues } from './datum-store';
+import { addDatums, copyRowOf, insertVersions, snapshotPage, type BulkPath, type VersionValues } from './datum-store';
 import { boxExtentOf, unionExtent, type Extent } from '../common/datum-extent';
 import { UNION_EXTENT, type ExtentChange } from './datum-extent-sql';
 
@@ -43,6 +43,16 @@ export class MomentFiller {
     private readonly path: BulkPath,
   ) {
     this.exhausted = mode === 'append';
+  }
+
+  /**
+   * Makes the COPY rows of values that will be added as new datums, ahead of `add` (called while
+   * the previous `add` is still running, so this process and the database work at the same
+   * time). Values a replace compares with current datums are left alone.
+   */
+  prepare(values: VersionValues[]): void {
+    if (this.path !== 'copy' || !this.exhausted) return;
+    for (const v of values) v.copyRow = copyRowOf(v, this.depotId, this.momentId, this.userId);
   }
 
   /** Stores the next values (any number; split into statements of ROWS_PER_STATEMENT). */

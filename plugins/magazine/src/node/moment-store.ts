@@ -1,6 +1,7 @@
 import { ApiError, returnedRows, userDisplayNameSql, type EntityManager } from '@werkbank/sdk/node';
 import { boxExtentOf } from '../common/datum-extent';
 import { changeMomentExtent, type ExtentChange } from './datum-extent-sql';
+import { removeEmptyBlocks } from './datum-blocks';
 
 export const MOMENT_PATH = '/api/v1/moment/';
 export const DEPOT_PATH = '/api/v1/depot/';
@@ -283,11 +284,7 @@ export async function deleteMoment(m: EntityManager, moment: MomentRow): Promise
                        AND (v.valid_to IS NULL OR mm.id < v.valid_to))`,
     [d, moment.id],
   );
-  await m.query(
-    `DELETE FROM magazine_datum d WHERE d.depot_id = $1
-       AND NOT EXISTS (SELECT 1 FROM magazine_datum_version v WHERE v.datum_id = d.id)`,
-    [d],
-  );
+  await removeEmptyBlocks(m, d);
   if (head?.id !== moment.id) {
     // A middle moment: versions that began between its neighbours now begin at the next one, so
     // an edit in that moment replaces them in place instead of leaving rows no moment can see.

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@werkbank/sdk/node';
 import { headMoment, lockDepot } from './moment-store';
+import { removeEmptyBlocks } from './datum-blocks';
 import { changeMomentExtent, type ExtentChange } from './datum-extent-sql';
 
 /**
@@ -61,11 +62,8 @@ export async function endStagedImport(
 export async function discardStagedImport(m: EntityManager, depotId: number, momentId: number): Promise<void> {
   await m.query(`DELETE FROM magazine_datum_version WHERE depot_id = $1 AND valid_from = $2`, [depotId, momentId]);
   await m.query(`UPDATE magazine_datum_version SET valid_to = NULL WHERE depot_id = $1 AND valid_to = $2`, [depotId, momentId]);
-  await m.query(
-    `DELETE FROM magazine_datum d WHERE d.depot_id = $1
-       AND NOT EXISTS (SELECT 1 FROM magazine_datum_version v WHERE v.datum_id = d.id)`,
-    [depotId],
-  );
+  await m.query(`DELETE FROM magazine_datum_block WHERE depot_id = $1 AND moment_id = $2`, [depotId, momentId]);
+  await removeEmptyBlocks(m, depotId);
   await m.query(`DELETE FROM magazine_import WHERE moment_id = $1`, [momentId]);
 }
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { parse, type CsvError, type Info } from 'csv-parse';
+import { Parser, type CsvError, type Options } from 'csv-parse';
 import iconv from 'iconv-lite';
 import type { FrameItems, FunctionRunContext } from '@werkbank/sdk/node';
 import { cellValue, type Cell } from './csv-cells';
@@ -43,9 +43,31 @@ export interface RowSink {
   take(rows: FrameItems): Promise<void>;
 }
 
+/** A record and the line it ends on. */
 interface Parsed {
   record: string[];
-  info: Info;
+  lines: number;
+}
+
+/**
+ * csv-parse's parser giving each record with its line. Its `info` option (or `on_record`) copies
+ * the whole parse state into a new object per record, which cost more than the parse itself on
+ * a million rows; the line is all a message needs.
+ */
+class LineParser extends Parser {
+  /** The last line of the last complete record: an unclosed quote begins after it. */
+  lastLine: number;
+
+  constructor(options: Options, from: number) {
+    super(options);
+    this.lastLine = from;
+  }
+
+  override push(record: unknown, encoding?: BufferEncoding): boolean {
+    if (record === null) return super.push(null, encoding);
+    this.lastLine = this.info.lines;
+    return super.push({ record: record as string[], lines: this.lastLine } satisfies Parsed, encoding);
+  }
 }
 
 /**
@@ -65,26 +87,22 @@ export async function readCsv(
 ): Promise<FrameItems> {
   const rows = new RowBuilder(settings);
   const pending: Parsed[] = [];
-  // The last line of the last complete record: an unclosed quote begins after it.
-  let lastLine = settings.skiprows;
   let read = 0;
   source.on('data', (chunk: Buffer | string) => {
     read += chunk.length;
     if (size > 0) ctx.progress(Math.min(0.99, read / size));
   });
-  const parser = parse({
-    delimiter: settings.sep,
-    from_line: settings.skiprows + 1,
-    relax_column_count: true,
-    skip_empty_lines: true,
-    bom: true,
-    info: true,
-    // Called as each record completes, ahead of the consumer (which lags behind the stream's buffer).
-    on_record: (record, context) => {
-      lastLine = context.lines;
-      return record;
+  // Records are pushed as they complete, ahead of the consumer (which lags behind the stream's buffer).
+  const parser = new LineParser(
+    {
+      delimiter: settings.sep,
+      from_line: settings.skiprows + 1,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      bom: true,
     },
-  });
+    settings.skiprows,
+  );
   // A broken record the consumer refuses: leaving the loop destroys the parser with an AbortError,
   // which pipeline may report in its place while the source (a file) is still being read.
   let refused: unknown;
@@ -112,7 +130,7 @@ export async function readCsv(
     );
   } catch (e) {
     ctx.signal.throwIfAborted();
-    throw refused ?? csvFailure(e, lastLine + 1);
+    throw refused ?? csvFailure(e, parser.lastLine + 1);
   }
   const out = rows.finish();
   if (sink) {
@@ -164,13 +182,13 @@ class RowBuilder {
     }
     if (this.s.header && !this.sawHeader) {
       this.sawHeader = true;
-      if (!this.names) this.names = checkNames(parsed.record, parsed.info.lines);
+      if (!this.names) this.names = checkNames(parsed.record, parsed.lines);
       return;
     }
     this.names ??= parsed.record.map((_, i) => `column_${i + 1}`);
     if (parsed.record.length !== this.names.length) {
       throw failure('column_count', {
-        line: parsed.info.lines,
+        line: parsed.lines,
         expected: this.names.length,
         found: parsed.record.length,
       });
@@ -201,7 +219,7 @@ class RowBuilder {
     const width = Math.max(0, ...this.table.map((p) => p.record.length));
     for (const p of this.table) {
       if (p.record.length !== width) {
-        throw failure('column_count', { line: p.info.lines, expected: width, found: p.record.length });
+        throw failure('column_count', { line: p.lines, expected: width, found: p.record.length });
       }
     }
     const given = this.s.names.length ? checkNames(this.s.names, 0) : undefined;
