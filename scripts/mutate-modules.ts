@@ -56,7 +56,12 @@ export const MODULES: MutationModule[] = [
     name: 'csrf',
     about: 'caller resolution and the CSRF check (auth middleware), one spelling per path',
     mutate: ['server/src/auth/auth-middleware.ts', 'server/src/http/normalise-path.ts'],
-    specs: ['server/src/http/normalise-path.spec.ts', 'test/api/csrf.spec.ts', 'test/api/hardening-csrf.spec.ts'],
+    specs: [
+      'server/src/http/normalise-path.spec.ts',
+      'test/api/csrf.spec.ts',
+      'test/api/hardening-csrf.spec.ts',
+      'test/api/apikeys.spec.ts',
+    ],
   },
   {
     name: 'auth',

@@ -62,6 +62,9 @@ function strykerConfig(module: MutationModule, files: string[], specs: string[],
     testRunnerNodeArgs: ['--import', 'tsx', '--no-experimental-require-module'],
     mochaOptions: { config: '.mocharc.json', spec: specs },
     mutate: files,
+    // tsx strips types without checking them; Stryker would otherwise write `// @ts-nocheck` into
+    // every source file of the project (in place, see above) and restore them all at the end.
+    disableTypeChecks: false,
     coverageAnalysis: 'perTest',
     concurrency: 1,
     timeoutMS: 10_000,
