@@ -319,10 +319,10 @@ describe('recurrence rules (spec 002 §5 "Recurrence")', () => {
           (day) => new Date(day).getUTCDay() === 0 && Math.floor(daysSince(day) / 7) % 2 === 0,
         ],
         [
-          'FREQ=MONTHLY;INTERVAL=5;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12;BYMONTHDAY=15;BYHOUR=6',
+          'FREQ=MONTHLY;INTERVAL=7;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12;BYMONTHDAY=15;BYHOUR=6',
           (day) => {
             const d = new Date(day);
-            return d.getUTCDate() === 15 && ((d.getUTCFullYear() - 2000) * 12 + d.getUTCMonth()) % 5 === 0;
+            return d.getUTCDate() === 15 && ((d.getUTCFullYear() - 2000) * 12 + d.getUTCMonth()) % 7 === 0;
           },
         ],
         [
@@ -330,6 +330,17 @@ describe('recurrence rules (spec 002 §5 "Recurrence")', () => {
           (day) => {
             const d = new Date(day);
             return d.getUTCMonth() === 6 && d.getUTCDate() === 4 && (d.getUTCFullYear() - 2000) % 3 === 0;
+          },
+        ],
+        // Interval 1 as well: the period of the question time itself counts.
+        ['FREQ=DAILY;BYHOUR=6', () => true],
+        ['FREQ=WEEKLY;BYDAY=TH;BYHOUR=6', (day) => new Date(day).getUTCDay() === 4],
+        ['FREQ=MONTHLY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12;BYMONTHDAY=20;BYHOUR=6', (day) => new Date(day).getUTCDate() === 20],
+        [
+          'FREQ=YEARLY;INTERVAL=7;BYMONTH=9;BYMONTHDAY=1;BYHOUR=6',
+          (day) => {
+            const d = new Date(day);
+            return d.getUTCMonth() === 8 && d.getUTCDate() === 1 && (d.getUTCFullYear() - 2000) % 7 === 0;
           },
         ],
       ];
