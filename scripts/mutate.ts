@@ -205,7 +205,13 @@ async function main(): Promise<void> {
     writeFileSync(resolve(ROOT, configFile), JSON.stringify(strykerConfig(m, files, specs, args.force), null, 2));
     const tsconfig = { extends: '../../../tsconfig.json', files: files.map((f) => `../../../${f}`), include: [] };
     writeFileSync(resolve(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    // The commit the run started from, with `+` when the module's files or specs had uncommitted changes.
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', ...files, ...specs], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
+    const commit = dirty ? `${head}+` : head;
     console.log(`\n== mutate ${m.name}: ${files.length} files, ${specs.length} spec files`);
     const code = await runStryker(configFile);
     const reportFile = resolve(dir, 'mutation.json');
