@@ -52,7 +52,11 @@ describe('GuardedFetcher (SSRF guard for user-given URLs)', () => {
       } else if (url.pathname === '/declared') res.writeHead(200, { 'content-length': '100000' }).end();
       else if (url.pathname === '/exact') res.writeHead(200, { 'content-length': '1000' }).end(Buffer.alloc(1000, 98));
       else if (url.pathname === '/unusual-success') res.writeHead(299).end('fine');
-      else if (url.pathname === '/slow') res.write('start'); // never ends
+      else if (url.pathname === '/cut') {
+        // The connection breaks in the middle of the body.
+        res.writeHead(200, { 'content-length': '1000' });
+        res.write('x'.repeat(10), () => req.socket.destroy());
+      } else if (url.pathname === '/slow') res.write('start'); // never ends
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
@@ -189,6 +193,22 @@ describe('GuardedFetcher (SSRF guard for user-given URLs)', () => {
       const e = await refused(allowingTestServer.fetch(`https://127.0.0.1:${port}/ok`), 'fetch_failed');
       assert.equal(e.key, 'errors.fetch_unreachable');
     });
+    it('an allowed private address that accepts and never answers: the same message as a closed port, not a timeout', async () => {
+      const accepted: net.Socket[] = [];
+      const silent = net.createServer((socket) => accepted.push(socket));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const silentPort = (silent.address() as AddressInfo).port;
+      try {
+        const e = await refused(
+          allowingTestServer.fetch(`http://127.0.0.1:${silentPort}/data.csv`, { timeoutMs: 200 }),
+          'fetch_failed',
+        );
+        assert.equal(e.key, 'errors.fetch_unreachable');
+      } finally {
+        for (const socket of accepted) socket.destroy();
+        silent.close();
+      }
+    });
     it('an allowed private address that does not answer HTTP: one message whatever the cause (no port scan)', async () => {
       // A port nobody listens on (a server closed again) and a port that answers something else.
       const closed = http.createServer();
@@ -223,6 +243,11 @@ describe('GuardedFetcher (SSRF guard for user-given URLs)', () => {
       const res = await allowingTestServer.fetch(`${base}/big`, { maxBytes: 2500 });
       await refused(res.buffer(), 'too_large');
       assert.equal((await (await allowingTestServer.fetch(`${base}/big`, { maxBytes: 10000 })).buffer()).length, 10000);
+    });
+    it('fails a download whose connection breaks in the middle of the body, naming the address', async () => {
+      const res = await allowingTestServer.fetch(`${base}/cut`);
+      const e = await refused(res.buffer(), 'fetch_failed');
+      assert.equal(e.params.url, `${base}/cut`);
     });
     it('stops a download that takes longer than timeoutMs, the body included', async () => {
       const res = await allowingTestServer.fetch(`${base}/slow`, { timeoutMs: 300 });
