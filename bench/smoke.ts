@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { printMutationScores } from './mutation-scores';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** Every bench (bench/README.md); each file runs on its own. */
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
   console.log('\nbench smoke runs:');
   for (const r of results)
     console.log(`  ${r.name.padEnd(10)} ${(r.ms / 1000).toFixed(0).padStart(4)} s  ${r.code ? 'FAILED' : 'ok'}`);
+  // The recorded mutation scores (issue 20): read from the committed file, no mutants are run here.
+  printMutationScores();
   const failed = results.filter((r) => r.code);
   if (failed.length) {
     console.log(`${failed.length} bench(es) failed: ${failed.map((r) => r.name).join(', ')}`);

@@ -1,19 +1,29 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { ApiError } from '@werkbank/sdk/node';
 import { GuardedFetcher, type HostResolver } from './guarded-fetcher';
 import { isBlockedAddress } from './address-policy';
 import en from '../i18n/en.json' with { type: 'json' };
 import de from '../i18n/de.json' with { type: 'json' };
 
-/** Rejects with an ApiError of this reason (code). */
+/**
+ * Rejects with an ApiError of this reason (code) whose message the user can read: a message of the
+ * server's catalogue named after the reason, with a non-empty value for each of its placeholders.
+ */
 async function refused(promise: Promise<unknown>, code: string): Promise<ApiError> {
   try {
     await promise;
   } catch (e) {
     assert.ok(e instanceof ApiError, `expected ApiError ${code}, got ${String(e)}`);
     assert.equal(e.code, code, e.message);
+    const name = e.key.replace(/^errors\./, '');
+    const message = (en.errors as Record<string, string>)[name];
+    assert.ok(e.key.startsWith('errors.fetch_') && message, `${code}: no message ${e.key}`);
+    for (const [, placeholder] of message.matchAll(/\{\{(\w+)\}\}/g)) {
+      const value = e.params[placeholder];
+      assert.ok(value !== undefined && value !== '', `${code}: ${e.key} without {{${placeholder}}}`);
+    }
     return e;
   }
   assert.fail(`expected ApiError ${code}, but it succeeded`);
@@ -40,7 +50,13 @@ describe('GuardedFetcher (SSRF guard for user-given URLs)', () => {
         for (let i = 0; i < 10; i++) res.write(Buffer.alloc(1000, 97));
         res.end();
       } else if (url.pathname === '/declared') res.writeHead(200, { 'content-length': '100000' }).end();
-      else if (url.pathname === '/slow') res.write('start'); // never ends
+      else if (url.pathname === '/exact') res.writeHead(200, { 'content-length': '1000' }).end(Buffer.alloc(1000, 98));
+      else if (url.pathname === '/unusual-success') res.writeHead(299).end('fine');
+      else if (url.pathname === '/cut') {
+        // The connection breaks in the middle of the body.
+        res.writeHead(200, { 'content-length': '1000' });
+        res.write('x'.repeat(10), () => req.socket.destroy());
+      } else if (url.pathname === '/slow') res.write('start'); // never ends
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
@@ -56,6 +72,7 @@ describe('GuardedFetcher (SSRF guard for user-given URLs)', () => {
     'mixed.test': ['93.184.216.34', '127.0.0.1'],
     'files.test': ['127.0.0.1'],
     'other.test': ['127.0.0.1'],
+    'empty.test': [],
   };
   const lookups: string[] = [];
   const resolve: HostResolver = async (host) => {
@@ -91,6 +108,9 @@ describe('GuardedFetcher (SSRF guard for user-given URLs)', () => {
         '::ffff:169.254.169.254',
       ])
         assert.equal(isBlockedAddress(a), true, a);
+    });
+    it('blocks what is not an IP address', () => {
+      for (const a of ['example.org', '', '999.1.1.1']) assert.equal(isBlockedAddress(a), true, a);
     });
     it('passes public addresses', () => {
       for (const a of ['8.8.8.8', '172.32.0.1', '100.128.0.1', '2a00:1450:4001::1', '::ffff:8.8.8.8'])
@@ -151,23 +171,88 @@ describe('GuardedFetcher (SSRF guard for user-given URLs)', () => {
       const plain = (await refused(allowingTestServer.fetch(`${base}/refused`), 'fetch_status')) as { body?: Buffer };
       assert.equal(plain.body, undefined);
     });
-    it('an unknown host', async () => {
+    it('an unknown host, and a host name without addresses', async () => {
       await refused(guarded.fetch('http://nowhere.test/'), 'fetch_failed');
+      await refused(guarded.fetch('http://empty.test/'), 'fetch_failed');
+    });
+    it('addresses with credentials, naming the address without them', async () => {
+      for (const url of [
+        'http://user:secret@example.org/data.csv',
+        'http://user@example.org/data.csv',
+        'http://:secret@example.org/',
+      ]) {
+        const e = await refused(guarded.fetch(url), 'url_invalid');
+        assert.equal(e.params.url, 'http://example.org');
+      }
+    });
+    it('https addresses like http ones (the same address rules)', async () => {
+      const e = await refused(guarded.fetch('https://intranet.test/data.csv'), 'url_refused');
+      assert.equal(e.params.address, '10.0.0.5');
+    });
+    it('an https address served without TLS: never read as plain HTTP', async () => {
+      const e = await refused(allowingTestServer.fetch(`https://127.0.0.1:${port}/ok`), 'fetch_failed');
+      assert.equal(e.key, 'errors.fetch_unreachable');
+    });
+    it('an allowed private address that accepts and never answers: the same message as a closed port, not a timeout', async () => {
+      const accepted: net.Socket[] = [];
+      const silent = net.createServer((socket) => accepted.push(socket));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const silentPort = (silent.address() as AddressInfo).port;
+      try {
+        const e = await refused(
+          allowingTestServer.fetch(`http://127.0.0.1:${silentPort}/data.csv`, { timeoutMs: 200 }),
+          'fetch_failed',
+        );
+        assert.equal(e.key, 'errors.fetch_unreachable');
+      } finally {
+        for (const socket of accepted) socket.destroy();
+        silent.close();
+      }
+    });
+    it('an allowed private address that does not answer HTTP: one message whatever the cause (no port scan)', async () => {
+      // A port nobody listens on (a server closed again) and a port that answers something else.
+      const closed = http.createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const closedPort = (closed.address() as AddressInfo).port;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      const notHttp = net.createServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6\r\n'));
+      await new Promise<void>((resolve) => notHttp.listen(0, '127.0.0.1', resolve));
+      const notHttpPort = (notHttp.address() as AddressInfo).port;
+      try {
+        for (const p of [closedPort, notHttpPort]) {
+          const e = await refused(allowingTestServer.fetch(`http://127.0.0.1:${p}/data.csv`), 'fetch_failed');
+          assert.equal(e.key, 'errors.fetch_unreachable');
+          assert.deepEqual(e.params, { url: `http://127.0.0.1:${p}/data.csv` });
+        }
+      } finally {
+        notHttp.close();
+      }
     });
   });
 
   describe('limits', () => {
     it('refuses a declared Content-Length over maxBytes before reading', async () => {
-      await refused(allowingTestServer.fetch(`${base}/declared`, { maxBytes: 1000 }), 'too_large');
+      const e = await refused(allowingTestServer.fetch(`${base}/declared`, { maxBytes: 1000 }), 'too_large');
+      assert.equal(e.params.limit, 1000);
+    });
+    it('reads a body of exactly maxBytes', async () => {
+      const res = await allowingTestServer.fetch(`${base}/exact`, { maxBytes: 1000 });
+      assert.equal((await res.buffer()).length, 1000);
     });
     it('counts streamed bytes when no length is declared', async () => {
       const res = await allowingTestServer.fetch(`${base}/big`, { maxBytes: 2500 });
       await refused(res.buffer(), 'too_large');
       assert.equal((await (await allowingTestServer.fetch(`${base}/big`, { maxBytes: 10000 })).buffer()).length, 10000);
     });
+    it('fails a download whose connection breaks in the middle of the body, naming the address', async () => {
+      const res = await allowingTestServer.fetch(`${base}/cut`);
+      const e = await refused(res.buffer(), 'fetch_failed');
+      assert.equal(e.params.url, `${base}/cut`);
+    });
     it('stops a download that takes longer than timeoutMs, the body included', async () => {
       const res = await allowingTestServer.fetch(`${base}/slow`, { timeoutMs: 300 });
-      await refused(res.buffer(), 'timeout');
+      const e = await refused(res.buffer(), 'timeout');
+      assert.equal(e.params.seconds, 0.3);
     });
     it('stops waiting for a resolver that does not answer', async () => {
       const hanging = new GuardedFetcher({
@@ -189,7 +274,10 @@ describe('GuardedFetcher (SSRF guard for user-given URLs)', () => {
   describe('checkHost (connections of other protocols, e.g. MQTT)', () => {
     it('refuses loopback, private hosts and host names resolving to them, naming no credentials', async () => {
       const e = await refused(guarded.checkHost('mqtt://user:secret@127.0.0.1:1883'), 'url_refused');
-      assert.doesNotMatch(JSON.stringify(e.params), /secret/);
+      assert.equal(e.params.url, 'mqtt://127.0.0.1:1883');
+      await refused(guarded.checkHost('mqtt:///no-host'), 'url_invalid');
+      const long = await refused(guarded.checkHost(`not a url ${'x'.repeat(500)}`), 'url_invalid');
+      assert.equal(String(long.params.url).length, 200);
       await refused(guarded.checkHost('mqtts://intranet.test:8883'), 'url_refused');
       await refused(guarded.checkHost('mqtt://unknown.test'), 'fetch_failed');
       await refused(guarded.checkHost('not a url'), 'url_invalid');
@@ -206,6 +294,23 @@ describe('GuardedFetcher (SSRF guard for user-given URLs)', () => {
       const res = await allowingTestServer.fetch(`${base}/ok`);
       assert.equal(res.status, 200);
       assert.equal((await res.buffer()).toString(), 'hello');
+    });
+    it('reads any 2xx answer', async () => {
+      const res = await allowingTestServer.fetch(`${base}/unusual-success`);
+      assert.equal(res.status, 299);
+      assert.equal((await res.buffer()).toString(), 'fine');
+    });
+    it('allows private addresses by CIDR range, by IPv6 address and by host name, as configured (blanks around entries)', async () => {
+      const byRange = new GuardedFetcher({ allowPrivate: false, allowedHosts: [' 127.0.0.0/8 '], maxBytes: 1e6, resolve });
+      assert.equal((await (await byRange.fetch(`${base}/ok`)).buffer()).toString(), 'hello');
+      const v6 = new GuardedFetcher({ allowPrivate: false, allowedHosts: ['[::1]'], maxBytes: 1e6, resolve });
+      assert.deepEqual(await v6.checkHost('mqtt://[::1]:1883'), { address: '::1', family: 6 });
+      await refused(v6.checkHost('mqtt://127.0.0.1:1883'), 'url_refused');
+      const v6Range = new GuardedFetcher({ allowPrivate: false, allowedHosts: ['fd00::/8'], maxBytes: 1e6, resolve });
+      assert.deepEqual(await v6Range.checkHost('mqtt://[fd12::1]:1883'), { address: 'fd12::1', family: 6 });
+      await refused(v6Range.checkHost('mqtt://[fe80::1]:1883'), 'url_refused');
+      const byName = new GuardedFetcher({ allowPrivate: false, allowedHosts: [' Files.Test '], maxBytes: 1e6, resolve });
+      assert.deepEqual(await byName.checkHost('mqtt://files.test:1883'), { address: '127.0.0.1', family: 4 });
     });
     it('allows every address with FETCH_ALLOW_PRIVATE', async () => {
       const open = new GuardedFetcher({ allowPrivate: true, allowedHosts: [], maxBytes: 1e6, resolve });

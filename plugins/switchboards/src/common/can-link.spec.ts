@@ -53,6 +53,7 @@ const TABLE: Row[] = [
   ['an output with a list position', 'number', output('number'), { list_index: 0 }, 'plain_slot'],
   // list ports
   ['a list input without a position (appends)', 'int', input('number', { is_list: true }), {}, true],
+  ['a list input at its first position (0)', 'int', input('number', { is_list: true }), { list_index: 0 }, true],
   ['a list input at position 3', 'int', input('number', { is_list: true }), { list_index: 3 }, true],
   ['a list input at a negative position', 'int', input('number', { is_list: true }), { list_index: -1 }, 'list_index'],
   ['a list input at a fractional position', 'int', input('number', { is_list: true }), { list_index: 1.5 }, 'list_index'],
@@ -88,5 +89,18 @@ describe('canLink (spec 000 §5: one link rule for the canvas and the server)', 
   it('names the slot field a slot refusal is about', () => {
     const verdict = canLink(types, 'string', input('string', { is_dict: true }), {});
     assert.equal(!verdict.ok && verdict.field, 'dict_key');
+    // A plain port given a slot: the field of the slot that was sent is the one marked wrong.
+    const position = canLink(types, 'string', input('string'), { list_index: 0 });
+    assert.equal(!position.ok && position.field, 'list_index');
+    const key = canLink(types, 'string', input('string'), { dict_key: 'a' });
+    assert.equal(!key.ok && key.field, 'dict_key');
+  });
+
+  it('lets generic ports link even where no plugin registers the any type', () => {
+    const bare = new TypeRegistry();
+    bare.add({ id: 'types.string', name: 'string' }, 'types');
+    assert.deepEqual(canLink(bare, 'string', input('any')), { ok: true });
+    assert.deepEqual(canLink(bare, 'string', output('any')), { ok: true });
+    assert.equal(canLink(bare, 'gone', input('any')).ok, false);
   });
 });

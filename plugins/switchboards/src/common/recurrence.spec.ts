@@ -90,6 +90,19 @@ describe('recurrence rules (spec 002 §5 "Recurrence")', () => {
       rejects(() => parseRecurrence('FREQ=DAILY;BYHOUR=24'), 'recurrence.hour');
       rejects(() => parseRecurrence('FREQ=DAILY;BYHOUR=6,18'), 'recurrence.hour');
       rejects(() => parseRecurrence('FREQ=HOURLY;BYMINUTE=60'), 'recurrence.minute');
+      // Every part is NAME=value as a whole, RRULE: only as a prefix, numbers plain decimals.
+      rejects(() => parseRecurrence('FREQ=DAILY;9BYHOUR=6'), 'recurrence.invalid');
+      rejects(() => parseRecurrence('FREQ=DAILY;BYHOUR=6=7'), 'recurrence.invalid');
+      rejects(() => parseRecurrence('FREQ=DAILY;RRULE:BYHOUR=6'), 'recurrence.invalid');
+      rejects(() => parseRecurrence('FREQ=HOURLY;BYMINUTE=+5'), 'recurrence.minute');
+      rejects(() => parseRecurrence('FREQ=DAILY;BYHOUR=1E1'), 'recurrence.hour');
+      rejects(() => parseRecurrence('FREQ=DAILY;BYHOUR=00006'), 'recurrence.hour');
+      // An unknown frequency is named as such, also when the rule has other parts.
+      rejects(() => parseRecurrence('FREQ=SECONDLY;BYMINUTE=5'), 'recurrence.freq');
+    });
+
+    it('reads a rule with surrounding blanks as typed into a form', () => {
+      assert.deepEqual(parseRecurrence('  FREQ=DAILY;BYHOUR=6\n'), { freq: 'daily', interval: 1, hour: 6, minute: 0 });
     });
   });
 
@@ -146,8 +159,11 @@ describe('recurrence rules (spec 002 §5 "Recurrence")', () => {
       rejects(() => normalizeRecurrence({ freq: 'daily', minute: '5' as never }), 'recurrence.minute');
       rejects(() => normalizeRecurrence({ freq: 'weekly', weekdays: ['XX' as never] }), 'recurrence.weekday');
       rejects(() => normalizeRecurrence({ freq: 'monthly', months: [13] }), 'recurrence.month');
+      rejects(() => normalizeRecurrence({ freq: 'monthly', months: 3 as never }), 'recurrence.month');
+      rejects(() => normalizeRecurrence(null as never), 'recurrence.freq');
       rejects(() => nextRun('FREQ=DAILY;BYHOUR=25', new Date()), 'recurrence.hour');
       assert.throws(() => nextRun({ freq: 'daily' }, new Date('not a date')), RangeError);
+      assert.throws(() => nextRun({ freq: 'hourly' }, new Date('not a date')), RangeError);
     });
   });
 
@@ -259,6 +275,90 @@ describe('recurrence rules (spec 002 §5 "Recurrence")', () => {
       );
     });
 
+    it('finds the next run of a rule that runs once in centuries, up to the largest interval', () => {
+      // Every 1000 months from January 2000 (83 years 4 months): May 2083; every 1000 years: 3000.
+      assert.equal(next('FREQ=MONTHLY;INTERVAL=1000;BYMONTH=5', '2026-01-01T00:00:00Z'), '2083-04-30T22:00:00.000Z');
+      assert.equal(next('FREQ=YEARLY;INTERVAL=1000', '2026-01-01T00:00:00Z'), '2999-12-31T23:00:00.000Z');
+      assert.equal(next('FREQ=YEARLY;INTERVAL=58', '2026-01-01T00:00:00Z'), '2057-12-31T23:00:00.000Z');
+      // Every 1000 weeks / days from Monday 2000-01-03: 14,000 days later is 2038-05-03, 10,000 is 2027-05-21.
+      assert.equal(next('FREQ=WEEKLY;INTERVAL=1000;BYDAY=MO', '2026-01-01T00:00:00Z'), '2038-05-02T22:00:00.000Z');
+      assert.equal(next('FREQ=DAILY;INTERVAL=1000;BYHOUR=6', '2026-01-01T00:00:00Z'), '2027-05-21T04:00:00.000Z');
+    });
+
+    it('keeps intervals in phase with the anchors for any question time (checked against a day-by-day search)', () => {
+      // The runs at 06:00 Berlin (never in a switch hour) of rules with intervals above 1, found by
+      // walking Berlin calendar days one by one: the first in-phase day whose 06:00 is after `after`.
+      const berlinDay = (instant: number) => {
+        const parts = new Intl.DateTimeFormat('en-CA', {
+          timeZone: 'Europe/Berlin',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+        }).format(instant);
+        const [y, m, d] = parts.split('-').map(Number);
+        return Date.UTC(y, m - 1, d);
+      };
+      const sixOClock = (day: number) =>
+        [1, 2]
+          .map((h) => day + (6 - h) * 3_600_000)
+          .find(
+            (t) =>
+              new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', hourCycle: 'h23' }).format(t) ===
+              '06',
+          )!;
+      const anchor = Date.UTC(2000, 0, 3);
+      const daysSince = (day: number) => Math.round((day - anchor) / 86_400_000);
+      const cases: Array<[string, (day: number) => boolean]> = [
+        ['FREQ=DAILY;INTERVAL=3;BYHOUR=6', (day) => daysSince(day) % 3 === 0],
+        [
+          'FREQ=WEEKLY;INTERVAL=3;BYDAY=MO,TH;BYHOUR=6',
+          (day) => [1, 4].includes(new Date(day).getUTCDay()) && Math.floor(daysSince(day) / 7) % 3 === 0,
+        ],
+        [
+          'FREQ=WEEKLY;INTERVAL=2;BYDAY=SU;BYHOUR=6',
+          (day) => new Date(day).getUTCDay() === 0 && Math.floor(daysSince(day) / 7) % 2 === 0,
+        ],
+        [
+          'FREQ=MONTHLY;INTERVAL=7;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12;BYMONTHDAY=15;BYHOUR=6',
+          (day) => {
+            const d = new Date(day);
+            return d.getUTCDate() === 15 && ((d.getUTCFullYear() - 2000) * 12 + d.getUTCMonth()) % 7 === 0;
+          },
+        ],
+        [
+          'FREQ=YEARLY;INTERVAL=3;BYMONTH=7;BYMONTHDAY=4;BYHOUR=6',
+          (day) => {
+            const d = new Date(day);
+            return d.getUTCMonth() === 6 && d.getUTCDate() === 4 && (d.getUTCFullYear() - 2000) % 3 === 0;
+          },
+        ],
+        // Interval 1 as well: the period of the question time itself counts.
+        ['FREQ=DAILY;BYHOUR=6', () => true],
+        ['FREQ=WEEKLY;BYDAY=TH;BYHOUR=6', (day) => new Date(day).getUTCDay() === 4],
+        ['FREQ=MONTHLY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12;BYMONTHDAY=20;BYHOUR=6', (day) => new Date(day).getUTCDate() === 20],
+        [
+          'FREQ=YEARLY;INTERVAL=7;BYMONTH=9;BYMONTHDAY=1;BYHOUR=6',
+          (day) => {
+            const d = new Date(day);
+            return d.getUTCMonth() === 8 && d.getUTCDate() === 1 && (d.getUTCFullYear() - 2000) % 7 === 0;
+          },
+        ],
+      ];
+      // Question times spread over four decades, at odd hours and seconds.
+      const questions = Array.from({ length: 24 }, (_, i) => Date.UTC(2001, 0, 1) + i * 611 * 86_400_000 + i * 3_937_123);
+      for (const [rule, inPhase] of cases) {
+        for (const after of questions) {
+          let day = berlinDay(after);
+          while (!(inPhase(day) && sixOClock(day) > after)) day += 86_400_000;
+          assert.equal(
+            next(rule, new Date(after).toISOString()),
+            new Date(sixOClock(day)).toISOString(),
+            `${rule} after ${new Date(after).toISOString()}`,
+          );
+        }
+      }
+    });
+
     it('runs monthly on the chosen months, skipping months without the day', () => {
       assert.deepEqual(runs('FREQ=MONTHLY;BYMONTH=1,2,3;BYMONTHDAY=31;BYHOUR=8', '2026-01-31T08:00:00Z', 2), [
         '2026-03-31T06:00:00.000Z',
@@ -293,6 +393,8 @@ describe('recurrence rules (spec 002 §5 "Recurrence")', () => {
       const newYear = new Date('2026-12-31T23:00:00Z');
       assert.deepEqual(describeNextRun(newYear, 'de-DE'), { date: '01.01.2027', time: '00:00' });
       assert.deepEqual(describeNextRun(newYear, 'en'), { date: '2027-01-01', time: '00:00' });
+      // English as spoken in Germany is English.
+      assert.deepEqual(describeNextRun(newYear, 'en-DE'), { date: '2027-01-01', time: '00:00' });
     });
   });
 });

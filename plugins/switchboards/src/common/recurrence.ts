@@ -291,13 +291,15 @@ function periodStart(freq: RecurrenceFrequency, interval: number, wall: number):
 function searchEnd(freq: RecurrenceFrequency, interval: number, start: number): number {
   const d = new Date(start);
   const periods = 4801 * interval;
-  const end =
-    freq === 'monthly'
-      ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + periods, 1)
-      : freq === 'yearly'
-        ? Date.UTC(d.getUTCFullYear() + periods, 0, 1)
-        : start + periods * (freq === 'weekly' ? WEEK : DAY);
-  return Math.min(end, Date.UTC(9999, 11, 31));
+  const last = Date.UTC(9999, 11, 31);
+  // Months and years are capped before they become a date: 4801 × 1000 months or years lie beyond
+  // the largest date JavaScript can hold, which would give rrule an invalid `until`.
+  if (freq === 'monthly') {
+    const month = Math.min(d.getUTCFullYear() * 12 + d.getUTCMonth() + periods, 9999 * 12 + 11);
+    return Math.min(Date.UTC(Math.floor(month / 12), month % 12, 1), last);
+  }
+  if (freq === 'yearly') return Math.min(Date.UTC(Math.min(d.getUTCFullYear() + periods, 9999), 0, 1), last);
+  return Math.min(start + periods * (freq === 'weekly' ? WEEK : DAY), last);
 }
 
 const berlinFormat = new Intl.DateTimeFormat('en-US', {

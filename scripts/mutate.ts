@@ -1,0 +1,244 @@
+/**
+ * `npm run mutate`: mutation testing with StrykerJS (issue 20), an instrument like the benches, never
+ * part of `npm test` or `.ci/run`.
+ *
+ *   npm run mutate                          recorded modules whose files or specs changed since their run
+ *   npm run mutate -- --module links,csrf   those modules (mutants unchanged since the last local run are reused)
+ *   npm run mutate -- --all                 every module
+ *   npm run mutate -- --module links --force   every mutant again, nothing reused
+ *   npm run mutate -- --list                the modules, their files and specs
+ *
+ * Reports go to reports/mutation/<module>/ (index.html, mutation.json; git-ignored); the score per
+ * module goes to bench/mutation-scores.json (committed), which `npm run bench:mutation` prints.
+ * The whole run lowers its own priority (nice 19) and runs one test process at a time.
+ * docs/mutation-testing.md says how to read the results.
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { resolve } from 'node:path';
+import { MODULES, findModule, type MutationModule } from './mutate-modules';
+import { SCORES_FILE, readScores, survivorKey, type ModuleScore, type Survivor } from '../bench/mutation-scores-file';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const REPORTS = 'reports/mutation';
+
+/** Files of the work tree (tracked or new, not ignored) that match the module's pathspecs. */
+export function resolveFiles(patterns: string[]): string[] {
+  const pathspecs = patterns.map((p) => (p.startsWith('!') ? `:(exclude,glob)${p.slice(1)}` : `:(glob)${p}`));
+  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...pathspecs], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  return [...new Set(out.split('\n').filter((f) => f && existsSync(resolve(ROOT, f))))].sort();
+}
+
+/** One hash over the module's files and specs: a module is "changed" when this differs from the recorded one. */
+function fingerprint(files: string[], specs: string[]): string {
+  const hash = createHash('sha256');
+  for (const f of [...files, '--', ...specs]) {
+    hash.update(f + '\0');
+    if (f !== '--') hash.update(readFileSync(resolve(ROOT, f)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+function strykerConfig(module: MutationModule, files: string[], specs: string[], force: boolean): Record<string, unknown> {
+  const dir = `${REPORTS}/${module.name}`;
+  return {
+    $schema: '../../../node_modules/@stryker-mutator/core/schema/stryker-schema.json',
+    packageManager: 'npm',
+    testRunner: 'mocha',
+    // Node resolves the workspaces (@werkbank/*) through node_modules symlinks to the real tree, so
+    // a sandbox copy would test the unmutated files; mutate in place (decision 0082).
+    inPlace: true,
+    // The checker type-checks each mutant; against the whole repository (tsconfig.json) that took
+    // 90 s to start and 10 s per mutant here, so it checks the module's files and what they import.
+    checkers: ['typescript'],
+    tsconfigFile: `${dir}/tsconfig.json`,
+    typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+    // Mocha needs the tsx loader here as it does in .mocharc.json (node-option import=tsx).
+    testRunnerNodeArgs: ['--import', 'tsx', '--no-experimental-require-module'],
+    mochaOptions: { config: '.mocharc.json', spec: specs },
+    mutate: files,
+    // tsx strips types without checking them; Stryker would otherwise write `// @ts-nocheck` into
+    // every source file of the project (in place, see above) and restore them all at the end.
+    disableTypeChecks: false,
+    coverageAnalysis: 'perTest',
+    concurrency: 1,
+    timeoutMS: 10_000,
+    incremental: true,
+    incrementalFile: `${dir}/incremental.json`,
+    force,
+    reporters: ['html', 'json', 'clear-text', 'progress'],
+    htmlReporter: { fileName: `${dir}/index.html` },
+    jsonReporter: { fileName: `${dir}/mutation.json` },
+    tempDirName: '.stryker-tmp',
+    cleanTempDir: true,
+    thresholds: { high: 90, low: 80, break: null },
+  };
+}
+
+interface ReportMutant {
+  mutatorName: string;
+  replacement?: string;
+  status: string;
+  location: { start: { line: number; column: number }; end: { line: number; column: number } };
+}
+interface Report {
+  files: Record<string, { source: string; mutants: ReportMutant[] }>;
+}
+
+/** The text a mutant replaced, on one line and short enough to read in a list. */
+function original(source: string, m: ReportMutant): string {
+  const lines = source.split('\n');
+  const { start, end } = m.location;
+  const text =
+    start.line === end.line
+      ? lines[start.line - 1].slice(start.column - 1, end.column - 1)
+      : [
+          lines[start.line - 1].slice(start.column - 1),
+          ...lines.slice(start.line, end.line - 1),
+          lines[end.line - 1].slice(0, end.column - 1),
+        ].join('\n');
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 120 ? `${flat.slice(0, 117)}...` : flat;
+}
+
+/** Score as Stryker counts it: detected (killed, timeout) over valid mutants (those plus survived and no coverage). */
+function summarise(
+  report: Report,
+  previous: ModuleScore | undefined,
+): Omit<ModuleScore, 'date' | 'commit' | 'fingerprint' | 'files' | 'specs'> {
+  const counts = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, compileError: 0, runtimeError: 0, ignored: 0 };
+  const survivors: Survivor[] = [];
+  const reasons = new Map((previous?.survivors ?? []).map((s) => [survivorKey(s), s.why]));
+  for (const [file, { source, mutants }] of Object.entries(report.files)) {
+    for (const m of mutants) {
+      const key = (m.status.charAt(0).toLowerCase() + m.status.slice(1)) as keyof typeof counts;
+      if (key in counts) counts[key]++;
+      if (m.status === 'Survived' || m.status === 'NoCoverage') {
+        const s: Survivor = {
+          file,
+          line: m.location.start.line,
+          mutator: m.mutatorName,
+          original: original(source, m),
+          replacement: (m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 120),
+          status: m.status,
+          why: null,
+        };
+        s.why = reasons.get(survivorKey(s)) ?? null;
+        survivors.push(s);
+      }
+    }
+  }
+  const detected = counts.killed + counts.timeout;
+  const valid = detected + counts.survived + counts.noCoverage;
+  return { score: valid ? Math.round((1000 * detected) / valid) / 10 : null, counts, survivors };
+}
+
+function runStryker(configFile: string): Promise<number> {
+  return new Promise((done, fail) => {
+    const bin = resolve(ROOT, 'node_modules/@stryker-mutator/core/bin/stryker.js');
+    const child = spawn(process.execPath, [bin, 'run', configFile], { cwd: ROOT, stdio: 'inherit' });
+    child.once('error', fail);
+    child.once('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function parseArgs(argv: string[]): { modules?: string[]; all: boolean; force: boolean; list: boolean } {
+  const args = { all: false, force: false, list: false } as { modules?: string[]; all: boolean; force: boolean; list: boolean };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--all') args.all = true;
+    else if (a === '--force') args.force = true;
+    else if (a === '--list') args.list = true;
+    else if (a === '--module' || a === '-m')
+      args.modules = [...(args.modules ?? []), ...(argv[++i] ?? '').split(',').filter(Boolean)];
+    else if (a.startsWith('--module=')) args.modules = [...(args.modules ?? []), ...a.slice(9).split(',').filter(Boolean)];
+    else throw new Error(`unknown argument ${a} (use --module <name>[,<name>], --all, --force, --list)`);
+  }
+  return args;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const scores = readScores();
+  if (args.list) {
+    for (const m of MODULES) {
+      console.log(
+        `${m.name}: ${m.about}\n  mutates ${resolveFiles(m.mutate).join(' ')}\n  specs   ${resolveFiles(m.specs).join(' ')}`,
+      );
+    }
+    return;
+  }
+  for (const name of args.modules ?? [])
+    if (!findModule(name)) throw new Error(`no module ${name}; npm run mutate -- --list names them`);
+
+  const chosen = args.all ? MODULES : args.modules ? MODULES.filter((m) => args.modules!.includes(m.name)) : undefined;
+  const plan = (chosen ?? MODULES).map((m) => {
+    const files = resolveFiles(m.mutate);
+    const specs = resolveFiles(m.specs);
+    return { m, files, specs, fingerprint: fingerprint(files, specs) };
+  });
+  // By default only modules with a recorded run whose files or specs changed since; a module never
+  // run is named, not started (the plugins' modules take hours on a shared machine).
+  const todo = chosen
+    ? plan
+    : plan.filter((p) => scores.modules[p.m.name] && scores.modules[p.m.name].fingerprint !== p.fingerprint);
+  const never = plan.filter((p) => !scores.modules[p.m.name]).map((p) => p.m.name);
+  if (!chosen && never.length) console.log(`Never run (start with --module <name>): ${never.join(', ')}`);
+  if (!todo.length) {
+    console.log('No module changed since its recorded run; `npm run mutate -- --module <name>` runs one anyway.');
+    return;
+  }
+  if (!chosen) console.log(`Changed since their recorded run: ${todo.map((p) => p.m.name).join(', ')}`);
+
+  // Stay out of the way of everything else on the machine; the test processes inherit this.
+  setPriority(19);
+  let failed = false;
+  for (const { m, files, specs, fingerprint: print } of todo) {
+    const dir = resolve(ROOT, REPORTS, m.name);
+    mkdirSync(dir, { recursive: true });
+    const configFile = `${REPORTS}/${m.name}/stryker.config.json`;
+    writeFileSync(resolve(ROOT, configFile), JSON.stringify(strykerConfig(m, files, specs, args.force), null, 2));
+    const tsconfig = { extends: '../../../tsconfig.json', files: files.map((f) => `../../../${f}`), include: [] };
+    writeFileSync(resolve(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+    // The commit the run started from, with `+` when the module's files or specs had uncommitted changes.
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', ...files, ...specs], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
+    const commit = dirty ? `${head}+` : head;
+    console.log(`\n== mutate ${m.name}: ${files.length} files, ${specs.length} spec files`);
+    const code = await runStryker(configFile);
+    const reportFile = resolve(dir, 'mutation.json');
+    if (code !== 0 || !existsSync(reportFile)) {
+      console.error(`Stryker failed for ${m.name} (exit ${code}); its score is left as it was.`);
+      failed = true;
+      continue;
+    }
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
+    const summary = summarise(report, scores.modules[m.name]);
+    // Re-read: another module's run may have been recorded meanwhile by hand.
+    const latest = readScores();
+    latest.modules[m.name] = {
+      ...summary,
+      date: new Date().toISOString().slice(0, 16) + 'Z',
+      commit,
+      fingerprint: print,
+      files,
+      specs,
+    };
+    writeFileSync(SCORES_FILE, JSON.stringify(latest, null, 2) + '\n');
+    const unexplained = summary.survivors.filter((s) => !s.why).length;
+    console.log(
+      `== ${m.name}: score ${summary.score} % (${unexplained} surviving mutants without a reason in bench/mutation-scores.json)`,
+    );
+  }
+  if (failed) process.exitCode = 1;
+}
+
+await main();
