@@ -98,9 +98,13 @@ describe('canLink (spec 000 §5: one link rule for the canvas and the server)', 
 
   it('lets generic ports link even where no plugin registers the any type', () => {
     const bare = new TypeRegistry();
-    bare.add({ id: 'types.string', name: 'string' }, 'types');
-    assert.deepEqual(canLink(bare, 'string', input('any')), { ok: true });
-    assert.deepEqual(canLink(bare, 'string', output('any')), { ok: true });
-    assert.equal(canLink(bare, 'gone', input('any')).ok, false);
+    const registration = bare.add({ id: 'types.string', name: 'string' }, 'types');
+    try {
+      assert.deepEqual(canLink(bare, 'string', input('any')), { ok: true });
+      assert.deepEqual(canLink(bare, 'string', output('any')), { ok: true });
+      assert.equal(canLink(bare, 'gone', input('any')).ok, false);
+    } finally {
+      registration.dispose();
+    }
   });
 });
