@@ -91,6 +91,9 @@ export function LayerTilesTab({
         <FormGroup key={key} label={t(`tiles.${key}`)} labelFor={`tiles-${key}`}>
           <NumericInput
             id={`tiles-${key}`}
+            // Blueprint points the stepper buttons' aria-controls at its own id, not at `id` (an
+            // invalid ARIA reference axe refuses); the arrow keys still step the value.
+            buttonPosition="none"
             disabled={readOnly}
             min={1}
             stepSize={key === 'max_tile_bytes' ? 1024 : 1000}
