@@ -67,6 +67,9 @@ export function WholeNumberField(props: LiveFieldProps & { min: number; max?: nu
     <Field {...props} id={id}>
       <NumericInput
         id={id}
+        // Blueprint points the stepper buttons' aria-controls at its own id, not at `id` (an
+        // invalid ARIA reference axe refuses); the arrow keys still step the value.
+        buttonPosition="none"
         data-testid={`live-${props.name}`}
         fill
         disabled={props.readOnly}
