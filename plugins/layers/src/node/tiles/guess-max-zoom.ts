@@ -1,27 +1,10 @@
 import { TILE_SETTING_DEFAULTS } from '../../common/tile-settings';
+import { hilbert } from './hilbert';
 
 /** Cells per side of the grid the spacing is measured on (2^26: about 0.6 m at the equator; indexes up to 2^52 stay exact). */
 const GRID = 2 ** 26;
 /** The deepest zoom a guess gives: one grid cell is one pixel there (log2(2^26 / 256)). */
 export const GUESS_ZOOM_MAX = 18;
-
-/** Hilbert index of (x, y) on the grid. */
-function hilbert(x: number, y: number): number {
-  let d = 0;
-  for (let s = GRID / 2; s >= 1; s /= 2) {
-    const rx = (x & s) > 0 ? 1 : 0;
-    const ry = (y & s) > 0 ? 1 : 0;
-    d += s * s * ((3 * rx) ^ ry);
-    if (ry === 0) {
-      if (rx === 1) {
-        x = s - 1 - x;
-        y = s - 1 - y;
-      }
-      [x, y] = [y, x];
-    }
-  }
-  return d;
-}
 
 /**
  * guess_max_zoom (decision 0062): the smallest zoom at which the median spacing of the features
@@ -33,7 +16,7 @@ function hilbert(x: number, y: number): number {
  */
 export function guessMaxZoom(points: Iterable<[number, number]>, minZoom: number): number {
   const cell = (v: number) => Math.max(0, Math.min(GRID - 1, Math.floor(v * GRID)));
-  const ids = [...new Set(Array.from(points, ([x, y]) => hilbert(cell(x), cell(y))))].sort((a, b) => a - b);
+  const ids = [...new Set(Array.from(points, ([x, y]) => hilbert(cell(x), cell(y), GRID)))].sort((a, b) => a - b);
   if (ids.length < 2) return Math.max(minZoom, TILE_SETTING_DEFAULTS.max_zoom);
   const spacing = ids
     .slice(1)

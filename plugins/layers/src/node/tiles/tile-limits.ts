@@ -1,4 +1,5 @@
 import type { TileStrategy } from '../../common/tile-settings';
+import { hilbert } from './hilbert';
 
 /** A feature of one tile in tile coordinates (geojson-vt's tile features: 1 point, 2 line, 3 polygon). */
 export interface TileFeature {
@@ -34,27 +35,11 @@ export class TileOverLimit extends Error {
   }
 }
 
+/** Cells per side of the grid inside a tile (its coordinates with room for the buffer). */
+const TILE_GRID = 65_536;
+
 const positions = (f: TileFeature): [number, number][] =>
   f.type === 1 ? (f.geometry as [number, number][]) : (f.geometry as [number, number][][]).flat();
-
-/** Hilbert index of (x, y) on a 2^16 grid (the tile's coordinates with room for the buffer). */
-function hilbert(x: number, y: number): number {
-  const n = 65_536;
-  let d = 0;
-  for (let s = n / 2; s >= 1; s /= 2) {
-    const rx = (x & s) > 0 ? 1 : 0;
-    const ry = (y & s) > 0 ? 1 : 0;
-    d += s * s * ((3 * rx) ^ ry);
-    if (ry === 0) {
-      if (rx === 1) {
-        x = s - 1 - x;
-        y = s - 1 - y;
-      }
-      [x, y] = [y, x];
-    }
-  }
-  return d;
-}
 
 /** Where a feature sits: the centre of its extent, as a Hilbert index inside the tile. */
 function curvePosition(f: TileFeature): number {
@@ -68,7 +53,7 @@ function curvePosition(f: TileFeature): number {
   if (w === Infinity) return 0;
   // Tile coordinates run 0–4096 plus a buffer on either side; shift them into 0–65535.
   const cell = (v: number) => Math.max(0, Math.min(65_535, Math.round(v + 16_384)));
-  return hilbert(cell((w + e) / 2), cell((s + n) / 2));
+  return hilbert(cell((w + e) / 2), cell((s + n) / 2), TILE_GRID);
 }
 
 /** Physical size in tile units: polygon area, line length, 0 for points. */
