@@ -40,6 +40,23 @@ export function cookieOptions(secure: boolean, httpOnly: boolean) {
   return { httpOnly, sameSite: 'lax' as const, secure, path: '/', overwrite: true, signed: false };
 }
 
+/** Where desktop GIS clients call: their addresses may carry the API key as a query parameter. */
+export const SERVICE_PATH_PREFIX = '/services/';
+
+/**
+ * The `apikey` query parameter (any case, as OGC clients send their parameters) of a call to a
+ * layer service (decision 0083). Desktop GIS clients cannot set headers on every request, so the
+ * services accept the key in the address; the risk (the key lands in logs and histories of proxies
+ * and clients) is documented for administrators, and only service addresses accept it.
+ */
+function serviceUrlKey(ctx: Parameters<Middleware<WerkbankState>>[0]): string {
+  if (!ctx.path.startsWith(SERVICE_PATH_PREFIX)) return '';
+  for (const [name, value] of Object.entries(ctx.query)) {
+    if (name.toLowerCase() === 'apikey') return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
+  }
+  return '';
+}
+
 /**
  * Resolves the caller (API key header or session cookie), the language, and enforces CSRF
  * (spec 000 §7: csrftoken cookie echoed in X-CSRFToken on every unsafe method and state-changing
@@ -52,7 +69,7 @@ export function cookieOptions(secure: boolean, httpOnly: boolean) {
 export function authMiddleware(accounts: AccountService, i18nInstance: i18n, secureCookies: boolean): Middleware<WerkbankState> {
   return async (ctx, next) => {
     const header = ctx.get('authorization');
-    const apiKey = header.startsWith('ApiKey ') ? header.slice(7).trim() : ctx.get('x-api-key');
+    const apiKey = (header.startsWith('ApiKey ') ? header.slice(7).trim() : ctx.get('x-api-key')) || serviceUrlKey(ctx);
     const viaKey = !!apiKey;
     if (apiKey) {
       const found = await accounts.apiKeyUser(apiKey);

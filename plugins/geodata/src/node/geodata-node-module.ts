@@ -16,6 +16,8 @@ import { LiveDatasetStartup } from './live/live-startup';
 import { DepotImportFunctions, depotImportTranslations } from './depot-import/depot-import-functions';
 import { ServicesFunctions, servicesTranslations } from './services/services-functions';
 import { GeodataServices } from './geodata-services';
+import { FeatureReprojection } from '../common/geodata-api';
+import { FeatureReprojectionService } from './reproject/feature-reprojection-service';
 
 export default definePlugin((ctx) => {
   ctx.bind(GeodataServices).toSelf().inSingletonScope();
@@ -37,4 +39,5 @@ export default definePlugin((ctx) => {
   ctx.contribute(NodeTranslationContribution, depotImportTranslations);
   ctx.contribute(FunctionContribution, ServicesFunctions);
   ctx.contribute(NodeTranslationContribution, servicesTranslations);
+  ctx.bind(FeatureReprojection).to(FeatureReprojectionService).inSingletonScope();
 });

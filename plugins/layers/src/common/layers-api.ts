@@ -187,6 +187,14 @@ export interface EffectiveLayerStyle {
   fallback?: 'unreadable' | 'invalid';
 }
 
+/** A layer as its services publish it (`LayerReader.published`). */
+export interface PublishedLayer {
+  layer: Layer;
+  /** True when the caller may change the layer: only such callers may preview a draft moment. */
+  writable: boolean;
+  style: EffectiveLayerStyle;
+}
+
 /**
  * Reading layers on the server with a user's permissions, for plugins that publish or combine
  * layers. Throws the resource layer's 404 when the user may not read the layer.
@@ -203,5 +211,12 @@ export interface LayerReader {
    * else the default style. Feed `style` to `evaluateStyle`.
    */
   effectiveStyle(user: AuthUser, idOrSlug: number | string): Promise<EffectiveLayerStyle>;
+  /**
+   * The layer as its services publish it (decision 0083): for `caller` undefined (anonymous) only a
+   * public layer, otherwise one the caller may read; the resource layer's 404 in every other case, so
+   * a layer the caller may not read looks like one that does not exist. The style is the one the
+   * layer is drawn with for everyone (read as the layer's publisher, not the caller).
+   */
+  published(caller: AuthUser | undefined, idOrSlug: number | string): Promise<PublishedLayer>;
 }
 export const LayerReader = token<LayerReader>('layers.LayerReader');

@@ -1,5 +1,5 @@
 import { ApiError, createI18n, inject, injectable, type AuthUser, type ResourceRequest, type Row } from '@werkbank/sdk/node';
-import type { EffectiveLayerStyle, Layer, LayerAttribute, LayerReader } from '../common/layers-api';
+import type { EffectiveLayerStyle, Layer, LayerAttribute, LayerReader, PublishedLayer } from '../common/layers-api';
 import { effectiveStyleOf } from './layer-style-source';
 import { attributeUnion } from '../common/layer-attributes';
 import { collect, layerItems } from './layer-data';
@@ -25,17 +25,42 @@ export class LayerReaderService implements LayerReader {
     };
   }
 
+  /** The layer's id for an id or a short name; undefined when there is none. */
+  private async idOf(req: ResourceRequest, idOrSlug: number | string): Promise<number | undefined> {
+    if (typeof idOrSlug === 'number') return idOrSlug;
+    if (/^\d{1,9}$/.test(idOrSlug)) return Number(idOrSlug);
+    const [row] = (await req.manager.query(`SELECT id FROM layers_layer WHERE slug = $1`, [idOrSlug])) as { id: number }[];
+    return row?.id;
+  }
+
   async layer(user: AuthUser, idOrSlug: number | string): Promise<Layer> {
     const req = this.request(user);
     const def = req.services.definitions().find((d) => d.kind === 'layer')!;
-    let id = typeof idOrSlug === 'number' ? idOrSlug : /^\d{1,9}$/.test(idOrSlug) ? Number(idOrSlug) : undefined;
-    if (id === undefined) {
-      const [row] = (await req.manager.query(`SELECT id FROM layers_layer WHERE slug = $1`, [idOrSlug])) as { id: number }[];
-      id = row?.id;
-    }
+    const id = await this.idOf(req, idOrSlug);
     const row = id !== undefined ? await req.services.loadReadable(def, id, req) : undefined;
     if (!row) throw ApiError.notFound();
     return (await req.services.serialize(def, [row], req))[0] as unknown as Layer;
+  }
+
+  async published(caller: AuthUser | undefined, idOrSlug: number | string): Promise<PublishedLayer> {
+    // The publisher's view: every pile and the linked style, whoever calls (decision 0083).
+    const system = this.request(publisher(caller));
+    const def = system.services.definitions().find((d) => d.kind === 'layer')!;
+    const id = await this.idOf(system, idOrSlug);
+    const row = id !== undefined ? await system.services.loadReadable(def, id, system) : undefined;
+    if (!row) throw ApiError.notFound();
+    let writable = false;
+    if (caller) {
+      const req = this.request(caller);
+      const own = await req.services.loadReadable(def, row.id as number, req);
+      if (!own) throw ApiError.notFound();
+      writable = await req.services.mayWrite(def, own, req);
+    } else if (!row.public) throw ApiError.notFound();
+    const [layer] = (await system.services.serialize(def, [row], system)) as unknown as Layer[];
+    const [styleRow] = (await system.manager.query(`SELECT id, style, style_datum_id FROM layers_layer WHERE id = $1`, [
+      layer.id,
+    ])) as Row[];
+    return { layer, writable, style: await effectiveStyleOf(this.services.depots, system, styleRow) };
   }
 
   async effectiveStyle(user: AuthUser, idOrSlug: number | string): Promise<EffectiveLayerStyle> {
@@ -52,4 +77,18 @@ export class LayerReaderService implements LayerReader {
     const layer = await this.layer(user, layerId);
     return attributeUnion(await collect(layerItems(this.request(user), this.services.depots, layer.id)));
   }
+}
+
+/** The reader the services read a layer's piles and style as: a superuser in the caller's language. */
+function publisher(caller: AuthUser | undefined): AuthUser {
+  return {
+    id: caller?.id ?? 0,
+    username: caller?.username ?? '',
+    isSuperuser: true,
+    isStaff: false,
+    groupIds: [],
+    permissions: new Set(),
+    language: caller?.language ?? null,
+    displayName: caller?.displayName ?? '',
+  };
 }

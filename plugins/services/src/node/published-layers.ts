@@ -1,0 +1,164 @@
+import { ApiError, inject, injectable, type AuthUser, type WerkbankContext } from '@werkbank/sdk/node';
+import type { DepotWindow } from '@werkbank/plugin-magazine/api';
+import type { EffectiveLayerStyle, Layer } from '@werkbank/plugin-layers/api';
+import { ServicesServices } from './services-services';
+
+/** The depot of one pile and the moment a request serves from it. */
+export interface PublishedSource {
+  depot_id: number;
+  moment_id: number;
+  /** The pile's name (or the depot's). */
+  name: string;
+}
+
+/**
+ * A layer as one service request serves it (decision 0083): the moments are fixed when the request
+ * starts, so everything the request reads comes from one state of each depot, however many moments
+ * are approved meanwhile.
+ */
+export interface Publication {
+  layer: Layer;
+  style: EffectiveLayerStyle;
+  /** True when the caller may change the layer (and so may preview a draft with `moment=`). */
+  writable: boolean;
+  /** The feature piles that have something to serve, in the layer's order. */
+  sources: PublishedSource[];
+  /**
+   * Names the served state (layer revision and every moment): the key of caches and the ETag. A new
+   * approved moment or a change of the layer gives a new key, so caches need no invalidation.
+   */
+  key: string;
+}
+
+/** A GeoJSON feature as the services give it: in EPSG:4326, with the datum's index as `id` when it has none. */
+export interface ServedFeature {
+  type: 'Feature';
+  id: string | number;
+  geometry: { type: string; coordinates?: unknown; geometries?: unknown } | null;
+  properties: Record<string, unknown> | null;
+  [member: string]: unknown;
+}
+
+/** The types whose depots a layer service reads features from. */
+const FEATURE_TYPE = /\/type\/feature\/$|^feature$/;
+
+/** The realm an API key must include to call the services (the layers' realm). */
+export const SERVICE_REALM = 'layer';
+
+/**
+ * Resolves who calls and what they see: a public layer for everyone, an internal one for callers
+ * who may read it (session or API key, also as the `apikey` query parameter on service addresses),
+ * at the latest approved moment of each pile's depot; `moment=` previews one pile's draft for
+ * callers who may change the layer. Anything else is 404, so an unreadable layer looks like one that
+ * does not exist.
+ */
+@injectable()
+export class PublishedLayers {
+  @inject(ServicesServices) protected readonly services!: ServicesServices;
+
+  /** The signed-in caller (null: anonymous), after the API key's realms are checked. */
+  caller(ctx: WerkbankContext): AuthUser | undefined {
+    const realms = ctx.state.apiKeyRealms;
+    if (realms && !realms.includes('*') && !realms.includes(SERVICE_REALM))
+      throw new ApiError(403, 'realm_denied', 'errors.realm_denied', { realm: SERVICE_REALM });
+    return ctx.state.user;
+  }
+
+  /** The publication of layer `name` (short name or id) for this request; `moment` as given in the query. */
+  async open(ctx: WerkbankContext, name: string, moment?: string): Promise<Publication> {
+    const user = this.caller(ctx);
+    const { layer, style, writable } = await this.services.layers.published(user, name);
+    const preview = moment === undefined || moment === '' ? undefined : previewMoment(moment, writable);
+    const sources: PublishedSource[] = [];
+    let previewed = preview === undefined;
+    for (const pile of layer.layerpiles) {
+      if (!FEATURE_TYPE.test(pile.content_type)) continue;
+      const source = await this.momentOf(user, pile.depot_id, preview);
+      if (source.previewed) previewed = true;
+      if (source.moment_id !== undefined)
+        sources.push({ depot_id: pile.depot_id, moment_id: source.moment_id, name: pile.name || String(pile.depot_id) });
+    }
+    if (!previewed) throw ApiError.badRequest('unknown_moment', 'services:errors.unknown_moment', { moment: preview }, 'moment');
+    const key = [layer.id, layer.revision, style.moment_id ?? '-', ...sources.map((s) => `${s.depot_id}@${s.moment_id}`)].join(
+      '.',
+    );
+    return { layer, style, writable, sources, key };
+  }
+
+  /**
+   * The moment served from a depot: the preview moment when it is one of this depot's (read with the
+   * caller's own permissions), else the latest approved one (read as the publisher); none when the
+   * depot has no approved moment yet.
+   */
+  private async momentOf(
+    user: AuthUser | undefined,
+    depotId: number,
+    preview: number | undefined,
+  ): Promise<{ moment_id?: number; previewed?: boolean }> {
+    if (preview !== undefined && user) {
+      try {
+        const { moment_id } = await this.services.depots.readStream(user, depotId, { momentId: preview });
+        return { moment_id, previewed: true };
+      } catch (e) {
+        if (!(e instanceof ApiError) || e.status !== 404) throw e;
+      }
+    }
+    try {
+      return { moment_id: (await this.services.depots.readStream(publisher(), depotId)).moment_id };
+    } catch (e) {
+      if (e instanceof ApiError && (e.code === 'no_approved_moment' || e.status === 404)) return {};
+      throw e;
+    }
+  }
+
+  /**
+   * The publication's features in batches, pile by pile in the layer's order, each in the datum's
+   * index order, in EPSG:4326 (depots hold nothing else), optionally only those whose extent meets
+   * `window`.
+   */
+  async *features(publication: Publication, options: { window?: DepotWindow } = {}): AsyncGenerator<ServedFeature[]> {
+    for (const source of publication.sources) {
+      const { batches } = await this.services.depots.readStream(publisher(), source.depot_id, {
+        momentId: source.moment_id,
+        window: options.window,
+      });
+      for await (const batch of batches) {
+        const out: ServedFeature[] = [];
+        for (const datum of batch) {
+          const feature = datum.fields.feature as Record<string, unknown> | undefined;
+          if (!feature || typeof feature !== 'object') continue;
+          const { type: _, id, geometry, properties, ...rest } = feature;
+          out.push({
+            type: 'Feature',
+            id: typeof id === 'string' || typeof id === 'number' ? id : datum.index,
+            geometry: (geometry ?? null) as ServedFeature['geometry'],
+            properties: (properties ?? null) as ServedFeature['properties'],
+            ...rest,
+          });
+        }
+        if (out.length) yield out;
+      }
+    }
+  }
+}
+
+/** A `moment=` preview: a moment id, for callers who may change the layer only. */
+function previewMoment(text: string, writable: boolean): number {
+  if (!/^\d{1,12}$/.test(text)) throw ApiError.badRequest('invalid_parameter', 'services:errors.moment_invalid', {}, 'moment');
+  if (!writable) throw ApiError.forbidden('preview_denied', 'services:errors.preview_denied');
+  return Number(text);
+}
+
+/** The services read piles as the layer's publisher: a public layer publishes its depots' approved moments. */
+function publisher(): AuthUser {
+  return {
+    id: 0,
+    username: '',
+    isSuperuser: true,
+    isStaff: false,
+    groupIds: [],
+    permissions: new Set(),
+    language: null,
+    displayName: '',
+  };
+}
