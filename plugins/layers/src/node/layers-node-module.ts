@@ -8,7 +8,7 @@ import {
   ResourceContribution,
   ResourceExtensionContribution,
 } from '@werkbank/sdk/node';
-import { DepotLayers } from '@werkbank/plugin-magazine/api';
+import { DatumWriteGuardContribution, DepotLayers } from '@werkbank/plugin-magazine/api';
 import { layersEntities, LayersResources, layersTranslations } from './layers-node-contributions';
 import { LayersServices } from './layers-services';
 import { LayerRoutes } from './layer-routes';
@@ -23,6 +23,7 @@ import { SwitchboardTemplates } from '@werkbank/plugin-switchboards/api';
 import { LayerTemplatesService } from './layer-templates-service';
 import { layerTemplateTypes } from './layer-template-types';
 import { layersBlobReferences } from './legend-blob-references';
+import { MetalayerCycleGuard } from './metalayer-cycle-guard';
 
 export default definePlugin((ctx) => {
   ctx.bind(LayersServices).toSelf().inSingletonScope();
@@ -41,4 +42,5 @@ export default definePlugin((ctx) => {
   ctx.contribute(BlobReferenceContribution, layersBlobReferences);
   ctx.bind(LayerReader).to(LayerReaderService).inSingletonScope();
   ctx.bind(DepotLayers).to(DepotLayersService).inSingletonScope();
+  ctx.contribute(DatumWriteGuardContribution, MetalayerCycleGuard);
 });

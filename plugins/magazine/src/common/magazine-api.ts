@@ -1,7 +1,8 @@
 /**
  * The Magazine's API for other plugins (package export `@werkbank/plugin-magazine/api`): depot
- * reads and writes for switchboard functions (node), and the datum card menu other plugins add
- * entries to and the depot screen's actions (browser). Import it only from a plugin that lists 'magazine' in `requires` or
+ * reads and writes for switchboard functions and the checks other plugins add to datum writes
+ * (node), and the datum card menu other plugins add entries to and the depot screen's actions
+ * (browser). Import it only from a plugin that lists 'magazine' in `requires` or
  * `optional`; when the Magazine is not loaded, nothing is bound to DepotAccess and nothing collects
  * DatumCardMenuContribution.
  */
@@ -254,3 +255,46 @@ export interface DepotLayers {
   pileDepot(req: ResourceRequest, pileId: number): Promise<number>;
 }
 export const DepotLayers = token<DepotLayers>('magazine.DepotLayers');
+
+/** A datum write as a DatumWriteGuard is asked about it: written in the write's transaction, not yet committed. */
+export interface DatumWriteTarget {
+  depot_id: number;
+  /** The depot's type name. */
+  content_type: string;
+  /**
+   * The moment whose content the write changed: the open moment of an edit or upload, the new
+   * moment of a switchboard write or a restore, the head left after a moment is deleted, an older
+   * moment that was approved.
+   */
+  moment_id: number;
+  /** What wrote it (the depot feed's action; `write` for DepotAccess.write and writeStream). */
+  action: 'datum_create' | 'datum_update' | 'upload' | 'write' | 'moment_restore' | 'moment_delete' | 'moment_approve';
+}
+
+/**
+ * A check of the datums written into a depot (decision 0063: the layers plugin refuses a layer
+ * entry that makes a metalayer contain itself). The Magazine calls `check` on every path that puts
+ * datums into a moment — a datum created or changed (datum routes, DepotAccess.saveDatum), a batch,
+ * DepotAccess.write and writeStream (also the embedded database's staged import, in its last
+ * transaction), an uploaded file, a restored moment, a deleted moment (another moment's content
+ * becomes the head or the latest approved one) and an approved moment that is not the head (its
+ * content becomes the latest approved one) — inside the write's transaction, after the datums are
+ * written and before it commits, and only for depots whose type is or derives from one of `types`
+ * (other depots cost nothing). Deleting a datum, approving the head (its content was checked when
+ * it was written) and finalizing a moment add no content and are not checked. The start-up sweep
+ * of temporary moments runs without a writer and is not checked either. `req` is the writer's request on that transaction (`req.manager`,
+ * `req.user`, `req.lang`). Throw an ApiError to refuse: the whole write rolls back, nothing of it is
+ * kept, and the writer gets the error.
+ */
+export interface DatumWriteGuard {
+  /** `<plugin-id>.<kebab-name>`; guards run in id order. */
+  id: string;
+  /** The depot types it watches (type names; derived types included). */
+  types: string[];
+  check(req: ResourceRequest, write: DatumWriteTarget): Promise<void>;
+}
+export const DatumWriteGuardContribution = token<DatumWriteGuardContribution>('magazine.DatumWriteGuardContribution');
+/** Adds checks of datum writes (node side). */
+export interface DatumWriteGuardContribution {
+  registerDatumWriteGuards(registry: RegistrySink<DatumWriteGuard>): void;
+}

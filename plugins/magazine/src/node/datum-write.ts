@@ -19,6 +19,7 @@ export async function recordDepotEvent(r: ResourceRequest, depotId: number, acti
  * transaction `r`: the write of `POST /api/v1/datum/create-in-depot/{depot}/` and of
  * DepotAccess.saveDatum. `basedOn` is the moment the caller read (409 moment_moved when the head
  * moved on). `fieldOf(i, field)` names a refused item's field (batches: `objects[i].field`).
+ * The datum write guards run before the caller's transaction commits.
  */
 export async function createDatums(
   r: ResourceRequest,
@@ -44,6 +45,7 @@ export async function createDatums(
     added: values.reduce((u, v) => unionExtent(u, v.extent ?? null), null as ReturnType<typeof unionExtent>),
     removed: null,
   });
+  await services.writeGuards.check(r, { depot_id: depotId, content_type: type, moment_id: moment.id, action: 'datum_create' });
   await recordDepotEvent(r, depotId, 'datum_create', moment.id, versions.length);
   return {
     objects: versions.map((v) => datumJson(v, moment.id, type, services)),
@@ -57,6 +59,7 @@ export async function createDatums(
  * A new version of one datum in the depot's open moment (decision 0011), in the caller's
  * transaction `r`: the write of `PATCH /api/v1/datum/{ref}/` and of DepotAccess.saveDatum. `body`
  * holds the changed fields and optionally the `version` the caller read (409 datum_changed).
+ * The datum write guards run before the caller's transaction commits.
  */
 export async function patchDatum(
   r: ResourceRequest,
@@ -80,6 +83,7 @@ export async function patchDatum(
     added: values.extent ?? null,
     removed: boxExtentOf(current.extent),
   });
+  await services.writeGuards.check(r, { depot_id: depotId, content_type: type, moment_id: moment.id, action: 'datum_update' });
   await recordDepotEvent(r, depotId, 'datum_update', moment.id);
   return { object: datumJson(version, moment.id, type, services), moment_id: moment.id, moment_size: size, depot_id: depotId };
 }

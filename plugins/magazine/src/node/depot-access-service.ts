@@ -261,6 +261,7 @@ export class MagazineDepotAccess implements DepotAccess {
         moment.id,
         options.nodeRunId ?? null,
       ]);
+      await this.services.writeGuards.check(r, { depot_id: depotId, content_type: type, moment_id: moment.id, action: 'write' });
       await this.recordWrite(r, row, moment.id, count, options);
       return { depot_id: depotId, moment_id: moment.id, count };
     });
@@ -269,8 +270,8 @@ export class MagazineDepotAccess implements DepotAccess {
   /**
    * The write on the embedded database, staged (decision 0075): each batch in a transaction of its
    * own, so other requests get the one database session between them, and the moment made visible
-   * by a last short transaction. A failure discards what was staged; so does the next start after
-   * a stop in the middle (MagazineMaintenance).
+   * by a last short transaction, where the datum write guards run. A failure (or a guard's refusal)
+   * discards what was staged; so does the next start after a stop in the middle (MagazineMaintenance).
    */
   private async writeStaged(
     base: Omit<ResourceRequest, 'manager'>,
@@ -298,6 +299,8 @@ export class MagazineDepotAccess implements DepotAccess {
           message: options.message ?? '',
           nodeRunId: options.nodeRunId ?? null,
         });
+        // The guards see the import as the head; a refusal rolls this back and discards the batches.
+        await this.services.writeGuards.check(r, { depot_id: depotId, content_type: type, moment_id: momentId, action: 'write' });
         await this.recordWrite(r, row, momentId, count, options);
         return { depot_id: depotId, moment_id: momentId, count };
       });

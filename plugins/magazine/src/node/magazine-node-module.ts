@@ -18,9 +18,11 @@ import { MagazineDepotAccess } from './depot-access-service';
 import { magazineBlobReferences } from './datum-blob-references';
 import { DepotAccess } from '../common/magazine-api';
 import { MagazineServices } from './magazine-services';
+import { DatumWriteGuards } from './datum-write-guards';
 
 export default definePlugin((ctx) => {
   ctx.bind(MagazineServices).toSelf().inSingletonScope();
+  ctx.bind(DatumWriteGuards).toSelf().inSingletonScope();
   ctx.contribute(EntityContribution, magazineEntities);
   ctx.contribute(NodeTranslationContribution, magazineTranslations);
   ctx.contribute(ResourceContribution, MagazineResources);

@@ -16,6 +16,7 @@ import {
   type DataSource,
   type TypeRegistry,
 } from '@werkbank/sdk/node';
+import { DatumWriteGuards } from './datum-write-guards';
 
 /**
  * The server services the Magazine uses, each injected by its own token (so a test or an
@@ -33,6 +34,8 @@ export class MagazineServices {
   @inject(BlobDownloads) readonly downloads!: BlobDownloads;
   @inject(RequestBodies) readonly bodies!: RequestBodies;
   @inject(MessageBus) readonly bus!: MessageBus;
+  /** Other plugins' checks of datum writes; call `check` on every path that puts datums into a moment. */
+  @inject(DatumWriteGuards) readonly writeGuards!: DatumWriteGuards;
   @inject(Logger) protected readonly logger!: Logger;
   @inject(Translator) protected readonly translator!: Translator;
 

@@ -14,6 +14,7 @@ import {
   approveMoment,
   deleteMoment,
   finalizeMoment,
+  headMoment,
   listMoments,
   loadMoment,
   lockDepot,
@@ -23,6 +24,7 @@ import {
 } from './moment-store';
 import { momentOpenApi } from './magazine-openapi';
 import { MagazineServices } from './magazine-services';
+import type { DatumWriteTarget } from '../common/magazine-api';
 
 function optionalMessage(body: Record<string, unknown>): string {
   if (body.message === undefined || body.message === null) return '';
@@ -50,6 +52,21 @@ export class MomentRoutes implements HttpRouteContribution {
     if (!moment) throw ApiError.notFound();
     await depotFor(r, moment.depot_id, need);
     return moment;
+  }
+
+  /**
+   * Runs the datum write guards for a moment action that changes the content the depot counts: a
+   * restore or a delete (`momentId` the head it leaves), or the approval of an older moment (its
+   * content becomes the latest approved one; the head's was checked when it was written).
+   */
+  private async guard(r: ResourceRequest, depotId: number, momentId: number, action: DatumWriteTarget['action']) {
+    const depot = await depotFor(r, depotId, 'read');
+    await this.services.writeGuards.check(r, {
+      depot_id: depotId,
+      content_type: String(depot.content_type),
+      moment_id: momentId,
+      action,
+    });
   }
 
   /** A moment action in one transaction, with a feed entry on the depot. */
@@ -110,7 +127,9 @@ export class MomentRoutes implements HttpRouteContribution {
         router.post('/api/v1/moment/:id/approve/', async (ctx) => {
           const body = await this.services.bodies.json(ctx);
           ctx.body = await this.act(ctx, 'moment_approve', async (r, m) => {
+            const head = await headMoment(r.manager, m.depot_id);
             const approved = await approveMoment(r.manager, m, optionalMessage(body));
+            if (head?.id !== m.id) await this.guard(r, m.depot_id, m.id, 'moment_approve');
             // Automatic switchboards reading the depot start on this (after the commit).
             await this.services.bus.publish(
               MOMENT_APPROVED_CHANNEL,
@@ -122,9 +141,11 @@ export class MomentRoutes implements HttpRouteContribution {
         });
         router.post('/api/v1/moment/:id/restore/', async (ctx) => {
           const body = await this.services.bodies.json(ctx);
-          ctx.body = await this.act(ctx, 'moment_restore', async (r, m) =>
-            momentJson(await restoreMoment(r.manager, m, r.user.id, optionalMessage(body))),
-          );
+          ctx.body = await this.act(ctx, 'moment_restore', async (r, m) => {
+            const restored = await restoreMoment(r.manager, m, r.user.id, optionalMessage(body));
+            await this.guard(r, m.depot_id, restored.id, 'moment_restore');
+            return momentJson(restored);
+          });
         });
         // A state-changing GET of the spec (CSRF header needed) and its POST form.
         router.register('/api/v1/moment/:id/finalize/', ['GET', 'POST'], async (ctx) => {
@@ -135,6 +156,7 @@ export class MomentRoutes implements HttpRouteContribution {
         router.delete('/api/v1/moment/:id/', async (ctx) => {
           ctx.body = await this.act(ctx, 'moment_delete', async (r, m) => {
             const { head } = await deleteMoment(r.manager, m);
+            if (head !== null) await this.guard(r, m.depot_id, head, 'moment_delete');
             return { status: 'ok', moment_id: head };
           });
         });

@@ -10,7 +10,7 @@ import { MagazineServices } from './magazine-services';
  * Adds a stored blob to the depot's open moment as a file datum (value = name, size, mime_type),
  * in the caller's transaction, and marks the upload's file row as done. The blob store's put held
  * the blob against the server's sweep for the grace period (decision 0017), long enough for this
- * transaction to commit its reference.
+ * transaction to commit its reference. The datum write guards run before the transaction commits.
  */
 export async function storeUploadedFile(
   r: ResourceRequest,
@@ -41,6 +41,7 @@ export async function storeUploadedFile(
     },
   ]);
   await countWrite(r.manager, moment.id, 1, bytes);
+  await services.writeGuards.check(r, { depot_id: depotId, content_type: type, moment_id: moment.id, action: 'upload' });
   await r.manager.query(
     `UPDATE magazine_upload_file SET status = 'success', size = $2, mime_type = $3, datum_id = $4 WHERE id = $1`,
     [fileRow, blob.size, blob.mime, versions[0].datum_id],
