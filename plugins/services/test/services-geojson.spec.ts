@@ -165,4 +165,28 @@ describe('services: GeoJSON serves a layer from its approved moments', function 
     assert.equal(changed.status, 200);
     assert.notEqual(changed.headers.get('etag'), etag);
   });
+
+  it('serves one state to a request that runs while new moments are approved: all old, never a mix', async () => {
+    // Two piles; the first is large enough that the reply is still being written when the client pauses.
+    const many = await approvedDepot(f, treesGeojson(dir, 20_000));
+    const few = await approvedDepot(f, treesGeojson(dir, 5));
+    const l = await servedLayer(f.admin, [many, few]);
+    const res = await fetch(`${f.t.url}/services/geojson/${l.slug}/`);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value, { stream: true });
+    // Meanwhile both depots get a new approved moment with one more feature each.
+    for (const depot of [many, few]) {
+      const added = await addDatum(f.admin, depot, {
+        feature: { type: 'Feature', geometry: { type: 'Point', coordinates: [7, 51] }, properties: { id: -1, art: 'neu' } },
+      });
+      expectStatus(await f.admin.post(`/api/v1/moment/${added.moment_id}/approve/`, {}), 200);
+    }
+    for (let part = await reader.read(); !part.done; part = await reader.read()) text += decoder.decode(part.value, { stream: true });
+    const during = JSON.parse(text) as Collection;
+    assert.equal(during.features.length, 20_005, 'the request kept the moments it started with');
+    assert.ok(!during.features.some((x) => x.properties.art === 'neu'));
+    const after = await geojson(f.t.client(), l.slug);
+    assert.equal(after.features.length, 20_007, 'the next request serves both new moments');
+  });
 });
