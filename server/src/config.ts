@@ -5,6 +5,7 @@ import type { ServerConfig } from '@werkbank/sdk/node';
 /** Where a layer's services answer (decision 0060); `{name}` is its short name or id. */
 export const DEFAULT_SERVICE_URLS: Record<string, string> = {
   geojson: '/services/geojson/{name}/',
+  ogcapi: '/services/ogc/{name}/',
   wfs: '/services/wfs/{name}?SERVICE=WFS&REQUEST=GetCapabilities',
   wms: '/services/wms/{name}?SERVICE=WMS&REQUEST=GetCapabilities',
   wmts_kvp: '/services/wmts/{name}?SERVICE=WMTS&REQUEST=GetCapabilities',

@@ -1,7 +1,7 @@
 import { layerServiceName } from './layer-slug';
 
 /** The services a layer's addresses are shown for (spec 001 §2.2), in the Services tab's order. */
-export const SERVICE_KINDS = ['geojson', 'wfs', 'wms', 'wmts_kvp', 'wmts_rest'] as const;
+export const SERVICE_KINDS = ['geojson', 'ogcapi', 'wfs', 'wms', 'wmts_kvp', 'wmts_rest'] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
 
 /**

@@ -8,6 +8,7 @@ import { iso19139, type IsoLayerRecord } from './iso19139';
 /** The OGC protocol names of the services' links (as INSPIRE and GeoNetwork use them). */
 const PROTOCOLS: Record<string, string> = {
   geojson: 'WWW:LINK-1.0-http--link',
+  ogcapi: 'OGC API - Features',
   wfs: 'OGC:WFS',
   wms: 'OGC:WMS',
   wmts_kvp: 'OGC:WMTS',

@@ -90,7 +90,7 @@ export interface ServerConfig {
    */
   viewerUrls: Record<string, string>;
   /**
-   * Service address templates of a layer by service (geojson, wfs, wms, wmts_kvp, wmts_rest) with
+   * Service address templates of a layer by service (geojson, ogcapi, wfs, wms, wmts_kvp, wmts_rest) with
    * `{name}` for its short name or id (spec 001 §2.2); SERVICE_URL_<SERVICE> overrides a default.
    */
   serviceUrls: Record<string, string>;
