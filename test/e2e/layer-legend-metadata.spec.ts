@@ -217,7 +217,7 @@ describe('layers: the legend upload and a depot’s typed metadata (Chromium)', 
 
   const field = (key: keyof typeof type) => page.locator(`#depot-metadata-${type[key]}`);
 
-  /** The depot screen's editor, opened by keyboard, on its Metadata tab. */
+  /** The depot screen, loaded anew (what is stored), and its editor opened by keyboard on the Metadata tab. */
   async function openMetadata(): Promise<void> {
     await page.goto(`${t.url}/depot/${depotId}/`);
     await page.waitForLoadState('networkidle');
@@ -240,7 +240,8 @@ describe('layers: the legend upload and a depot’s typed metadata (Chromium)', 
   const byType = (values: Array<{ attributetype: string; value: string }>) =>
     Object.fromEntries(values.map((v) => [v.attributetype, v.value]));
 
-  it('fills a depot’s typed metadata by keyboard, keeps it after a reload and drops a cleared value', async () => {
+  it('fills a depot’s typed metadata by keyboard, keeps it after a reload and drops a cleared value', async function () {
+    this.timeout(120_000);
     await signIn('en');
     await openMetadata();
     const tab = page.getByTestId('depot-typed-metadata');
@@ -268,7 +269,6 @@ describe('layers: the legend upload and a depot’s typed metadata (Chromium)', 
     const api = (await admin.get(`/api/v2/metadata/depot/${depotId}/`)).body;
     assert.deepEqual(byType(api.values), byType(written.values));
 
-    await page.reload();
     await openMetadata();
     assert.equal(await field('text').inputValue(), 'Grünflächenamt');
     assert.equal(await field('select').inputValue(), 'DL-DE/BY-2.0');
@@ -283,7 +283,6 @@ describe('layers: the legend upload and a depot’s typed metadata (Chromium)', 
     const cleared = await stored();
     assert.deepEqual(byType(cleared.values), { [typeUri.select]: 'DL-DE/BY-2.0', [typeUri.date]: '2026-11-27' });
     assert.ok(!cleared.values.some((v: { value: string }) => v.value === ''), 'no empty value is stored');
-    await page.reload();
     await openMetadata();
     assert.equal(await field('text').inputValue(), '');
     assert.equal(await field('select').inputValue(), 'DL-DE/BY-2.0');
