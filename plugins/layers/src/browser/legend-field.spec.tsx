@@ -17,8 +17,11 @@ import { LegendUploadTransport } from './legend-upload-transport';
 class FakeTransport {
   readonly sent: Array<{ url: string; parts: string[] }> = [];
   reply: UploadReply = { status: 200, statusText: 'OK', text: '{}' };
+  /** When set, the reply waits for it. */
+  hold?: Promise<void>;
   async send(url: string, parts: UploadPart[]): Promise<UploadReply> {
     this.sent.push({ url, parts: parts.map((p) => `${p[0]}:${p.length === 3 ? p[2] : p[1]}`) });
+    await this.hold;
     return this.reply;
   }
 }
@@ -111,6 +114,46 @@ describe('layers: legend upload in the Settings tab (browser kernel in jsdom)', 
     assert.equal(byTestId('layer-legend-image'), null);
   });
 
+  it('keeps the keyboard focus on the file input while a file goes up, blocks a second choice, and announces the warnings', async () => {
+    const transport = new FakeTransport();
+    transport.reply = { status: 200, statusText: 'OK', text: JSON.stringify(uploaded) };
+    let release = () => {};
+    transport.hold = new Promise<void>((r) => (release = r));
+    booted = await boot(transport);
+    await booted.waitFor(() => !!byTestId('layer-legend-file'));
+    const input = byTestId<HTMLInputElement>('layer-legend-file')!;
+    input.focus();
+    choose('legende.png');
+    await booted.waitFor(() => input.getAttribute('aria-disabled') === 'true');
+    assert.equal(input.disabled, false, 'a disabled input would drop the focus to the page');
+    assert.equal(document.activeElement, input);
+    const click = new window.MouseEvent('click', { bubbles: true, cancelable: true });
+    input.dispatchEvent(click);
+    assert.equal(click.defaultPrevented, true, 'no second file chooser while busy');
+    choose('zweite.png');
+    release();
+    await booted.waitFor(() => !!byTestId('layer-legend-image') && !input.hasAttribute('aria-disabled'));
+    assert.equal(transport.sent.length, 1, 'a file chosen while busy is not sent');
+    assert.equal(document.activeElement, input);
+    const status = byTestId('layer-legend-warning')!.closest('[role="status"]');
+    assert.ok(status, 'the warnings are in a status region');
+    assert.equal(status.querySelectorAll('[data-testid="layer-legend-warning"]').length, 2);
+  });
+
+  it('announces a refusal as an alert', async () => {
+    const transport = new FakeTransport();
+    transport.reply = {
+      status: 400,
+      statusText: 'Bad Request',
+      text: JSON.stringify({ status: 'error', code: 'invalid_legend', field: 'legend', reason: 'Kein PNG.' }),
+    };
+    booted = await boot(transport);
+    await booted.waitFor(() => !!byTestId('layer-legend-file'));
+    choose('notiz.png');
+    await booted.waitFor(() => !!byTestId('layer-legend-error'));
+    assert.equal(byTestId('layer-legend-error')!.getAttribute('role'), 'alert');
+  });
+
   it('removes a stored legend', async () => {
     booted = await boot(new FakeTransport(), '/api/v1/layer/7/legend.png');
     await booted.waitFor(() => !!byTestId('layer-legend-remove'));
@@ -119,5 +162,6 @@ describe('layers: legend upload in the Settings tab (browser kernel in jsdom)', 
     await booted.waitFor(() => text().includes('No legend yet.'));
     assert.ok(booted.api.calls.some((c) => c.method === 'DELETE' && c.path === '/api/v1/layer/7/legend/'));
     assert.equal(byTestId('layer-legend-remove'), null);
+    assert.equal(document.activeElement, byTestId('layer-legend-file'), 'the focus moves from the gone button to the upload');
   });
 });

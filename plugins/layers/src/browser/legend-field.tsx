@@ -1,4 +1,4 @@
-import { useState } from '@werkbank/sdk/react';
+import { useRef, useState } from '@werkbank/sdk/react';
 import { Button, Callout, FormGroup } from '@werkbank/sdk/ui';
 import { ApiClient, NotificationService, replyError, useService, useT } from '@werkbank/sdk/browser';
 import type { Layer } from '../common/layers-api';
@@ -10,6 +10,10 @@ import { LegendUploadTransport } from './legend-upload-transport';
  * (a PNG file, stored at once like tags, not with Save) and Remove. The server checks the file;
  * its warnings (width outside 130–140 px, no transparency) are shown in the user's language and
  * the legend is kept. `onChanged` gets the new legend address ('' when removed).
+ *
+ * Keyboard: while a file goes up the input stays focusable (aria-disabled, choosing is blocked)
+ * rather than disabled, so the focus does not fall back to the page; after Remove it moves to the
+ * input. Warnings and the refusal are announced (status, alert).
  */
 export function LegendField({
   layer,
@@ -28,6 +32,7 @@ export function LegendField({
   const [error, setError] = useState<string>();
   const [warnings, setWarnings] = useState<string[]>([]);
   const [version, setVersion] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -57,6 +62,8 @@ export function LegendField({
       await api.delete(`${layer.resource_uri}legend/`);
       onChanged('');
       notifications.success(String(t('legend.removed')));
+      // The Remove button is gone now: the keyboard focus continues on the upload.
+      input.current?.focus();
     });
 
   return (
@@ -80,15 +87,19 @@ export function LegendField({
           <>
             <label htmlFor="layer-legend-file">{t(layer.legend ? 'legend.replace' : 'legend.upload')}</label>
             <input
+              ref={input}
               id="layer-legend-file"
               type="file"
               accept="image/png,.png"
-              disabled={busy}
+              aria-disabled={busy || undefined}
               data-testid="layer-legend-file"
+              onClick={(e) => {
+                if (busy) e.preventDefault();
+              }}
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 e.target.value = '';
-                if (file) void upload(file);
+                if (file && !busy) void upload(file);
               }}
             />
             {!!layer.legend && (
@@ -103,13 +114,16 @@ export function LegendField({
           </>
         )}
       </div>
-      {warnings.map((w) => (
-        <Callout key={w} intent="warning" data-testid="layer-legend-warning">
-          {w}
-        </Callout>
-      ))}
+      {/* Always there, so that the warnings an upload brings are announced. */}
+      <div role="status">
+        {warnings.map((w) => (
+          <Callout key={w} intent="warning" data-testid="layer-legend-warning">
+            {w}
+          </Callout>
+        ))}
+      </div>
       {error && (
-        <Callout intent="danger" data-testid="layer-legend-error">
+        <Callout intent="danger" role="alert" data-testid="layer-legend-error">
           {error}
         </Callout>
       )}
