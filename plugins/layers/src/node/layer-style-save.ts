@@ -45,42 +45,44 @@ export async function saveStyle(
     throw ApiError.forbidden('permission_denied', 'errors.permission_denied');
   }
   const isStyle = (type: string) => services.types.isAssignable(type, 'style');
-  let saved: { depot_id: number; moment_id: number; datum: string };
-  if (hasDatum) {
-    const datumId = parseRef(body.datum as string, DATUM_PATH);
-    if (datumId === undefined) throw bad('style_datum', 'datum');
-    const current = await services.depots.datumIn(r, `${DATUM_PATH}${datumId}/`);
-    if (!isStyle(current.content_type)) throw bad('style_datum', 'datum');
-    const name = typeof body.name === 'string' ? body.name : (styleOfDatum(current.fields)?.name ?? '');
-    saved = await services.depots.saveDatum(
-      r.user,
-      { datum: `${DATUM_PATH}${datumId}/` },
-      { value: { name, ...style } },
-      { momentId, version: body.version as string | undefined, lang: r.lang },
-    );
-  } else {
-    const depotId = parseRef(body.depot as string, DEPOT_PATH);
-    if (depotId === undefined) throw bad('style_depot', 'depot');
-    const depot = await r.services.loadReadable(depotDefinition(r), depotId, r);
-    if (!depot) throw ApiError.notFound();
-    if (!isStyle(String(depot.content_type))) throw bad('style_depot', 'depot');
-    const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim() : String(row.name);
-    saved = await services.depots.saveDatum(
-      r.user,
-      { depot: depotId },
-      { value: { name, ...style } },
-      { momentId, lang: r.lang },
-    );
-  }
-  const out: Record<string, unknown> = {
-    datum: saved.datum,
-    depot: `${DEPOT_PATH}${saved.depot_id}/`,
-    moment_id: saved.moment_id,
-  };
-  if (body.link) {
-    out.layer = await r.services.inTransaction(r, 'layer', (tr) =>
-      tr.services.update(layerDef, row.id, { style_datum: saved.datum }, tr),
-    );
-  }
+  // The datum's save and the layer's link are one write: a refused link keeps no new style version.
+  const out = await r.services.inTransaction(r, 'layer', async (tr) => {
+    let saved: { depot_id: number; moment_id: number; datum: string };
+    if (hasDatum) {
+      const datumId = parseRef(body.datum as string, DATUM_PATH);
+      if (datumId === undefined) throw bad('style_datum', 'datum');
+      const current = await services.depots.datumIn(tr, `${DATUM_PATH}${datumId}/`);
+      if (!isStyle(current.content_type)) throw bad('style_datum', 'datum');
+      const name = typeof body.name === 'string' ? body.name : (styleOfDatum(current.fields)?.name ?? '');
+      saved = await services.depots.saveDatum(
+        tr.user,
+        { datum: `${DATUM_PATH}${datumId}/` },
+        { value: { name, ...style } },
+        { momentId, version: body.version as string | undefined, lang: tr.lang, manager: tr.manager },
+      );
+    } else {
+      const depotId = parseRef(body.depot as string, DEPOT_PATH);
+      if (depotId === undefined) throw bad('style_depot', 'depot');
+      const depot = await tr.services.loadReadable(depotDefinition(tr), depotId, tr);
+      if (!depot) throw ApiError.notFound();
+      if (!isStyle(String(depot.content_type))) throw bad('style_depot', 'depot');
+      const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim() : String(row.name);
+      saved = await services.depots.saveDatum(
+        tr.user,
+        { depot: depotId },
+        { value: { name, ...style } },
+        { momentId, lang: tr.lang, manager: tr.manager },
+      );
+    }
+    const reply: Record<string, unknown> = {
+      datum: saved.datum,
+      depot: `${DEPOT_PATH}${saved.depot_id}/`,
+      moment_id: saved.moment_id,
+    };
+    if (body.link) reply.layer = await tr.services.update(layerDef, row.id, { style_datum: saved.datum }, tr);
+    return reply;
+  });
+  // The style depot's feed entries were written in the layer's transaction; tell their listeners too.
+  await r.services.inTransaction(r, 'depot', async () => undefined);
   return out;
 }

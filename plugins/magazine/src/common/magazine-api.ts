@@ -105,12 +105,14 @@ export interface DepotAccess {
    * may not read the depot, 403 when they may not change it, 409 moment_moved / datum_changed when
    * `momentId` / `version` (what the caller read) are no longer current. `fields` are the datum's
    * fields (checked against the depot's content type). Gives the datum's address without a moment.
+   * With `options.manager` the save runs in that transaction (a caller's write that must keep all or
+   * nothing); the caller then announces the depot's feed entries (`inTransaction(…, 'depot', …)`).
    */
   saveDatum(
     user: AuthUser,
     target: { depot: number | string } | { datum: string },
     fields: Record<string, unknown>,
-    options?: { momentId?: number; version?: string; lang?: string },
+    options?: { momentId?: number; version?: string; lang?: string; manager?: EntityManager },
   ): Promise<{ depot_id: number; moment_id: number; datum: string; index: number }>;
   /**
    * One datum by its address (`/api/v1/datum/{id}/`, optionally `@{moment}`), when the user may read

@@ -149,12 +149,14 @@ export class MagazineDepotAccess implements DepotAccess {
     user: AuthUser,
     target: { depot: number | string } | { datum: string },
     fields: Record<string, unknown>,
-    options: { momentId?: number; version?: string; lang?: string } = {},
+    options: { momentId?: number; version?: string; lang?: string; manager?: EntityManager } = {},
   ): Promise<{ depot_id: number; moment_id: number; datum: string; index: number }> {
     const { manager: _, ...base } = this.request(user, options.lang ?? user.language);
     const own = { ...fields };
     delete own.version;
-    return this.services.resources.inTransaction(base, 'depot', async (r) => {
+    const inTransaction = <T>(fn: (r: ResourceRequest) => Promise<T>): Promise<T> =>
+      options.manager ? fn({ ...base, manager: options.manager }) : this.services.resources.inTransaction(base, 'depot', fn);
+    return inTransaction(async (r) => {
       if ('datum' in target) {
         const m = /^(?:\/api\/v1\/datum\/)?(\d{1,9})\/?$/.exec(String(target.datum).trim());
         if (!m) throw ApiError.badRequest('invalid_parameter', 'magazine:errors.datum_ref', {}, 'datum');
