@@ -263,6 +263,11 @@ describe('layers: pmtiles layers build a PMTiles archive from their piles', func
     assertError(await stranger.client.post(`/api/v1/layer/${layer.id}/build_tiles/`, {}), 404, 'not_found');
     const noCsrf = await writer.client.post(`/api/v1/layer/${layer.id}/build_tiles/`, {}, { csrf: false });
     assert.equal(noCsrf.status, 403);
+    // Internal: anonymous map clients are turned away; once public, they read it with byte ranges.
+    assertError(await t.client().get(`/api/v1/layer/${layer.id}/tiles.pmtiles`), 401, 'not_authenticated');
+    expectStatus(await admin.patch(layer.resource_uri, { public: true }), 200);
+    const anonymous = await archiveOver(t.client(), layer).getHeader();
+    assert.equal(anonymous.maxZoom, 3);
   });
 
   it('writes tiles GDAL reads: ogrinfo lists the layer and its features from a tile of the archive', async () => {

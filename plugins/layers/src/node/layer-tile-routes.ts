@@ -8,6 +8,7 @@ import {
   type HttpRouteContribution,
   type RegistrySink,
   type RouteDescriptor,
+  type Row,
   type WerkbankContext,
 } from '@werkbank/sdk/node';
 import { LAYER_PATH } from '../common/layers-api';
@@ -21,7 +22,7 @@ const responses = (codes: number[]) => Object.fromEntries(codes.map((c) => [c, {
 /**
  * A pmtiles layer's archive (decision 0062): `POST {layer}build_tiles/` builds it (write permission
  * on the layer; CSRF as every unsafe call), `GET {layer}tiles.pmtiles` serves it to readers of the
- * layer with byte ranges (206), ETag and HEAD — the address PMTiles clients read from.
+ * layer (and to everyone when the layer is public) with byte ranges (206), ETag and HEAD — the address PMTiles clients read from.
  */
 @injectable()
 export class LayerTileRoutes implements HttpRouteContribution {
@@ -38,6 +39,22 @@ export class LayerTileRoutes implements HttpRouteContribution {
     const row = await req.services.loadReadable(def, Number(ctx.params.id), req);
     if (!row) throw ApiError.notFound();
     return { req, def, row };
+  }
+
+  /**
+   * The layer whose archive is asked for: readable by the caller, or public for anonymous callers —
+   * a public pmtiles layer is published, so map clients read its archive without signing in (as its
+   * legend, decision 0063); 401 for anonymous callers of an internal layer.
+   */
+  protected async archiveReadable(ctx: WerkbankContext): Promise<Row> {
+    if (ctx.state.user) return (await this.readable(ctx)).row;
+    if (!/^\d{1,9}$/.test(ctx.params.id)) throw ApiError.notFound();
+    const [row] = (await this.services.dataSource.query(
+      `SELECT id, slug, public, persistent_size FROM layers_layer WHERE id = $1`,
+      [Number(ctx.params.id)],
+    )) as Row[];
+    if (!row?.public) throw ApiError.unauthorized();
+    return row;
   }
 
   registerHttpRoutes(registry: RegistrySink<RouteDescriptor>): void {
@@ -71,9 +88,11 @@ export class LayerTileRoutes implements HttpRouteContribution {
           ctx.body = { status: 'ok', tile_archive: archive };
         });
         router.get(`${LAYER_PATH}:id/tiles.pmtiles`, async (ctx) => {
-          const { req, row } = await this.readable(ctx);
+          const row = await this.archiveReadable(ctx);
           // tiles_blob is no field of the resource: the blob's address stays inside the plugin.
-          const [stored] = (await req.manager.query(`SELECT tiles_blob FROM layers_layer WHERE id = $1`, [row.id])) as {
+          const [stored] = (await this.services.dataSource.query(`SELECT tiles_blob FROM layers_layer WHERE id = $1`, [
+            row.id,
+          ])) as {
             tiles_blob: string | null;
           }[];
           const hash = stored?.tiles_blob;

@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+/**
+ * QGIS 3.22 as our users run it, headless (Debian's python3-qgis and qgis-providers with the Qt
+ * offscreen platform): opens each source through a QGIS data provider (`WFS`, `OAPIF`, `wms` for
+ * WMS and WMTS, `vectortile`, `ogr`) and reports what a user would see — validity, feature count,
+ * fields with their types, every feature's attributes and first position (vector layers), or a
+ * rendered image's size and count of drawn pixels (raster layers).
+ */
+const PYQGIS = String.raw`
+import json, os, sys
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+from qgis.core import (QgsApplication, QgsVectorLayer, QgsRasterLayer, QgsVectorTileLayer, QgsMapSettings,
+                       QgsMapRendererParallelJob, QgsRectangle, QgsCoordinateReferenceSystem)
+from qgis.PyQt.QtCore import QSize, QEventLoop
+from qgis.PyQt.QtGui import QColor
+
+app = QgsApplication([], False)
+app.initQgis()
+out = []
+for src in json.loads(sys.argv[1]):
+    provider, uri, kind = src["provider"], src["uri"], src.get("kind", "vector")
+    if kind == "raster":
+        layer = QgsRasterLayer(uri, "r", provider)
+    elif kind == "vectortile":
+        layer = QgsVectorTileLayer(uri, "t")
+    else:
+        layer = QgsVectorLayer(uri, "v", provider)
+    entry = {"uri": uri, "valid": layer.isValid(), "error": layer.error().summary() if not layer.isValid() else None}
+    if layer.isValid() and kind == "vector":
+        entry["fields"] = [[f.name(), f.typeName()] for f in layer.fields()]
+        feats = []
+        for feat in layer.getFeatures():
+            g = feat.geometry()
+            p = None if g is None or g.isEmpty() else [g.vertexAt(0).x(), g.vertexAt(0).y()]
+            feats.append({"attributes": {k: (v if isinstance(v, (int, float, str, bool)) or v is None else str(v)) for k, v in zip(feat.fields().names(), feat.attributes())}, "position": p})
+        entry["count"] = len(feats)
+        entry["features"] = feats
+    if layer.isValid() and kind in ("raster", "vectortile"):
+        settings = QgsMapSettings()
+        settings.setLayers([layer])
+        settings.setOutputSize(QSize(src.get("width", 256), src.get("height", 256)))
+        settings.setBackgroundColor(QColor(255, 255, 255, 0))
+        crs = QgsCoordinateReferenceSystem(src.get("crs", "EPSG:3857"))
+        settings.setDestinationCrs(crs)
+        settings.setExtent(QgsRectangle(*src["extent"]))
+        job = QgsMapRendererParallelJob(settings)
+        loop = QEventLoop()
+        job.finished.connect(loop.quit)
+        job.start()
+        loop.exec_()
+        img = job.renderedImage()
+        drawn = 0
+        for y in range(img.height()):
+            for x in range(img.width()):
+                if QColor(img.pixel(x, y)).alpha() > 0 and img.pixel(x, y) != 0xffffffff:
+                    drawn += 1
+        entry["image"] = {"width": img.width(), "height": img.height(), "drawn": drawn}
+    out.append(entry)
+print(json.dumps(out))
+app.exitQgis()
+`;
+
+export interface QgisSource {
+  provider: 'WFS' | 'OAPIF' | 'wms' | 'ogr' | 'vectortile';
+  uri: string;
+  kind?: 'vector' | 'raster' | 'vectortile';
+  /** Raster and vector tile layers: the map extent to render (in `crs`, default EPSG:3857). */
+  extent?: [number, number, number, number];
+  crs?: string;
+  width?: number;
+  height?: number;
+}
+
+export interface QgisLayerReport {
+  uri: string;
+  valid: boolean;
+  error: string | null;
+  fields?: Array<[string, string]>;
+  count?: number;
+  features?: Array<{ attributes: Record<string, unknown>; position: [number, number] | null }>;
+  image?: { width: number; height: number; drawn: number };
+}
+
+/** Opens the sources in one headless QGIS (async: the server under test answers in this process). */
+export async function qgisOpen(sources: QgisSource[]): Promise<QgisLayerReport[]> {
+  const { stdout } = await promisify(execFile)('/usr/bin/python3', ['-c', PYQGIS, JSON.stringify(sources)], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, QT_QPA_PLATFORM: 'offscreen', XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? '/tmp' },
+  });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as QgisLayerReport[];
+}
