@@ -1,5 +1,5 @@
 // `npm test`'s pretest step: the suites drive Debian's Chromium, check reprojection against PROJ's
-// cs2cs, read exports with GDAL and OWSLib, and reach a PostgreSQL server and an MQTT broker. What is missing
+// cs2cs, read exports and services with GDAL, OWSLib and QGIS, compare maps with MapServer, and reach a PostgreSQL server and an MQTT broker. What is missing
 // is installed from Debian's packages when this runs as root with apt-get; otherwise it stops at
 // once with the exact command to run. SKIP_TEST_PREREQS=1 skips the check.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -32,6 +32,16 @@ const NEEDS = [
     what: "OWSLib's ISO 19139 parser (metadata export suites)",
     ok: () => works('/usr/bin/python3', ['-c', 'import owslib.iso']),
     packages: ['python3-owslib'],
+  },
+  {
+    what: 'QGIS 3 with its Python bindings and data providers (layer services suites, headless)',
+    ok: () => works('/usr/bin/python3', ['-c', 'import qgis.core']),
+    packages: ['python3-qgis', 'qgis-providers'],
+  },
+  {
+    what: 'MapServer (the layer services suites compare maps with it)',
+    ok: () => has('mapserv'),
+    packages: ['mapserver-bin'],
   },
   { what: 'a PostgreSQL server (scale-out suites)', ok: () => has('pg_ctlcluster'), packages: ['postgresql'] },
   { what: 'the Mosquitto MQTT broker (live dataset suites)', ok: () => has('mosquitto'), packages: ['mosquitto'] },

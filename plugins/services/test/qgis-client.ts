@@ -58,8 +58,10 @@ for src in json.loads(sys.argv[1]):
                     drawn += 1
         entry["image"] = {"width": img.width(), "height": img.height(), "drawn": drawn}
     out.append(entry)
-print(json.dumps(out))
-app.exitQgis()
+sys.stdout.write(json.dumps(out) + "\n")
+sys.stdout.flush()
+# QGIS 3.22 may crash while tearing down providers at exit; the report is written, so leave at once.
+os._exit(0)
 `;
 
 export interface QgisSource {
@@ -88,7 +90,7 @@ export async function qgisOpen(sources: QgisSource[]): Promise<QgisLayerReport[]
   const { stdout } = await promisify(execFile)('/usr/bin/python3', ['-c', PYQGIS, JSON.stringify(sources)], {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, QT_QPA_PLATFORM: 'offscreen', XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? '/tmp' },
+    env: { ...process.env, QT_QPA_PLATFORM: 'offscreen' },
   });
   return JSON.parse(stdout.trim().split('\n').pop()!) as QgisLayerReport[];
 }
