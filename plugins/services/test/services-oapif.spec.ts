@@ -192,6 +192,12 @@ describe('services: OGC API – Features serves layers as collections', function
     );
     const ten = await getJson<Items>(c, `${base}/collections/${layer.slug}/items`);
     assert.equal(ten.numberReturned, 10, 'limit defaults to 10');
+    const first = await c.get(`${base}/collections/${layer.slug}/items`);
+    const again = await c.get(`${base}/collections/${layer.slug}/items`, {
+      headers: { 'if-none-match': first.headers.get('etag')! },
+    });
+    assert.equal(again.status, 304, 'a client holding the served state revalidates');
+    assert.match(first.headers.get('vary')!, /Accept-Language/);
     const past = await getJson<Items>(c, `${base}/collections/${layer.slug}/items?offset=1000`);
     assert.deepEqual([past.numberReturned, past.numberMatched], [0, 400]);
     assert.ok(!past.links.some((l) => l.rel === 'next'));

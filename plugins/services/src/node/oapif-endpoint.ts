@@ -11,12 +11,12 @@ import {
 import { layerServiceName, type Layer } from '@werkbank/plugin-layers/api';
 import { PublishedLayers, type Publication } from './published-layers';
 import { ServicesServices } from './services-services';
-import { conditional, queryParam } from './geojson-endpoint';
+import { queryParam } from './geojson-endpoint';
 import { CONFORMANCE, collectionDocument, HTML, landingDocument, OPENAPI, selfLinks, type Scope } from './oapif-documents';
 import { escapeHtml, facts, htmlPage, linkList, type OapifLink, type Texts } from './oapif-html';
 import { openapiDocument } from './oapif-openapi';
 import { OapifItems } from './oapif-items';
-import { checkParams, COMMON_PARAMS, format, html, json, variant } from './oapif-http';
+import { checkParams, COMMON_PARAMS, format, html, json, unchanged } from './oapif-http';
 
 /** The depot types whose piles make a layer a feature collection. */
 const FEATURE_PILE = /\/type\/feature\/$|^feature$/;
@@ -119,7 +119,7 @@ export class OapifEndpoint implements ServiceEndpointContribution {
   private async landing(ctx: WerkbankContext, scope: Scope): Promise<void> {
     const f = format(ctx);
     checkParams(ctx, COMMON_PARAMS);
-    if (scope.publication && conditional(ctx, scope.publication, variant(ctx, f))) return;
+    if (scope.publication && unchanged(ctx, scope.publication, f)) return;
     const t = this.texts(ctx);
     const doc = landingDocument(t, scope, f);
     if (f === 'json') return json(ctx, doc);
@@ -147,7 +147,7 @@ export class OapifEndpoint implements ServiceEndpointContribution {
   private async collections(ctx: WerkbankContext, scope: Scope): Promise<void> {
     const f = format(ctx);
     checkParams(ctx, COMMON_PARAMS);
-    if (scope.publication && conditional(ctx, scope.publication, variant(ctx, f))) return;
+    if (scope.publication && unchanged(ctx, scope.publication, f)) return;
     const t = this.texts(ctx);
     const layers = scope.layer
       ? [scope.layer].filter(isFeatureLayer)
@@ -171,7 +171,7 @@ export class OapifEndpoint implements ServiceEndpointContribution {
     const f = format(ctx);
     checkParams(ctx, COMMON_PARAMS);
     const publication = await this.publicationOf(ctx, scope);
-    if (conditional(ctx, publication, variant(ctx, f))) return;
+    if (unchanged(ctx, publication, f)) return;
     const t = this.texts(ctx);
     const doc = collectionDocument(t, scope, publication.layer, ctx.params.id, f);
     if (f === 'json') return json(ctx, doc);

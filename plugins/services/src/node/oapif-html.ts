@@ -44,7 +44,11 @@ ${body}
 export function linkList(t: Texts, links: OapifLink[]): string {
   const html = links.filter((l) => l.type === 'text/html' && l.rel !== 'self' && l.rel !== 'alternate');
   const other = links.filter((l) => l.type !== 'text/html' || l.rel === 'alternate');
-  const item = (l: OapifLink) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.title ?? l.rel)}</a></li>`;
+  const item = (l: OapifLink) => {
+    const label =
+      l.type && l.type !== 'text/html' && l.rel !== 'alternate' ? `${l.title ?? l.rel} (${l.type})` : (l.title ?? l.rel);
+    return `<li><a href="${escapeHtml(l.href)}">${escapeHtml(label)}</a></li>`;
+  };
   return `<h2>${escapeHtml(t('oapif.html.links'))}</h2>\n<ul>\n${[...html, ...other].map(item).join('\n')}\n</ul>`;
 }
 

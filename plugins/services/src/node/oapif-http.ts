@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { ApiError, type WerkbankContext } from '@werkbank/sdk/node';
-import { queryParam } from './geojson-endpoint';
+import { conditional, queryParam } from './geojson-endpoint';
+import type { Publication } from './published-layers';
 import { JSON_TYPE } from './oapif-documents';
 
 /** The parameters every OGC API resource takes; items take more (OapifItems). */
@@ -13,14 +15,20 @@ export function format(ctx: WerkbankContext): 'json' | 'html' {
     if (/^(html|text\/html)$/i.test(f)) return 'html';
     throw ApiError.badRequest('invalid_parameter', 'services:oapif.errors.format_unknown', { f: f.slice(0, 50) }, 'f');
   }
+  ctx.vary('Accept');
   return ctx.accepts('application/json', 'application/geo+json', 'text/html') === 'text/html' ? 'html' : 'json';
 }
 
-/** The ETag variant of a response: its format, language and query. */
-export function variant(ctx: WerkbankContext, f: string): string {
+/**
+ * Sets the publication's ETag for this variant of the response (format, language, query) and
+ * answers 304 when the client holds it (`conditional`); true when answered.
+ */
+export function unchanged(ctx: WerkbankContext, publication: Publication, f: string): boolean {
+  const query = createHash('sha256').update(ctx.querystring).digest('base64url').slice(0, 16);
+  const hit = conditional(ctx, publication, `${f}.${ctx.state.lang}.${query}`);
   ctx.vary('Accept');
   ctx.vary('Accept-Language');
-  return `${f}.${ctx.state.lang}.${Buffer.from(ctx.querystring).toString('base64url')}`;
+  return hit;
 }
 
 /** 400 for a query parameter the resource does not take (OGC API Core /req/core/query-param-unknown). */

@@ -1,12 +1,12 @@
 import { ApiError, inject, injectable, type WerkbankContext } from '@werkbank/sdk/node';
 import { parseCount, parseProperties, type Window } from '../common/service-params';
-import { conditional, queryParam, selectProperties, valueOf } from './geojson-endpoint';
+import { queryParam, selectProperties, valueOf } from './geojson-endpoint';
 import { PublishedLayers, type Publication, type ServedFeature } from './published-layers';
 import { ServicesServices } from './services-services';
 import { featuresIn, parseBboxIn, parseCrs, type OapifCrs } from './oapif-crs';
 import { GEOJSON, href, selfLinks, type Scope } from './oapif-documents';
 import { featureTable, htmlPage, linkList, propertyTable, type OapifLink, type Texts } from './oapif-html';
-import { checkParams, COMMON_PARAMS, html, json, variant } from './oapif-http';
+import { checkParams, COMMON_PARAMS, html, json, unchanged } from './oapif-http';
 
 const ITEM_PARAMS = [...COMMON_PARAMS, 'bbox', 'bbox-crs', 'crs', 'limit', 'offset', 'properties', 'datetime'];
 const LIMIT_DEFAULT = 10;
@@ -56,7 +56,7 @@ export class OapifItems {
     const keep = parseProperties(queryParam(ctx, 'properties'));
     checkDatetime(queryParam(ctx, 'datetime'));
     const publication = await pending();
-    if (conditional(ctx, publication, variant(ctx, f))) return;
+    if (unchanged(ctx, publication, f)) return;
     const { features, matched } = await this.page(publication, window, offset, limit);
     const out = await this.output(selectProperties(features, keep), crs);
     ctx.set('Content-Crs', `<${crs.uri}>`);
@@ -111,7 +111,7 @@ export class OapifItems {
     checkParams(ctx, [...COMMON_PARAMS, 'crs']);
     const crs = parseCrs(queryParam(ctx, 'crs'), 'crs', this.services.reprojection);
     const publication = await pending();
-    if (conditional(ctx, publication, variant(ctx, f))) return;
+    if (unchanged(ctx, publication, f)) return;
     const id = ctx.params.featureId;
     let found: ServedFeature | undefined;
     for await (const batch of this.published.features(publication)) {
