@@ -225,7 +225,7 @@ describe('services: OGC API – Features serves layers as collections', function
           feature.geometry.coordinates[1] - want.geometry.coordinates[1],
         ) < 0.001,
       );
-      assert.equal(feature.crs, undefined);
+      assert.equal((feature as Feature & { crs?: unknown }).crs, undefined, 'no crs member');
     }
     // A box in metres around the 25832 positions of columns 0–4 of rows 0–2, 200 m wider on each side.
     const corner = got.filter((x) => [0, 1, 2, 3, 4, 20, 21, 22, 23, 24, 40, 41, 42, 43, 44].includes(x.properties.id as number));
