@@ -300,6 +300,17 @@ describe('services: OGC API – Features serves layers as collections', function
     assert.match(info, /Feature Count: 400/);
   });
 
+  it("serves an internal layer to GDAL with its reader's API key in the address, carried on in every link", async () => {
+    expectStatus(await f.admin.patch(userUri(reader.id), { user_permissions: ['access_connect'] }), 200);
+    const { key } = expectStatus(await f.admin.post('/api/v1/apikey/', { user: userUri(reader.id), realms: ['layer'] }), 201);
+    const landing = `/services/ogc/${internal.slug}/?apikey=${key}`;
+    const { links } = await getJson<{ links: Links }>(f.t.client(), landing);
+    assert.ok(links.every((l) => new URL(l.href).searchParams.get('apikey') === key));
+    const out = join(dir, 'internal.geojson');
+    await run('ogr2ogr', ['-f', 'GeoJSON', out, `OAPIF:${f.t.url}${landing}`, internal.slug, '-oo', 'PAGE_SIZE=100']);
+    assert.equal((JSON.parse(readFileSync(out, 'utf8')) as { features: Feature[] }).features.length, 400);
+  });
+
   it('gives people HTML pages in their language: lang, title, headings and a table of properties', async () => {
     const c = f.t.client();
     const page = async (url: string, lang: string) => {
