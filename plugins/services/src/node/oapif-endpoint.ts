@@ -54,6 +54,7 @@ export class OapifEndpoint implements ServiceEndpointContribution {
     const one = '/services/ogc/:name';
     // The landing page of all layers first: its fixed paths win over a layer's name.
     router.get(`${all}/`, (ctx) => this.answer(ctx, (s) => this.landing(ctx, s), false));
+    router.get(all, (ctx) => this.answer(ctx, (s) => this.landing(ctx, s), false));
     for (const base of [all, one]) {
       const perLayer = base === one;
       router.get(`${base}/api`, (ctx) => this.answer(ctx, (s) => this.api(ctx, s), perLayer));
@@ -68,6 +69,8 @@ export class OapifEndpoint implements ServiceEndpointContribution {
       );
     }
     router.get(`${one}/`, (ctx) => this.answer(ctx, (s) => this.landing(ctx, s), true));
+    // Clients (QGIS) are given the landing page without its slash and ask for it that way too.
+    router.get(one, (ctx) => this.answer(ctx, (s) => this.landing(ctx, s), true));
   }
 
   /**
