@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { userUri } from '@werkbank/testing/node';
+import { expectStatus, userUri } from '@werkbank/testing/node';
 import type { Layer, LayerStyle } from '@werkbank/plugin-layers/api';
 import { approvedDepot, servedLayer, servicesServer, type ServicesFixture } from './services-support';
 import {
@@ -385,5 +385,21 @@ print(json.dumps(res))
     const caps = await reader.client.get(wms(l, 'REQUEST=GetCapabilities'));
     assert.equal(caps.status, 200);
     assert.match(String(caps.body), /<WMS_Capabilities/);
+    // A desktop client with an API key in the address keeps it in every address the capabilities give.
+    expectStatus(await f.admin.patch(userUri(reader.id), { user_permissions: ['access_connect'] }), 200);
+    const { key } = expectStatus(await f.admin.post('/api/v1/apikey/', { user: userUri(reader.id), realms: ['layer'] }), 201);
+    const keyed = await raw(wms(l, `REQUEST=GetCapabilities&APIKEY=${key}`));
+    assert.equal(keyed.status, 200);
+    const hrefs = [...keyed.body.toString().matchAll(/xlink:href="([^"]+)"/g)].map((m) => m[1]);
+    assert.ok(hrefs.length > 3);
+    for (const href of hrefs) assert.ok(href.includes(`apikey=${key}`), href);
+    const png = await raw(
+      wms(
+        l,
+        `VERSION=1.3.0&REQUEST=GetMap&LAYERS=${l.slug}&STYLES=&CRS=CRS:84&BBOX=${W},${S},${E},${N}&WIDTH=100&HEIGHT=100&FORMAT=image/png&apikey=${key}`,
+      ),
+    );
+    assert.equal(png.status, 200);
+    assert.equal(png.type, 'image/png');
   });
 });
