@@ -4,6 +4,7 @@ import { PublishedLayers } from './published-layers';
 import { GeojsonEndpoint } from './geojson-endpoint';
 import { OapifEndpoint } from './oapif-endpoint';
 import { OapifItems } from './oapif-items';
+import { WmsEndpoint } from './wms/wms-endpoint';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
@@ -16,4 +17,5 @@ export default definePlugin((ctx) => {
   ctx.contribute(ServiceEndpointContribution, GeojsonEndpoint);
   ctx.bind(OapifItems).toSelf().inSingletonScope();
   ctx.contribute(ServiceEndpointContribution, OapifEndpoint);
+  ctx.contribute(ServiceEndpointContribution, WmsEndpoint);
 });
