@@ -101,6 +101,7 @@ function nesting(xml: string): number {
   let max = 0;
   const tags = /<(\/?)([^\s>/!?]*)[^>]*?(\/?)>/g;
   for (let m = tags.exec(xml); m; m = tags.exec(xml)) {
+    if (m[0][1] === '!' || m[0][1] === '?') continue;
     if (m[1]) depth--;
     else if (!m[3]) max = Math.max(max, ++depth);
   }
@@ -131,7 +132,13 @@ export function parseFilter(xml: string, defaultCrs: Crs): Filter {
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw problem('filter_entity');
   if (nesting(xml) > FILTER_LIMITS.depth) throw problem('filter_too_large');
   if (XMLValidator.validate(xml) !== true) throw problem('filter_malformed');
-  const roots = toElements(parser.parse(xml) as unknown[], { n: 0 });
+  let parsed: unknown[];
+  try {
+    parsed = parser.parse(xml) as unknown[];
+  } catch {
+    throw problem('filter_malformed');
+  }
+  const roots = toElements(parsed, { n: 0 });
   if (roots.length !== 1 || roots[0].name !== 'Filter') throw problem('filter_malformed');
   const ops = roots[0].children;
   if (!ops.length) throw problem('filter_malformed');
