@@ -302,6 +302,23 @@ describe('services: WFS requests, filters and exceptions', function () {
     const res = await reader.client.get<string>(`/services/wfs/${internal.slug}?${caps}`);
     assert.equal(res.status, 200);
     assert.match(res.body, new RegExp(`<wfs:Name>wb:${internal.slug}</wfs:Name>`));
-    expectStatus(await f.admin.get(`/api/v1/layer/${internal.id}/`), 200);
+    const gf = `SERVICE=WFS&VERSION=1.1.0&REQUEST=GetFeature&TYPENAME=wb:${internal.slug}`;
+    const anonymous = await exception(gf, 404, {}, internal.slug);
+    assert.equal(anonymous.report['@_version'], '1.0.0');
+
+    // Desktop GIS with an API key in the address: the capabilities keep it in the operations' addresses.
+    expectStatus(await f.admin.patch(userUri(reader.id), { user_permissions: ['access_connect'] }), 200);
+    const { key } = expectStatus(await f.admin.post('/api/v1/apikey/', { user: userUri(reader.id), realms: ['layer'] }), 201);
+    const url = `${f.t.url}/services/wfs/${internal.slug}`;
+    const capabilities = await wfsGet(url, `apikey=${key}&${caps}`);
+    assert.equal(capabilities.status, 200);
+    assert.ok(capabilities.text.includes(`xlink:href="${url}?apikey=${key}&amp;"`), capabilities.text);
+    const { stdout } = await run('ogrinfo', ['-ro', '-so', `WFS:${url}?apikey=${key}`, `wb:${internal.slug}`]);
+    assert.match(stdout, /Feature Count: 400/);
+  });
+
+  it('refuses sorting, which it does not offer', async () => {
+    const e = await exception(`SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=wb:${layer.slug}&SORTBY=id`);
+    assert.deepEqual([e.code, e.locator], ['OperationNotSupported', 'sortBy']);
   });
 });

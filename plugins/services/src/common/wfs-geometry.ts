@@ -90,6 +90,9 @@ function addPolygon(parts: Parts, rings: unknown): void {
   if (poly.length) parts.polygons.push(poly);
 }
 
+/** The parts of geometries met again and again (a filter's), so they are taken apart once. */
+const prepared = new WeakMap<Geometry, Parts>();
+
 function partsOf(g: Geometry | null | undefined): Parts {
   const parts: Parts = { points: [], segments: [], polygons: [] };
   collect(g, parts);
@@ -126,10 +129,14 @@ function segmentsMeet(a: Position, b: Position, c: Position, d: Position): boole
 
 const samePoint = (a: Position, b: Position) => a[0] === b[0] && a[1] === b[1];
 
-/** Whether the geometries share at least one point (OGC Intersects), planar. */
+/** Whether the geometries share at least one point (OGC Intersects), planar; `gb` is taken apart once and kept. */
 export function intersects(ga: Geometry | null | undefined, gb: Geometry | null | undefined): boolean {
   const a = partsOf(ga);
-  const b = partsOf(gb);
+  let b = gb ? prepared.get(gb) : undefined;
+  if (!b) {
+    b = partsOf(gb);
+    if (gb) prepared.set(gb, b);
+  }
   if (!a.box || !b.box) return false;
   if (a.box[0] > b.box[2] || b.box[0] > a.box[2] || a.box[1] > b.box[3] || b.box[1] > a.box[3]) return false;
   for (const p of a.points) {

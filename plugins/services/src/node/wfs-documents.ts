@@ -52,12 +52,17 @@ export interface CapabilitiesInput {
   title: string;
   abstract?: string;
   bbox: [number, number, number, number];
+  /**
+   * `apikey=…&` when the caller put an API key into the address: desktop clients call the
+   * operations' addresses as the capabilities give them, so the key must stay in them.
+   */
+  keyQuery?: string;
 }
 
 /** WFS_Capabilities of 2.0.0 (OWS 1.1, FES 2.0) or 1.1.0 (OWS 1.0, Filter 1.1): only what the service does. */
-export function capabilitiesXml({ version, url, type, title, abstract, bbox }: CapabilitiesInput): string {
+export function capabilitiesXml({ version, url, type, title, abstract, bbox, keyQuery = '' }: CapabilitiesInput): string {
   const [w, s, e, n] = bbox;
-  const href = esc(`${url}?`);
+  const href = esc(`${url}?${keyQuery}`);
   const v2 = version === '2.0.0';
   const ows = v2 ? 'http://www.opengis.net/ows/1.1' : 'http://www.opengis.net/ows';
   const get = `<ows:DCP><ows:HTTP><ows:Get xlink:href="${href}"/></ows:HTTP></ows:DCP>`;

@@ -103,7 +103,8 @@ export class WfsEndpoint implements ServiceEndpointContribution {
   }
 
   private async capabilities(ctx: WerkbankContext, publication: Publication, version: WfsVersion, type: string): Promise<void> {
-    if (conditional(ctx, publication, `wfs-caps-${version}`)) return;
+    const keyQuery = keyQueryOf(ctx);
+    if (conditional(ctx, publication, `wfs-caps-${version}${keyQuery ? `-${digest(keyQuery)}` : ''}`)) return;
     const { layer } = publication;
     // The layer's bbox; the features' extent when it has none.
     const bbox = layer.bbox ?? (await this.schemaOf(publication)).extent ?? [-180, -90, 180, 90];
@@ -111,6 +112,7 @@ export class WfsEndpoint implements ServiceEndpointContribution {
     ctx.body = capabilitiesXml({
       version,
       url: serviceUrl(ctx),
+      keyQuery,
       type,
       title: layer.name,
       abstract: layer.description || layer.description_title || undefined,
@@ -149,6 +151,7 @@ export class WfsEndpoint implements ServiceEndpointContribution {
     const countName = q.has('count') ? 'count' : 'maxfeatures';
     const count = valueOf(parseCount(q.get(countName), Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, countName), countName);
     const start = valueOf(parseCount(q.get('startindex'), 0, Number.MAX_SAFE_INTEGER, 'startIndex'), 'startIndex');
+    if (q.has('sortby')) throw owsError('OperationNotSupported', 'services:wfs.sorting_unsupported', {}, 'sortBy');
     const resultType = (q.get('resulttype') ?? 'results').toLowerCase();
     if (resultType !== 'results' && resultType !== 'hits')
       throw owsError('InvalidParameterValue', 'services:wfs.resulttype_invalid', {}, 'resultType');
@@ -205,8 +208,7 @@ export class WfsEndpoint implements ServiceEndpointContribution {
       : undefined;
     const project = crs.epsg === 4326 ? undefined : await reprojection.reprojector('EPSG:4326', `EPSG:${crs.epsg}`);
 
-    const variant = createHash('sha1').update(`${version}|${ctx.querystring}`).digest('base64url').slice(0, 16);
-    if (conditional(ctx, publication, `wfs-${variant}`)) return;
+    if (conditional(ctx, publication, `wfs-${digest(`${version}|${ctx.querystring}`)}`)) return;
 
     const window = windowOf(filter);
     const source = () => matching(this.published.features(publication, { window }), filter, type);
@@ -214,7 +216,7 @@ export class WfsEndpoint implements ServiceEndpointContribution {
     const srsOut = srsName === undefined ? DEFAULT_CRS : srsName.trim();
     const gmlVersion: GmlVersion = v2 ? '3.2' : '3.1.1';
     const url = serviceUrl(ctx);
-    const describeUrl = `${url}?SERVICE=WFS&VERSION=${version}&REQUEST=DescribeFeatureType&TYPENAME=${NAMESPACE_PREFIX}:${type}`;
+    const describeUrl = `${url}?${keyQueryOf(ctx)}SERVICE=WFS&VERSION=${version}&REQUEST=DescribeFeatureType&TYPENAME=${NAMESPACE_PREFIX}:${type}`;
 
     const header = (matched: number | undefined, returned: number): string => {
       if (format === 'json') {
@@ -346,6 +348,15 @@ function typeOf(publication: Publication): string {
 }
 
 /** The address of the service (without query), as the caller reached it. */
+const digest = (text: string) => createHash('sha1').update(text).digest('base64url').slice(0, 16);
+
+/** `apikey=…&` when the caller put an API key into the address (decision 0083), else empty. */
+function keyQueryOf(ctx: WerkbankContext): string {
+  const key = Object.entries(ctx.query).find(([k]) => k.toLowerCase() === 'apikey')?.[1];
+  const value = Array.isArray(key) ? key[0] : key;
+  return value ? `apikey=${encodeURIComponent(value)}&` : '';
+}
+
 function serviceUrl(ctx: WerkbankContext): string {
   return `${ctx.protocol}://${ctx.host}${ctx.originalUrl.split('?')[0]}`;
 }

@@ -59,7 +59,7 @@ export interface GmlLiteral {
 }
 
 /** Limits that keep a filter from costing much: characters, element depth, elements, positions. */
-export const FILTER_LIMITS = { chars: 100_000, depth: 32, elements: 2_000, positions: 20_000 };
+export const FILTER_LIMITS = { chars: 100_000, depth: 32, elements: 2_000, positions: 10_000 };
 
 interface El {
   name: string;
