@@ -62,6 +62,21 @@ describe('services: WFS requests, filters and exceptions', function () {
       ids,
       all.features.map((x) => x.id),
     );
+    // Only the properties asked for (with or without prefix).
+    const some = JSON.parse(
+      (
+        await get(
+          `SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=wb:${layer.slug}&OUTPUTFORMAT=application/json&COUNT=2&PROPERTYNAME=wb:art,hoehe`,
+        )
+      ).text,
+    ) as Collection;
+    assert.deepEqual(
+      some.features.map((x) => Object.keys(x.properties)),
+      [
+        ['art', 'hoehe'],
+        ['art', 'hoehe'],
+      ],
+    );
     const beyond = await page(1000, 10);
     assert.equal(beyond.features.length, 0);
     assert.equal(beyond.numberReturned, 0);

@@ -430,7 +430,7 @@ export function matches(filter: Filter, feature: ServedFeature, typeName: string
     case 'spatial':
       return intersects(feature.geometry as Geometry | null, filter.geometry);
     case 'ids':
-      return filter.ids.has(`${typeName}.${feature.id}`) || filter.ids.has(String(feature.id));
+      return filter.ids.has(gmlId(typeName, feature.id)) || filter.ids.has(String(feature.id));
   }
 }
 
@@ -439,4 +439,9 @@ export function xmlName(name: string): string {
   let out = name.replace(/[^A-Za-z0-9_.\-\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF]/g, '_');
   if (!/^[A-Za-z_\u00C0-\u1FFF]/.test(out)) out = `_${out}`;
   return out === 'geometry' || /^xml/i.test(out) ? `_${out}` : out;
+}
+
+/** A feature's gml:id (also its resource id): the type name, a dot and its id made an XML name. */
+export function gmlId(typeName: string, id: string | number): string {
+  return `${typeName}.${String(id).replace(/[^A-Za-z0-9_.-]/g, '_')}`;
 }

@@ -1,5 +1,5 @@
 import type { Geometry, Position } from '../common/wfs-geometry';
-import { xmlName } from './wfs-filter';
+import { gmlId, xmlName } from './wfs-filter';
 
 /** GML as the WFS writes it: 3.2 for WFS 2.0.0, 3.1.1 for WFS 1.1.0 (decision 0083). */
 export type GmlVersion = '3.2' | '3.1.1';
@@ -141,7 +141,7 @@ export class GmlWriter {
     geometry: Geometry | null | undefined,
     properties: Record<string, unknown> | null,
   ): string {
-    const fid = `${typeLocal}.${id}`;
+    const fid = gmlId(typeLocal, id);
     let out = `<wb:${typeLocal} gml:id="${esc(fid)}">`;
     const g = this.geometry(geometry, `${fid}.geom`);
     if (g) out += `<wb:geometry>${g}</wb:geometry>`;
