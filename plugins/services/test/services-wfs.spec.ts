@@ -29,6 +29,24 @@ print(json.dumps({
 }))
 `;
 
+/** PyQGIS (Debian python3-qgis, headless): the layer through QGIS's WFS provider. */
+const PYQGIS = `
+import json, os, sys
+from qgis.core import QgsApplication, QgsVectorLayer
+app = QgsApplication([], False)
+app.initQgis()
+uri = "url='%s' typename='%s' version='%s' srsname='EPSG:4326' restrictToRequestBBOX='0'" % (sys.argv[1], sys.argv[2], sys.argv[3])
+layer = QgsVectorLayer(uri, "wfs", "WFS")
+out = {"valid": layer.isValid(), "fields": [[f.name(), f.typeName()] for f in layer.fields()], "features": []}
+for feat in layer.getFeatures():
+    p = feat.geometry().asPoint()
+    out["features"].append({"type": "Feature", "properties": {"id": feat["id"], "art": feat["art"], "hoehe": feat["hoehe"]},
+                            "geometry": {"type": "Point", "coordinates": [p.x(), p.y()]}})
+print(json.dumps(out), flush=True)
+# Leaving without exitQgis: tearing down the provider's threads crashes the headless QGIS 3.22.
+os._exit(0)
+`;
+
 /**
  * The WFS (issue 17, decision 0083): WFS 2.0.0 and 1.1.0 of a layer, read by GDAL's WFS driver and
  * OWSLib, compared with the GDAL-made fixture the layer's depot was filled from.
@@ -201,6 +219,25 @@ describe('services: WFS 2.0.0 and 1.1.0 serve a layer to GDAL and OWSLib', funct
       `SERVICE=WFS&VERSION=1.1.0&REQUEST=GetFeature&TYPENAME=wb:${layer.slug}&MAXFEATURES=1&SRSNAME=EPSG:4326`,
     );
     assert.ok(plain.text.includes(`<gml:pos srsDimension="2">${first[0]} ${first[1]}</gml:pos>`), plain.text);
+  });
+
+  it('is read by QGIS (PyQGIS 3.22, WFS provider) in 2.0.0 and 1.1.0: every feature, attribute types, coordinates', async () => {
+    for (const version of ['2.0.0', '1.1.0']) {
+      const { stdout } = await run('/usr/bin/python3', ['-c', PYQGIS, wfs, `wb:${layer.slug}`, version], {
+        QT_QPA_PLATFORM: 'offscreen',
+      });
+      const got = JSON.parse(stdout.trim().split('\n').pop()!) as {
+        valid: boolean;
+        fields: string[][];
+        features: Collection['features'];
+      };
+      assert.equal(got.valid, true);
+      const fields = Object.fromEntries(got.fields);
+      assert.equal(fields.id, 'xsd:int');
+      assert.equal(fields.art, 'xsd:string');
+      assert.equal(fields.hoehe, 'xsd:double');
+      sameAsSource({ type: 'FeatureCollection', features: got.features });
+    }
   });
 
   it('is read by OWSLib 2.0.0 and 1.1.0: capabilities, schema and features', async () => {
