@@ -5,6 +5,7 @@ import { GeojsonEndpoint } from './geojson-endpoint';
 import { OapifEndpoint } from './oapif-endpoint';
 import { OapifItems } from './oapif-items';
 import { WmsEndpoint } from './wms/wms-endpoint';
+import { WfsEndpoint } from './wfs-endpoint';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
@@ -18,4 +19,5 @@ export default definePlugin((ctx) => {
   ctx.bind(OapifItems).toSelf().inSingletonScope();
   ctx.contribute(ServiceEndpointContribution, OapifEndpoint);
   ctx.contribute(ServiceEndpointContribution, WmsEndpoint);
+  ctx.contribute(ServiceEndpointContribution, WfsEndpoint);
 });
