@@ -1,7 +1,17 @@
-import { definePlugin, NodeTranslationContribution, ServiceEndpointContribution } from '@werkbank/sdk/node';
+import {
+  BlobReferenceContribution,
+  definePlugin,
+  EntityContribution,
+  NodeTranslationContribution,
+  ServiceEndpointContribution,
+} from '@werkbank/sdk/node';
 import { ServicesServices } from './services-services';
 import { PublishedLayers } from './published-layers';
 import { GeojsonEndpoint } from './geojson-endpoint';
+import { OgcTilesEndpoint } from './ogc-tiles-endpoint';
+import { VectorTileService } from './vector-tile-service';
+import { vectorTileBlobReferences } from './vector-tile-blob-references';
+import { vectorTileEntities } from './vector-tile-migration';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
@@ -12,4 +22,9 @@ export default definePlugin((ctx) => {
     registerTranslations: (registry) => registry.add({ id: 'services.server-translations', namespace: 'services', de, en }),
   });
   ctx.contribute(ServiceEndpointContribution, GeojsonEndpoint);
+  // OGC API – Tiles: vector tiles cached per publication.
+  ctx.bind(VectorTileService).toSelf().inSingletonScope();
+  ctx.contribute(EntityContribution, vectorTileEntities);
+  ctx.contribute(BlobReferenceContribution, vectorTileBlobReferences);
+  ctx.contribute(ServiceEndpointContribution, OgcTilesEndpoint);
 });
