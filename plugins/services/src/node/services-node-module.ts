@@ -2,6 +2,7 @@ import {
   BlobReferenceContribution,
   definePlugin,
   EntityContribution,
+  StartupHookContribution,
   NodeTranslationContribution,
   ServiceEndpointContribution,
 } from '@werkbank/sdk/node';
@@ -10,6 +11,8 @@ import { PublishedLayers } from './published-layers';
 import { GeojsonEndpoint } from './geojson-endpoint';
 import { OgcTilesEndpoint } from './ogc-tiles-endpoint';
 import { VectorTileService } from './vector-tile-service';
+import { PublicationMemo } from './publication-memo';
+import { PublicationMemoStartup } from './publication-memo-startup';
 import { vectorTileBlobReferences } from './vector-tile-blob-references';
 import { vectorTileEntities } from './vector-tile-migration';
 import en from '../common/i18n/en.json' with { type: 'json' };
@@ -24,6 +27,8 @@ export default definePlugin((ctx) => {
   ctx.contribute(ServiceEndpointContribution, GeojsonEndpoint);
   // OGC API – Tiles: vector tiles cached per publication.
   ctx.bind(VectorTileService).toSelf().inSingletonScope();
+  ctx.bind(PublicationMemo).toSelf().inSingletonScope();
+  ctx.contribute(StartupHookContribution, PublicationMemoStartup);
   ctx.contribute(EntityContribution, vectorTileEntities);
   ctx.contribute(BlobReferenceContribution, vectorTileBlobReferences);
   ctx.contribute(ServiceEndpointContribution, OgcTilesEndpoint);
