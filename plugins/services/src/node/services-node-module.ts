@@ -1,4 +1,11 @@
-import { definePlugin, NodeTranslationContribution, ServiceEndpointContribution } from '@werkbank/sdk/node';
+import {
+  BlobReferenceContribution,
+  definePlugin,
+  EntityContribution,
+  StartupHookContribution,
+  NodeTranslationContribution,
+  ServiceEndpointContribution,
+} from '@werkbank/sdk/node';
 import { ServicesServices } from './services-services';
 import { PublishedLayers } from './published-layers';
 import { GeojsonEndpoint } from './geojson-endpoint';
@@ -6,6 +13,12 @@ import { OapifEndpoint } from './oapif-endpoint';
 import { OapifItems } from './oapif-items';
 import { WmsEndpoint } from './wms/wms-endpoint';
 import { WfsEndpoint } from './wfs-endpoint';
+import { OgcTilesEndpoint } from './ogc-tiles-endpoint';
+import { VectorTileService } from './vector-tile-service';
+import { PublicationMemo } from './publication-memo';
+import { PublicationMemoStartup } from './publication-memo-startup';
+import { vectorTileBlobReferences } from './vector-tile-blob-references';
+import { vectorTileEntities } from './vector-tile-migration';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
@@ -20,4 +33,11 @@ export default definePlugin((ctx) => {
   ctx.contribute(ServiceEndpointContribution, OapifEndpoint);
   ctx.contribute(ServiceEndpointContribution, WmsEndpoint);
   ctx.contribute(ServiceEndpointContribution, WfsEndpoint);
+  // OGC API – Tiles: vector tiles cached per publication.
+  ctx.bind(VectorTileService).toSelf().inSingletonScope();
+  ctx.bind(PublicationMemo).toSelf().inSingletonScope();
+  ctx.contribute(StartupHookContribution, PublicationMemoStartup);
+  ctx.contribute(EntityContribution, vectorTileEntities);
+  ctx.contribute(BlobReferenceContribution, vectorTileBlobReferences);
+  ctx.contribute(ServiceEndpointContribution, OgcTilesEndpoint);
 });
