@@ -7,6 +7,7 @@ import type { Layer } from '@werkbank/plugin-layers/api';
 import type { Publication } from './published-layers';
 import { CRS84, crsList } from './oapif-crs';
 import type { OapifLink, Texts } from './oapif-html';
+import { REL_TILESETS_VECTOR } from './ogc-tiles-endpoint';
 
 /** The conformance classes claimed: only those the service passes (decision 0083, OGC API section). */
 export const CONFORMANCE = [
@@ -84,6 +85,17 @@ export function landingDocument(t: Texts, scope: Scope, format: 'json' | 'html')
       { href: href(scope, '/conformance', { f: 'html' }), rel: 'conformance', type: HTML, title: t('oapif.links.conformance') },
       { href: href(scope, '/collections', { f: 'json' }), rel: 'data', type: JSON_TYPE, title: t('oapif.links.collections') },
       { href: href(scope, '/collections', { f: 'html' }), rel: 'data', type: HTML, title: t('oapif.links.collections') },
+      // The layer's vector tiles (OGC API – Tiles, ogc-tiles-endpoint.ts).
+      ...(layer
+        ? [
+            {
+              href: href(scope, '/tiles', { f: 'json' }),
+              rel: REL_TILESETS_VECTOR,
+              type: JSON_TYPE,
+              title: t('tiles.tilesets_title'),
+            },
+          ]
+        : []),
     ],
   };
 }

@@ -23,7 +23,8 @@ import { VectorTileService } from './vector-tile-service';
 import { PublicationMemo } from './publication-memo';
 
 export const MVT_TYPE = 'application/vnd.mapbox-vector-tile';
-const REL_TILESETS_VECTOR = 'http://www.opengis.net/def/rel/ogc/1.0/tilesets-vector';
+/** The link relation of a layer's vector tilesets (the OGC API landing page links them). */
+export const REL_TILESETS_VECTOR = 'http://www.opengis.net/def/rel/ogc/1.0/tilesets-vector';
 const REL_TILING_SCHEME = 'http://www.opengis.net/def/rel/ogc/1.0/tiling-scheme';
 const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
 const TEMPLATE = '{tileMatrix}/{tileRow}/{tileCol}';
@@ -37,20 +38,6 @@ const SCHEMA_TYPE: Record<string, string> = {
   object: 'string',
   array: 'string',
 };
-
-/**
- * The landing page's link to a layer's vector tilesets, for the OGC API landing page of
- * `/services/ogc/{name}/` (OGC API – Tiles, /req/tilesets-list/tilesets-list-op); `base` is the
- * address of the landing page with its trailing slash, `query` the parameters every link keeps.
- */
-export function tilesetsLink(ctx: WerkbankContext, base: string, query = ''): Record<string, unknown> {
-  return {
-    rel: REL_TILESETS_VECTOR,
-    type: 'application/json',
-    title: String(ctx.state.t('tiles.tilesets_title', { ns: 'services' })),
-    href: `${base}tiles${query}`,
-  };
-}
 
 /**
  * OGC API – Tiles (issue 17) with Mapbox Vector Tiles in WebMercatorQuad, beside the OGC API –
