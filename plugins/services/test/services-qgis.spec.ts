@@ -65,4 +65,29 @@ describe('services: QGIS reads the layer services', function () {
       ['id', 'art', 'hoehe'],
     );
   });
+
+  /** The trees' area in Web Mercator metres (lon 6.78–7.01°, lat 50.78–50.87°). */
+  const AREA: [number, number, number, number] = [754_800, 6_582_500, 780_400, 6_598_500];
+
+  it('draws the layer through the WMS provider and through its vector tiles', async () => {
+    const [wms, tiles] = await qgisOpen([
+      {
+        provider: 'wms',
+        kind: 'raster',
+        uri: `crs=EPSG:3857&format=image/png&layers=${layer.slug}&styles=&url=${f.t.url}/services/wms/${layer.slug}`,
+        extent: AREA,
+      },
+      {
+        provider: 'vectortile',
+        kind: 'vectortile',
+        uri: `type=xyz&url=${f.t.url}/services/ogc/${layer.slug}/tiles/WebMercatorQuad/{z}/{y}/{x}&zmin=0&zmax=14`,
+        extent: AREA,
+      },
+    ]);
+    for (const report of [wms, tiles]) {
+      assert.ok(report.valid, report.error ?? report.uri);
+      assert.deepEqual([report.image!.width, report.image!.height], [256, 256]);
+      assert.ok(report.image!.drawn > 0, `${report.uri} drew nothing`);
+    }
+  });
 });
