@@ -3,9 +3,11 @@
  * deployed (cgi-mapserver as FastCGI behind lighttpd, bench/mapserver-peer.ts) reading the same
  * polygons from PostGIS, in the same run, on the same PostgreSQL server.
  *
- * - Whole-layer feature read as GeoJSON: Werkbank's `GET /services/geojson/{name}/` (the stream the
- *   WFS and OGC API answer from) against MapServer's WFS 2.0.0 GetFeature with OUTPUTFORMAT geojson.
- *   Aim: at most 1.0× MapServer.
+ * - WFS 2.0.0 GetFeature of the whole layer as GeoJSON and as GML 3.2, Werkbank against MapServer,
+ *   whole replies read by the client, features counted. Aim: at most 1.0× MapServer's time each.
+ *   The GeoJSON service (`GET /services/geojson/{name}/`) is printed beside, for reference.
+ * - WMS 1.3.0 GetMap 1024×768 PNG at three scales (the whole layer, about 4 % and about 0.25 % of
+ *   it) under 10 connections: throughput at least 1.0× MapServer's, p95 printed.
  * - Approval: after `POST /api/v1/moment/{id}/approve/` answers, how long until the services serve
  *   the new moment (a new ETag). Aim: under 1 s.
  *
@@ -24,10 +26,22 @@ import { DepotAccess } from '@werkbank/plugin-magazine/api';
 import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
 import { alternating, banner, fmt, judge, PASSES, ratios, runBench, sized, spread, type Aim } from './bench-mode';
 import { mapfile, POLYGON_STYLE, startMapServer, type MapServerPeer } from './mapserver-peer';
+import { LoadRunner } from './load-runner';
+import { measure } from './bench-report';
 
 const FEATURES = sized('BENCH_FEATURES', 100_000, 2000);
 if (!(FEATURES >= 100)) throw new Error('BENCH_FEATURES must be at least 100');
 const AIM_READ = 1.0;
+const AIM_WMS = 1.0;
+const CONNECTIONS = 10;
+/** Seconds of load per WMS target and scale (after a warm-up of a fifth of that). */
+const LOAD_SECONDS = sized('BENCH_SECONDS', 10, 2);
+/** The GetMap windows [west, south, east, north]: the whole grid, a fifth and a twentieth of each axis. */
+const SCALES: Array<[string, [number, number, number, number]]> = [
+  ['whole layer', [5, 47, 15, 55]],
+  ['4 %', [9, 50, 11, 51.6]],
+  ['0.25 %', [9.5, 50.5, 10, 50.9]],
+];
 const AIM_SWITCH_MS = 1000;
 const run = promisify(execFile);
 const LAYER = 'flaechen';
@@ -75,14 +89,19 @@ function libpq(url: string): string {
   return `PG:dbname=${decodeURIComponent(u.pathname.replace(/^\//, ''))} host=${u.hostname || '127.0.0.1'} port=${u.port || '5432'} user=${decodeURIComponent(u.username || 'postgres')}`;
 }
 
-/** Reads a whole reply, returning its time in ms, its bytes and its feature count (GeoJSON). */
-async function readAll(url: string): Promise<{ ms: number; bytes: number; features: number }> {
+/**
+ * Reads a whole reply, returning its time in ms, its bytes and its feature count: GeoJSON features,
+ * or GML members (`<wfs:member>`, one per feature in WFS 2.0 as both servers write it).
+ */
+async function readAll(url: string, gml = false): Promise<{ ms: number; bytes: number; features: number }> {
   const t0 = performance.now();
   const res = await fetch(url);
   const text = await res.text();
   const ms = performance.now() - t0;
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 300)}`);
-  const features = (JSON.parse(text) as { features: unknown[] }).features.length;
+  const features = gml
+    ? (text.match(/<wfs:member>/g) ?? []).length
+    : (JSON.parse(text) as { features: unknown[] }).features.length;
   return { ms, bytes: Buffer.byteLength(text), features };
 }
 
@@ -195,34 +214,89 @@ async function main(): Promise<void> {
     const geojson = join(dir, 'features.geojson');
     await writeGeoJson(geojson);
     s = await setUp(dir, geojson);
-    const ours = `${s.t.url}/services/geojson/${s.layerSlug}/`;
-    const theirs = `${s.peer.url}?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=${LAYER}&OUTPUTFORMAT=geojson`;
+    const wfs = (base: string, typeName: string, format?: string) =>
+      `${base}?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=${typeName}${format ? `&OUTPUTFORMAT=${format}` : ''}`;
+    const ourWfs = `${s.t.url}/services/wfs/${s.layerSlug}`;
+    const reads: Record<string, { url: string; gml: boolean }> = {
+      'GeoJSON service, werkbank': { url: `${s.t.url}/services/geojson/${s.layerSlug}/`, gml: false },
+      'WFS GeoJSON, werkbank': { url: wfs(ourWfs, `wb:${LAYER}`, 'application/json'), gml: false },
+      'WFS GeoJSON, MapServer': { url: wfs(s.peer.url, LAYER, 'geojson'), gml: false },
+      'WFS GML 3.2, werkbank': { url: wfs(ourWfs, `wb:${LAYER}`), gml: true },
+      'WFS GML 3.2, MapServer': { url: wfs(s.peer.url, LAYER), gml: true },
+    };
     const sizes = new Map<string, number>();
-    const OURS = 'GeoJSON, werkbank';
-    const PEER = 'WFS GeoJSON, MapServer';
-    const results = await alternating([OURS, PEER], async (target) => {
-      const r = await readAll(target === OURS ? ours : theirs);
+    const results = await alternating(Object.keys(reads), async (target) => {
+      const r = await readAll(reads[target].url, reads[target].gml);
       if (r.features !== FEATURES) throw new Error(`${target} gave ${r.features} features, not ${FEATURES}`);
       sizes.set(target, r.bytes);
       return r.ms;
     });
+    const got = (name: string) => results.get(name) ?? [];
+    console.log(`\n${FEATURES} polygons, median (min–max) of ${PASSES} passes`);
+    for (const target of Object.keys(reads))
+      console.log(
+        `  ${target.padEnd(26)} ${fmt(spread(got(target).map((x) => x / 1000)), 2)} s (${((sizes.get(target) ?? 0) / 1048576).toFixed(0)} MiB)`,
+      );
+
+    // WMS GetMap under load, each scale: ours and MapServer's in turns, who goes first alternating.
+    const getMap = (base: string, w: [number, number, number, number]) =>
+      `${base}?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=${LAYER}&STYLES=&CRS=EPSG:4326` +
+      `&BBOX=${w[1]},${w[0]},${w[3]},${w[2]}&WIDTH=1024&HEIGHT=768&FORMAT=image/png&TRANSPARENT=TRUE`;
+    // The first map starts the render workers; it is no part of the measured load.
+    for (const base of [`${s.t.url}/services/wms/${LAYER}`, s.peer.url]) {
+      const first = await fetch(getMap(base, SCALES[0][1]));
+      if (first.status !== 200) throw new Error(`GetMap at ${base} answered ${first.status}`);
+      await first.arrayBuffer();
+    }
+    const load = new LoadRunner();
+    const wms: Array<{ scale: string; ours: number[]; theirs: number[]; oursP95: number[]; theirsP95: number[] }> = [];
+    try {
+      for (const [scale, w] of SCALES) {
+        const row = { scale, ours: [] as number[], theirs: [] as number[], oursP95: [] as number[], theirsP95: [] as number[] };
+        await alternating(['werkbank', 'MapServer'], async (target, pass) => {
+          const url = target === 'werkbank' ? getMap(`${s!.t.url}/services/wms/${LAYER}`, w) : getMap(s!.peer.url, w);
+          const result = await load.run({
+            url,
+            connections: CONNECTIONS,
+            warmupSeconds: LOAD_SECONDS / 5,
+            seconds: LOAD_SECONDS,
+          });
+          if (result.errors || result.non2xx || !result.requests)
+            throw new Error(
+              `GetMap ${scale}, ${target}: ${result.requests} answers, ${result.errors} errors, ${result.non2xx} not 2xx`,
+            );
+          const m = measure('postgresql', scale, target, result, pass);
+          (target === 'werkbank' ? row.ours : row.theirs).push(m.requestsPerSecond);
+          (target === 'werkbank' ? row.oursP95 : row.theirsP95).push(m.p95);
+        });
+        wms.push(row);
+        console.log(
+          `  GetMap 1024×768, ${scale.padEnd(11)} werkbank ${fmt(spread(row.ours), 2)} maps/s (p95 ${fmt(spread(row.oursP95), 0)} ms), ` +
+            `MapServer ${fmt(spread(row.theirs), 2)} maps/s (p95 ${fmt(spread(row.theirsP95), 0)} ms)`,
+        );
+      }
+    } finally {
+      await load.close();
+    }
+
     const switches: number[] = [];
     for (let i = 0; i < PASSES; i++) switches.push(await switchMs(s));
-    const got = (name: string) => results.get(name) ?? [];
-    console.log(
-      `\n${FEATURES} polygons, median (min–max) of ${PASSES} passes\n` +
-        `  whole layer as GeoJSON: werkbank ${fmt(spread(got(OURS).map((x) => x / 1000)), 2)} s (${((sizes.get(OURS) ?? 0) / 1048576).toFixed(0)} MiB), ` +
-        `MapServer WFS ${fmt(spread(got(PEER).map((x) => x / 1000)), 2)} s (${((sizes.get(PEER) ?? 0) / 1048576).toFixed(0)} MiB)\n` +
-        `  approval to new ETag: ${fmt(spread(switches), 0)} ms`,
-    );
+    console.log(`  approval to new ETag: ${fmt(spread(switches), 0)} ms`);
     const aims: Aim[] = [
-      {
-        what: 'whole layer GeoJSON / MapServer WFS GeoJSON',
-        value: spread(ratios(got(OURS), got(PEER))),
+      ...(['GeoJSON', 'GML 3.2'] as const).map((kind) => ({
+        what: `WFS ${kind} of the whole layer / MapServer`,
+        value: spread(ratios(got(`WFS ${kind}, werkbank`), got(`WFS ${kind}, MapServer`))),
         aim: `<= ${AIM_READ}`,
-        met: (x) => x <= AIM_READ,
+        met: (x: number) => x <= AIM_READ,
         digits: 2,
-      },
+      })),
+      ...wms.map((row) => ({
+        what: `WMS GetMap throughput, ${row.scale} / MapServer`,
+        value: spread(ratios(row.ours, row.theirs)),
+        aim: `>= ${AIM_WMS}`,
+        met: (x: number) => x >= AIM_WMS,
+        digits: 2,
+      })),
       {
         what: 'approval until served (ms)',
         value: spread(switches),
