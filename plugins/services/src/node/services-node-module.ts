@@ -1,8 +1,16 @@
-import { definePlugin, NodeTranslationContribution, ServiceEndpointContribution } from '@werkbank/sdk/node';
+import {
+  BlobReferenceContribution,
+  definePlugin,
+  EntityContribution,
+  NodeTranslationContribution,
+  ServiceEndpointContribution,
+} from '@werkbank/sdk/node';
 import { ServicesServices } from './services-services';
 import { PublishedLayers } from './published-layers';
 import { GeojsonEndpoint } from './geojson-endpoint';
 import { WmsEndpoint } from './wms/wms-endpoint';
+import { ExternalMaps } from './external-maps';
+import { ExternalMapCache, externalMapBlobReferences, externalMapEntities } from './external-map-cache';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
@@ -14,4 +22,9 @@ export default definePlugin((ctx) => {
   });
   ctx.contribute(ServiceEndpointContribution, GeojsonEndpoint);
   ctx.contribute(ServiceEndpointContribution, WmsEndpoint);
+  // external_map and mapproxy layers: remote maps through the guarded fetcher, mapproxy's image cache.
+  ctx.bind(ExternalMapCache).toSelf().inSingletonScope();
+  ctx.bind(ExternalMaps).toSelf().inSingletonScope();
+  ctx.contribute(EntityContribution, externalMapEntities);
+  ctx.contribute(BlobReferenceContribution, externalMapBlobReferences);
 });

@@ -33,6 +33,7 @@ import {
   type WmsVersion,
 } from '../../common/wms-params';
 import { conditional } from '../geojson-endpoint';
+import { ExternalMaps, isExternalMap } from '../external-maps';
 import { PublishedLayers, type Publication, type ServedFeature } from '../published-layers';
 import { ServicesServices } from '../services-services';
 import type { LegendRenderInput, MapRenderInput, MessageRenderInput, RenderFeature } from './map-render-task';
@@ -71,6 +72,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
   @inject(PublishedLayers) protected readonly published!: PublishedLayers;
   @inject(ServicesServices) protected readonly services!: ServicesServices;
   @inject(WorkerPool) protected readonly pool!: WorkerPool;
+  @inject(ExternalMaps) protected readonly external!: ExternalMaps;
 
   /** Largest WIDTH/HEIGHT (and legend side). */
   maxSize = Number(process.env.WMS_MAX_SIZE) > 0 ? Math.floor(Number(process.env.WMS_MAX_SIZE)) : DEFAULT_MAX_SIZE;
@@ -259,6 +261,10 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     image: { format: ImageFormatName; transparent: boolean; bg: string },
   ): Promise<void> {
     const window = await this.window(view.crs, view.bbox);
+    // external_map, mapproxy: the remote map (decision 0083, "External maps").
+    const remote = { preview: !!p.get('moment'), conditional: () => this.etag(ctx, publication, p) };
+    const request = { ...view, ...image, background: image.bg, window };
+    if (isExternalMap(publication.layer)) return await this.external.answerGetMap(ctx, publication, request, remote);
     if (this.etag(ctx, publication, p)) return;
     const features: RenderFeature[] = [];
     for await (const batch of this.inView(publication, view, window)) for (const [, f] of batch) features.push(f);
