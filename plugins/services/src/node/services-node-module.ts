@@ -2,6 +2,7 @@ import { definePlugin, NodeTranslationContribution, ServiceEndpointContribution 
 import { ServicesServices } from './services-services';
 import { PublishedLayers } from './published-layers';
 import { GeojsonEndpoint } from './geojson-endpoint';
+import { WmsEndpoint } from './wms/wms-endpoint';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
@@ -12,4 +13,5 @@ export default definePlugin((ctx) => {
     registerTranslations: (registry) => registry.add({ id: 'services.server-translations', namespace: 'services', de, en }),
   });
   ctx.contribute(ServiceEndpointContribution, GeojsonEndpoint);
+  ctx.contribute(ServiceEndpointContribution, WmsEndpoint);
 });

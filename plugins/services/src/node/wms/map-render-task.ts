@@ -1,0 +1,390 @@
+/**
+ * The WMS renderer (issue 17, decision 0083): draws features with a layer's style through Skia
+ * (@napi-rs/canvas). It runs in the server's worker pool (decision 0026): plain code, no services;
+ * the features arrive already in the map's CRS. Which rules draw what is `evaluateStyle`'s answer,
+ * the same evaluation as the style editor's preview (decision 0061).
+ */
+import { createCanvas, GlobalFonts, Path2D, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import {
+  evaluateStyle,
+  SHAPE_PATHS,
+  symbolizersOf,
+  UnknownSymbolTypeError,
+  type GeometryKind,
+  type LayerStyle,
+  type Symbolizer,
+} from '@werkbank/plugin-layers/api';
+
+/** Labels are set in DejaVu Sans (a free font on every Debian; the MapServer comparison uses the same file). */
+export const LABEL_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+const LABEL_FAMILY = 'WerkbankLabel';
+let fontReady = false;
+function labelFont(size: number): string {
+  if (!fontReady) {
+    fontReady = true;
+    try {
+      GlobalFonts.registerFromPath(LABEL_FONT_FILE, LABEL_FAMILY);
+    } catch {
+      // Without the file Skia falls back to a system sans-serif.
+    }
+  }
+  return `${size}px ${LABEL_FAMILY}, "DejaVu Sans", sans-serif`;
+}
+
+export type ImageFormat = 'image/png' | 'image/jpeg';
+
+/** A feature as the renderer gets it: its geometry in the map's CRS (x east, y north), its properties. */
+export interface RenderFeature {
+  geometry: { type: string; coordinates?: unknown; geometries?: unknown } | null;
+  properties: Record<string, unknown> | null;
+}
+
+export interface MapRenderInput {
+  width: number;
+  height: number;
+  /** [minx, miny, maxx, maxy] in the map's CRS, x east and y north. */
+  bbox: [number, number, number, number];
+  /** The map's scale (1:n) that selects the rules. */
+  scaleDenominator: number;
+  style: LayerStyle;
+  features: RenderFeature[];
+  format: ImageFormat;
+  /** True: pixels without features stay transparent (PNG only). */
+  transparent: boolean;
+  /** The background colour as #rrggbb. */
+  background: string;
+}
+
+export interface LegendRenderInput {
+  style: LayerStyle;
+  /** The rule to draw (index); undefined: every rule, one line each with its name. */
+  rule?: number;
+  /** The geometry kind the symbols are drawn for. */
+  kind: GeometryKind;
+  width: number;
+  height: number;
+  format: ImageFormat;
+  transparent: boolean;
+  background: string;
+}
+
+export interface MessageRenderInput {
+  width: number;
+  height: number;
+  format: ImageFormat;
+  transparent: boolean;
+  background: string;
+  /** The text written into the image (EXCEPTIONS=INIMAGE); empty: a blank image. */
+  text: string;
+}
+
+type Ctx = SKRSContext2D;
+type Xy = (x: number, y: number) => [number, number];
+
+/** Draws a map: every feature's symbolizers in feature order, then all labels on top. */
+export function renderMap(input: MapRenderInput): Uint8Array {
+  const { width, height, bbox } = input;
+  const canvas = createCanvas(width, height);
+  const g = canvas.getContext('2d');
+  background(g, input);
+  const [minx, miny, maxx, maxy] = bbox;
+  const sx = width / (maxx - minx);
+  const sy = height / (maxy - miny);
+  const xy: Xy = (x, y) => [(x - minx) * sx, (maxy - y) * sy];
+  const labels: Array<{ s: Extract<Symbolizer, { kind: 'label' }>; at: [number, number] }> = [];
+  for (const feature of input.features) {
+    let parts: Symbolizer[];
+    try {
+      parts = evaluateStyle(input.style, feature, input.scaleDenominator);
+    } catch (e) {
+      if (e instanceof UnknownSymbolTypeError) continue;
+      throw e;
+    }
+    for (const s of parts) {
+      if (s.kind === 'label') {
+        const at = labelPoint(feature.geometry, xy);
+        if (at) labels.push({ s, at });
+      } else drawGeometry(g, s, feature.geometry, xy);
+    }
+  }
+  for (const { s, at } of labels) drawLabel(g, s, at[0] + s.dx, at[1] - s.dy);
+  return encode(canvas, input.format);
+}
+
+/**
+ * Draws a legend: one rule's symbol filling the image, or every rule as a line of symbol and name
+ * (the names are given by the caller in `style.rules[i].name`).
+ */
+export function renderLegend(input: LegendRenderInput): Uint8Array {
+  const canvas = createCanvas(input.width, input.height);
+  const g = canvas.getContext('2d');
+  background(g, input);
+  const rules = input.style.rules;
+  const indices = input.rule === undefined ? rules.map((_, i) => i) : [input.rule];
+  const box = input.rule === undefined ? LEGEND_ROW : Math.min(input.width, input.height);
+  indices.forEach((i, row) => {
+    const top = row * LEGEND_ROW;
+    let parts: Symbolizer[];
+    try {
+      parts = symbolizersOf(rules[i].symbol, input.kind, i);
+    } catch (e) {
+      if (e instanceof UnknownSymbolTypeError) return;
+      throw e;
+    }
+    for (const s of parts) if (s.kind !== 'label') drawLegendSymbol(g, s, input.kind, top, box);
+    if (input.rule === undefined) {
+      g.fillStyle = '#000000';
+      g.globalAlpha = 1;
+      g.font = labelFont(12);
+      g.textAlign = 'left';
+      g.textBaseline = 'middle';
+      g.fillText(rules[i].name || `#${i + 1}`, LEGEND_ROW + 4, top + LEGEND_ROW / 2);
+    }
+  });
+  return encode(canvas, input.format);
+}
+
+/** An image holding only a message (EXCEPTIONS=INIMAGE) or nothing (BLANK). */
+export function renderMessage(input: MessageRenderInput): Uint8Array {
+  const canvas = createCanvas(input.width, input.height);
+  const g = canvas.getContext('2d');
+  background(g, input);
+  if (input.text) {
+    g.fillStyle = '#000000';
+    g.font = labelFont(12);
+    g.textAlign = 'left';
+    g.textBaseline = 'top';
+    g.fillText(input.text, 4, 4, Math.max(1, input.width - 8));
+  }
+  return encode(canvas, input.format);
+}
+
+/** Height of one rule's line in a legend of all rules (px). */
+export const LEGEND_ROW = 20;
+
+function background(
+  g: Ctx,
+  input: { format: ImageFormat; transparent: boolean; background: string; width: number; height: number },
+) {
+  if (input.transparent && input.format === 'image/png') return;
+  g.fillStyle = input.background;
+  g.fillRect(0, 0, input.width, input.height);
+}
+
+function encode(canvas: Canvas, format: ImageFormat): Uint8Array {
+  return format === 'image/jpeg' ? canvas.encodeSync('jpeg', 90) : canvas.encodeSync('png');
+}
+
+type Position = number[];
+
+/** Lines and rings of a geometry, and its points, in pixels. */
+function parts(
+  geometry: RenderFeature['geometry'],
+  xy: Xy,
+): { points: Position[]; lines: Position[][]; polygons: Position[][][] } {
+  const out = { points: [] as Position[], lines: [] as Position[][], polygons: [] as Position[][][] };
+  const px = (p: unknown): Position | null =>
+    Array.isArray(p) && typeof p[0] === 'number' && typeof p[1] === 'number' ? xy(p[0], p[1]) : null;
+  const line = (l: unknown): Position[] => (Array.isArray(l) ? l.map(px).filter((p): p is Position => !!p) : []);
+  const visit = (geom: RenderFeature['geometry']) => {
+    if (!geom) return;
+    const c = geom.coordinates as unknown[];
+    switch (geom.type) {
+      case 'Point': {
+        const p = px(c);
+        if (p) out.points.push(p);
+        break;
+      }
+      case 'MultiPoint':
+        out.points.push(...line(c));
+        break;
+      case 'LineString':
+        out.lines.push(line(c));
+        break;
+      case 'MultiLineString':
+        for (const l of c ?? []) out.lines.push(line(l));
+        break;
+      case 'Polygon':
+        out.polygons.push((c ?? []).map(line));
+        break;
+      case 'MultiPolygon':
+        for (const poly of c ?? []) out.polygons.push(((poly as unknown[]) ?? []).map(line));
+        break;
+      case 'GeometryCollection':
+        for (const member of (geom.geometries as RenderFeature['geometry'][]) ?? []) visit(member);
+        break;
+    }
+  };
+  visit(geometry);
+  return out;
+}
+
+function strokeWith(g: Ctx, colour: string, opacity: number, width: number, dash: number[] | null) {
+  g.strokeStyle = colour;
+  g.globalAlpha = opacity;
+  g.lineWidth = width;
+  g.lineCap = 'round';
+  g.lineJoin = 'round';
+  g.setLineDash(dash ?? []);
+}
+
+function tracePath(g: Ctx, rings: Position[][], close: boolean) {
+  for (const ring of rings) {
+    if (ring.length < 2) continue;
+    g.moveTo(ring[0][0], ring[0][1]);
+    for (let i = 1; i < ring.length; i++) g.lineTo(ring[i][0], ring[i][1]);
+    if (close) g.closePath();
+  }
+}
+
+/** Draws one symbolizer (not a label) on a feature's geometry. */
+function drawGeometry(g: Ctx, s: Exclude<Symbolizer, { kind: 'label' }>, geometry: RenderFeature['geometry'], xy: Xy) {
+  const p = parts(geometry, xy);
+  if (s.kind === 'polygon') {
+    for (const rings of p.polygons) {
+      g.beginPath();
+      tracePath(g, rings, true);
+      if (s.fillOpacity > 0) {
+        g.fillStyle = s.fill;
+        g.globalAlpha = s.fillOpacity;
+        g.fill('evenodd');
+      }
+      if (s.strokeWidth > 0 && s.strokeOpacity > 0) {
+        strokeWith(g, s.stroke, s.strokeOpacity, s.strokeWidth, s.dash);
+        g.stroke();
+      }
+    }
+  }
+  if ((s.kind === 'polygon' || s.kind === 'line') && p.lines.length && s.strokeWidth > 0) {
+    g.beginPath();
+    tracePath(g, p.lines, false);
+    strokeWith(g, s.stroke, s.strokeOpacity, s.strokeWidth, s.dash);
+    g.stroke();
+  }
+  if (s.kind === 'mark') for (const [x, y] of p.points) drawMark(g, s, x, y);
+  if (s.kind === 'icon') for (const [x, y] of p.points) drawIcon(g, s, x, y);
+  g.globalAlpha = 1;
+  g.setLineDash([]);
+}
+
+/** A mark centred on (x, y): a circle of its radius, or its shape scaled so that 20 of 24 units span the diameter. */
+function drawMark(g: Ctx, s: Extract<Symbolizer, { kind: 'mark' }>, x: number, y: number) {
+  g.save();
+  g.setLineDash([]);
+  let path: Path2D;
+  if (s.mark === 'circle') {
+    path = new Path2D();
+    path.arc(x, y, s.radius, 0, Math.PI * 2);
+  } else {
+    const k = s.radius / 10;
+    const shape = new Path2D(SHAPE_PATHS[s.mark]);
+    path = new Path2D();
+    path.addPath(shape, { a: k, b: 0, c: 0, d: k, e: x - 12 * k, f: y - 12 * k });
+  }
+  if (s.fillOpacity > 0) {
+    g.fillStyle = s.fill;
+    g.globalAlpha = s.fillOpacity;
+    g.fill(path, 'evenodd');
+  }
+  if (s.strokeWidth > 0 && s.strokeOpacity > 0) {
+    g.strokeStyle = s.stroke;
+    g.globalAlpha = s.strokeOpacity;
+    g.lineWidth = s.strokeWidth;
+    g.lineJoin = 'round';
+    g.stroke(path);
+  }
+  g.restore();
+}
+
+/**
+ * A billboard icon (or a graphic with an image address, drawn as a square: the renderer fetches
+ * nothing) of `size` px, placed by its anchor (fractions of its box) and offset (px).
+ */
+function drawIcon(g: Ctx, s: Extract<Symbolizer, { kind: 'icon' }>, x: number, y: number) {
+  const k = s.size / 24;
+  const left = x - s.anchor[0] * s.size + s.offset[0];
+  const top = y - s.anchor[1] * s.size + s.offset[1];
+  const path = new Path2D();
+  path.addPath(new Path2D(SHAPE_PATHS[s.icon ?? 'square']), { a: k, b: 0, c: 0, d: k, e: left, f: top });
+  g.save();
+  g.globalAlpha = s.opacity;
+  g.fillStyle = s.fill;
+  g.fill(path, 'evenodd');
+  g.restore();
+}
+
+/** Where a feature's label sits: a point's position, a line's middle vertex, a polygon's outer ring's centroid. */
+function labelPoint(geometry: RenderFeature['geometry'], xy: Xy): [number, number] | null {
+  const p = parts(geometry, xy);
+  if (p.points.length) return p.points[0] as [number, number];
+  if (p.polygons.length) {
+    const ring = p.polygons[0][0] ?? [];
+    let a = 0;
+    let cx = 0;
+    let cy = 0;
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const f = ring[j][0] * ring[i][1] - ring[i][0] * ring[j][1];
+      a += f;
+      cx += (ring[j][0] + ring[i][0]) * f;
+      cy += (ring[j][1] + ring[i][1]) * f;
+    }
+    if (Math.abs(a) > 1e-9) return [cx / (3 * a), cy / (3 * a)];
+    return ring.length ? (ring[0] as [number, number]) : null;
+  }
+  const line = p.lines[0];
+  return line?.length ? (line[Math.floor(line.length / 2)] as [number, number]) : null;
+}
+
+/** A label centred on (x, y) by its ink, its halo a stroke of twice the halo radius under the text. */
+function drawLabel(g: Ctx, s: Extract<Symbolizer, { kind: 'label' }>, x: number, y: number) {
+  g.save();
+  g.font = labelFont(s.size);
+  g.textAlign = 'center';
+  g.textBaseline = 'alphabetic';
+  g.globalAlpha = 1;
+  // Centred on the ink of the text (as MapServer's position CC), not on the em box.
+  const m = g.measureText(s.text);
+  y += (m.actualBoundingBoxAscent - m.actualBoundingBoxDescent) / 2;
+  if (s.halo && s.halo.radius > 0) {
+    g.strokeStyle = s.halo.fill;
+    g.lineWidth = s.halo.radius * 2;
+    g.lineJoin = 'round';
+    g.strokeText(s.text, x, y);
+  }
+  g.fillStyle = s.fill;
+  g.fillText(s.text, x, y);
+  g.restore();
+}
+
+/** A rule's symbol in a legend box: a polygon as a square, a line across it, a point in its middle. */
+function drawLegendSymbol(g: Ctx, s: Exclude<Symbolizer, { kind: 'label' }>, kind: GeometryKind, top: number, box: number) {
+  const m = Math.max(2, box * 0.15);
+  const xy: Xy = (x, y) => [x, y];
+  const geometry =
+    kind === 'polygon'
+      ? {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [m, top + m],
+              [box - m, top + m],
+              [box - m, top + box - m],
+              [m, top + box - m],
+              [m, top + m],
+            ],
+          ],
+        }
+      : kind === 'line'
+        ? {
+            type: 'LineString',
+            coordinates: [
+              [m, top + box - m],
+              [box / 2, top + m],
+              [box - m, top + box - m],
+            ],
+          }
+        : { type: 'Point', coordinates: [box / 2, top + box / 2] };
+  if (s.kind === 'mark') s = { ...s, radius: Math.min(s.radius, box / 2 - Math.max(1, s.strokeWidth)) };
+  if (s.kind === 'icon') s = { ...s, size: Math.min(s.size, box), anchor: [0.5, 0.5], offset: [0, 0] };
+  drawGeometry(g, s, geometry, xy);
+}

@@ -1,0 +1,449 @@
+import { createHash } from 'node:crypto';
+import {
+  ApiError,
+  inject,
+  injectable,
+  WorkerPool,
+  type RegistrySink,
+  type ServiceEndpointContribution,
+  type ServiceEndpointDescriptor,
+  type WerkbankContext,
+} from '@werkbank/sdk/node';
+import { evaluateStyle, geometryKind, type LayerStyle } from '@werkbank/plugin-layers/api';
+import {
+  bgcolor,
+  epsgName,
+  exceptionMode,
+  imageFormat,
+  infoFormat,
+  isGeographic,
+  kvp,
+  required,
+  scaleDenominator,
+  transparent,
+  wmsBbox,
+  wmsCrs,
+  wmsRequest,
+  wmsSize,
+  wmsVersion,
+  WMS_CRS,
+  WmsProblem,
+  type ExceptionMode,
+  type ImageFormatName,
+  type WmsVersion,
+} from '../../common/wms-params';
+import { conditional } from '../geojson-endpoint';
+import { PublishedLayers, type Publication, type ServedFeature } from '../published-layers';
+import { ServicesServices } from '../services-services';
+import type { LegendRenderInput, MapRenderInput, MessageRenderInput, RenderFeature } from './map-render-task';
+import { capabilitiesXml, exceptionXml } from './wms-capabilities';
+import { extentOf, featureInfoGml, featureInfoHtml, hits } from './wms-feature-info';
+
+const TASK_MODULE = new URL('./map-render-task.ts', import.meta.url).href;
+const MAP_TASK = { module: TASK_MODULE, name: 'renderMap' };
+const LEGEND_TASK = { module: TASK_MODULE, name: 'renderLegend' };
+const MESSAGE_TASK = { module: TASK_MODULE, name: 'renderMessage' };
+
+/** Largest WIDTH and HEIGHT of a map (WMS_MAX_SIZE, default 4096). */
+export const DEFAULT_MAX_SIZE = 4096;
+
+/** The style's name in STYLES= and the capabilities (besides the empty name, which means it too). */
+export const STYLE_NAME = 'default';
+
+type Box = [number, number, number, number];
+
+/** What GetMap and GetFeatureInfo share: the map the client sees. */
+interface MapView {
+  crs: string;
+  bbox: Box;
+  width: number;
+  height: number;
+}
+
+/**
+ * WMS 1.3.0 and 1.1.1 (issue 17, decision 0083) at `/services/wms/{name}`: GetCapabilities,
+ * GetMap (PNG, JPEG) drawn with the layer's style in the worker pool, GetFeatureInfo (JSON, HTML
+ * with the layer's selection fields, GML) and GetLegendGraphic (all rules or one, RULE=). Every
+ * problem is a ServiceExceptionReport (or, for maps asking so, an image) in the caller's language.
+ */
+@injectable()
+export class WmsEndpoint implements ServiceEndpointContribution {
+  @inject(PublishedLayers) protected readonly published!: PublishedLayers;
+  @inject(ServicesServices) protected readonly services!: ServicesServices;
+  @inject(WorkerPool) protected readonly pool!: WorkerPool;
+
+  /** Largest WIDTH/HEIGHT (and legend side). */
+  maxSize = Number(process.env.WMS_MAX_SIZE) > 0 ? Math.floor(Number(process.env.WMS_MAX_SIZE)) : DEFAULT_MAX_SIZE;
+
+  registerServiceEndpoints(registry: RegistrySink<ServiceEndpointDescriptor>): void {
+    registry.add({
+      id: 'services.wms',
+      prefix: '/services/wms/',
+      mount: (router) => {
+        router.get('/services/wms/:name', (ctx) => this.handle(ctx));
+        router.get('/services/wms/:name/', (ctx) => this.handle(ctx));
+      },
+    });
+  }
+
+  private async handle(ctx: WerkbankContext): Promise<void> {
+    const p = kvp(ctx.query as Record<string, string | string[] | undefined>);
+    const version = wmsVersion(p);
+    let image: { mode: ExceptionMode; view: MapView; format: ImageFormatName; transparent: boolean; bg: string } | undefined;
+    try {
+      const request = wmsRequest(p);
+      const publication = await this.published.open(ctx, ctx.params.name, p.get('moment'));
+      if (request === 'GetCapabilities') return await this.capabilities(ctx, p, version, publication);
+      if (request === 'GetLegendGraphic') return await this.legend(ctx, p, publication);
+      if (request === 'GetMap') image = this.imageExceptions(p, version);
+      this.checkLayers(p, request === 'GetMap' ? 'layers' : 'query_layers', publication, ctx.params.name);
+      if (request === 'GetFeatureInfo') this.checkLayers(p, 'layers', publication, ctx.params.name);
+      this.checkStyles(p);
+      const view = this.view(p, version);
+      if (request === 'GetFeatureInfo') return await this.featureInfo(ctx, p, version, publication, view);
+      const format = imageFormat(p.get('format'));
+      await this.map(ctx, p, publication, view, { format, transparent: transparent(p), bg: bgcolor(p) });
+    } catch (e) {
+      const problem = this.problemOf(ctx, e);
+      if (image && image.mode !== 'xml') {
+        const input: MessageRenderInput = {
+          width: image.view.width,
+          height: image.view.height,
+          format: image.format,
+          transparent: image.transparent,
+          background: image.bg,
+          text: image.mode === 'inimage' ? problem.text : '',
+        };
+        ctx.status = 200;
+        ctx.set('Content-Type', image.format);
+        ctx.body = bytes(await this.pool.run<MessageRenderInput, Uint8Array>(MESSAGE_TASK, input));
+        return;
+      }
+      ctx.status = problem.status;
+      ctx.set('Content-Type', version === '1.3.0' ? 'text/xml; charset=utf-8' : 'application/vnd.ogc.se_xml; charset=utf-8');
+      ctx.remove('ETag');
+      ctx.body = exceptionXml(version, problem.code, problem.locator, problem.text);
+    }
+  }
+
+  /**
+   * How a GetMap reports its errors: in an image (EXCEPTIONS=INIMAGE or BLANK) when the size and
+   * format it asks for are valid, else as XML.
+   */
+  private imageExceptions(p: Map<string, string>, version: WmsVersion) {
+    const mode = exceptionMode(p);
+    if (mode === 'xml') return undefined;
+    try {
+      const view: MapView = {
+        crs: 'CRS:84',
+        bbox: [0, 0, 1, 1],
+        width: wmsSize(p, 'width', this.maxSize),
+        height: wmsSize(p, 'height', this.maxSize),
+      };
+      return { mode, view, format: imageFormat(p.get('format')), transparent: transparent(p), bg: bgcolor(p), version };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** An error as an OGC exception: WMS problems and ApiErrors (unknown layer, access, time limit) in the caller's language. */
+  private problemOf(ctx: WerkbankContext, e: unknown): { status: number; code?: string; locator?: string; text: string } {
+    const t = (key: string, params: Record<string, unknown>) => {
+      const [ns, k] = key.includes(':') ? key.split(':', 2) : ['server', key];
+      return String(ctx.state.t(k, { ns, ...params }));
+    };
+    if (e instanceof WmsProblem)
+      return { status: e.status, code: e.code, locator: e.locator, text: t(`services:wms.errors.${e.key}`, e.params) };
+    if (e instanceof ApiError) {
+      const code =
+        e.status === 404
+          ? 'LayerNotDefined'
+          : e.field === 'moment'
+            ? 'InvalidParameterValue'
+            : e.status === 400
+              ? 'InvalidParameterValue'
+              : undefined;
+      return { status: e.status, code, locator: e.field, text: t(e.key, e.params) };
+    }
+    throw e;
+  }
+
+  /** Every name in LAYERS (or QUERY_LAYERS) must be the layer's: its short name, its id, or the name in the address. */
+  private checkLayers(p: Map<string, string>, name: string, publication: Publication, requested: string): void {
+    const own = new Set([publication.layer.slug, String(publication.layer.id), requested]);
+    for (const layer of required(p, name).split(','))
+      if (!own.has(layer.trim())) throw new WmsProblem('LayerNotDefined', 'layer', { layer: layer.slice(0, 80) }, name);
+  }
+
+  /** STYLES: empty or the layer's one style, per layer. */
+  private checkStyles(p: Map<string, string>): void {
+    for (const style of (p.get('styles') ?? '').split(',')) {
+      const s = style.trim();
+      if (s && s.toLowerCase() !== STYLE_NAME)
+        throw new WmsProblem('StyleNotDefined', 'style', { style: s.slice(0, 80) }, 'styles');
+    }
+  }
+
+  private view(p: Map<string, string>, version: WmsVersion): MapView {
+    const crs = wmsCrs(p, version);
+    const bbox = wmsBbox(p, crs, version);
+    return { crs, bbox, width: wmsSize(p, 'width', this.maxSize), height: wmsSize(p, 'height', this.maxSize) };
+  }
+
+  /** The window in degrees that a box of a CRS covers (its edges reprojected at 16 points each). */
+  private async window(crs: string, bbox: Box): Promise<Box> {
+    if (isGeographic(crs)) return bbox;
+    const [x0, y0, x1, y1] = bbox;
+    const ring: number[][] = [];
+    const steps = 16;
+    for (let i = 0; i <= steps; i++) ring.push([x0 + ((x1 - x0) * i) / steps, y0]);
+    for (let i = 1; i <= steps; i++) ring.push([x1, y0 + ((y1 - y0) * i) / steps]);
+    for (let i = 1; i <= steps; i++) ring.push([x1 - ((x1 - x0) * i) / steps, y1]);
+    for (let i = 1; i <= steps; i++) ring.push([x0, y1 - ((y1 - y0) * i) / steps]);
+    const to4326 = await this.services.reprojection.reprojector(epsgName(crs), 'EPSG:4326');
+    let out: Record<string, unknown>;
+    try {
+      out = to4326({ type: 'Feature', geometry: { type: 'MultiPoint', coordinates: ring }, properties: {} }, 0);
+    } catch {
+      throw new WmsProblem('InvalidParameterValue', 'bbox_range', {}, 'bbox');
+    }
+    const coords = (out.geometry as { coordinates: number[][] }).coordinates;
+    const xs = coords.map((c) => c[0]);
+    const ys = coords.map((c) => c[1]);
+    if (![...xs, ...ys].every(Number.isFinite)) throw new WmsProblem('InvalidParameterValue', 'bbox_range', {}, 'bbox');
+    const w: Box = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+    if (w[2] < -180 || w[0] > 180 || w[3] < -90 || w[1] > 90 || w[2] - w[0] > 720)
+      throw new WmsProblem('InvalidParameterValue', 'bbox_range', {}, 'bbox');
+    return [Math.max(-180, w[0]), Math.max(-90, w[1]), Math.min(180, w[2]), Math.min(90, w[3])];
+  }
+
+  /** The publication's features in a window, reprojected to the map's CRS: [served, projected] pairs. */
+  private async *inView(
+    publication: Publication,
+    view: MapView,
+    window: Box,
+  ): AsyncGenerator<Array<[ServedFeature, RenderFeature]>> {
+    const target = epsgName(view.crs);
+    const project = target === 'EPSG:4326' ? undefined : await this.services.reprojection.reprojector('EPSG:4326', target);
+    let index = 0;
+    for await (const batch of this.published.features(publication, { window })) {
+      const out: Array<[ServedFeature, RenderFeature]> = [];
+      for (const f of batch) {
+        if (!project) {
+          out.push([f, { geometry: f.geometry, properties: f.properties }]);
+          continue;
+        }
+        try {
+          const p = project({ type: 'Feature', geometry: f.geometry, properties: null }, index++);
+          out.push([f, { geometry: p.geometry as RenderFeature['geometry'], properties: f.properties }]);
+        } catch {
+          // A position the CRS cannot hold (beyond its area) is not drawn.
+        }
+      }
+      yield out;
+    }
+  }
+
+  private etag(ctx: WerkbankContext, publication: Publication, p: Map<string, string>): boolean {
+    const skip = new Set(['apikey', 'moment']);
+    const params = [...p].filter(([k]) => !skip.has(k)).sort(([a], [b]) => (a < b ? -1 : 1));
+    const variant = createHash('sha256').update(JSON.stringify(params)).digest('base64url').slice(0, 22);
+    return conditional(ctx, publication, `wms.${variant}`);
+  }
+
+  private async map(
+    ctx: WerkbankContext,
+    p: Map<string, string>,
+    publication: Publication,
+    view: MapView,
+    image: { format: ImageFormatName; transparent: boolean; bg: string },
+  ): Promise<void> {
+    const window = await this.window(view.crs, view.bbox);
+    if (this.etag(ctx, publication, p)) return;
+    const features: RenderFeature[] = [];
+    for await (const batch of this.inView(publication, view, window)) for (const [, f] of batch) features.push(f);
+    const input: MapRenderInput = {
+      width: view.width,
+      height: view.height,
+      bbox: view.bbox,
+      scaleDenominator: scaleDenominator(view.bbox, view.width, view.crs),
+      style: publication.style.style,
+      features,
+      format: image.format,
+      transparent: image.transparent,
+      background: image.bg,
+    };
+    const out = await this.pool.run<MapRenderInput, Uint8Array>(MAP_TASK, input);
+    ctx.set('Content-Type', image.format);
+    ctx.body = bytes(out);
+  }
+
+  private async featureInfo(
+    ctx: WerkbankContext,
+    p: Map<string, string>,
+    version: WmsVersion,
+    publication: Publication,
+    view: MapView,
+  ) {
+    const format = infoFormat(p.get('info_format'));
+    const [iName, jName] = version === '1.3.0' ? ['i', 'j'] : ['x', 'y'];
+    const pixel = (name: string, max: number) => {
+      const raw = required(p, name);
+      if (!/^\d{1,9}$/.test(raw) || Number(raw) >= max)
+        throw new WmsProblem('InvalidPoint', 'point', { name: name.toUpperCase() }, name);
+      return Number(raw) + 0.5;
+    };
+    const i = pixel(iName, view.width);
+    const j = pixel(jName, view.height);
+    const countRaw = p.get('feature_count') ?? '1';
+    if (!/^\d{1,6}$/.test(countRaw.trim()) || Number(countRaw) < 1)
+      throw new WmsProblem('InvalidParameterValue', 'feature_count', {}, 'feature_count');
+    const count = Number(countRaw);
+    const [minx, miny, maxx, maxy] = view.bbox;
+    const ux = (maxx - minx) / view.width;
+    const uy = (maxy - miny) / view.height;
+    const tolerance = 8;
+    const around: Box = [
+      minx + (i - tolerance) * ux,
+      maxy - (j + tolerance) * uy,
+      minx + (i + tolerance) * ux,
+      maxy - (j - tolerance) * uy,
+    ];
+    const window = await this.window(view.crs, around);
+    if (this.etag(ctx, publication, p)) return;
+    const scale = scaleDenominator(view.bbox, view.width, view.crs);
+    const found: ServedFeature[] = [];
+    const toPixel = (x: number, y: number): [number, number] => [(x - minx) / ux, (maxy - y) / uy];
+    for await (const batch of this.inView(publication, view, window)) {
+      for (const [served, projected] of batch) {
+        if (found.length >= count) break;
+        const drawn = safeEvaluate(publication.style.style, projected, scale);
+        if (!drawn.length) continue;
+        const radius = Math.max(3, ...drawn.map((s) => (s.kind === 'mark' ? s.radius : s.kind === 'icon' ? s.size / 2 : 0)));
+        if (hits(projected.geometry, toPixel, [i, j], radius)) found.push(served);
+      }
+      if (found.length >= count) break;
+    }
+    const layerName = publication.layer.slug || String(publication.layer.id);
+    if (format === 'application/json') {
+      ctx.set('Content-Type', 'application/json; charset=utf-8');
+      ctx.body = { type: 'FeatureCollection', features: found };
+    } else if (format === 'text/html') {
+      ctx.set('Content-Type', 'text/html; charset=utf-8');
+      ctx.body = featureInfoHtml(publication.layer, found, ctx.state.lang);
+    } else {
+      ctx.set('Content-Type', `${format}; charset=utf-8`);
+      ctx.body = featureInfoGml(layerName, found);
+    }
+  }
+
+  private async legend(ctx: WerkbankContext, p: Map<string, string>, publication: Publication): Promise<void> {
+    const layer = required(p, 'layer');
+    if (![publication.layer.slug, String(publication.layer.id), ctx.params.name].includes(layer.trim()))
+      throw new WmsProblem('LayerNotDefined', 'layer', { layer: layer.slice(0, 80) }, 'layer');
+    const style = (p.get('style') ?? '').trim();
+    if (style && style.toLowerCase() !== STYLE_NAME)
+      throw new WmsProblem('StyleNotDefined', 'style', { style: style.slice(0, 80) }, 'style');
+    const format = imageFormat(p.get('format'), 'image/png');
+    const rules = publication.style.style.rules;
+    const ruleName = p.get('rule');
+    let rule: number | undefined;
+    if (ruleName !== undefined && ruleName.trim() !== '') {
+      const r = ruleName.trim();
+      rule = rules.findIndex((x, i) => (x.name || `#${i + 1}`) === r);
+      if (rule < 0) throw new WmsProblem('InvalidParameterValue', 'rule', { rule: r.slice(0, 80) }, 'rule');
+    }
+    const side = (name: 'width' | 'height', fallback: number) => (p.get(name) ? wmsSize(p, name, this.maxSize) : fallback);
+    const width = side('width', rule === undefined ? 200 : 20);
+    const height = side('height', rule === undefined ? Math.max(1, rules.length) * 20 : 20);
+    if (this.etag(ctx, publication, p)) return;
+    let kind: LegendRenderInput['kind'] = 'polygon';
+    for await (const batch of this.published.features(publication)) {
+      kind = geometryKind(batch[0]?.geometry ?? null) ?? 'polygon';
+      break;
+    }
+    const input: LegendRenderInput = {
+      style: publication.style.style,
+      rule,
+      kind,
+      width,
+      height,
+      format,
+      transparent: transparent(p),
+      background: bgcolor(p),
+    };
+    ctx.set('Content-Type', format);
+    ctx.body = bytes(await this.pool.run<LegendRenderInput, Uint8Array>(LEGEND_TASK, input));
+  }
+
+  private async capabilities(ctx: WerkbankContext, p: Map<string, string>, version: WmsVersion, publication: Publication) {
+    const { layer, style } = publication;
+    const keep = [...p].filter(([k]) => k === 'apikey' || k === 'moment');
+    const base = `${ctx.protocol}://${ctx.host}${ctx.path}?${keep.map(([k, v]) => `${k}=${encodeURIComponent(v)}&`).join('')}`;
+    if (this.etag(ctx, publication, p)) return;
+    const extent = layer.bbox ?? (await this.extent(publication));
+    const boxes = new Map<string, Box>();
+    for (const crs of WMS_CRS) {
+      if (crs === 'CRS:84' && version !== '1.3.0') continue;
+      try {
+        boxes.set(crs, isGeographic(crs) ? extent : await this.boxIn(extent, crs));
+      } catch {
+        // A CRS whose area does not hold the layer gets no BoundingBox.
+      }
+    }
+    ctx.set('Content-Type', version === '1.3.0' ? 'text/xml; charset=utf-8' : 'application/vnd.ogc.wms_xml; charset=utf-8');
+    ctx.body = capabilitiesXml({
+      version,
+      url: base,
+      name: layer.slug || String(layer.id),
+      title: layer.name,
+      abstract: layer.description_title || '',
+      styleName: STYLE_NAME,
+      styleTitle: style.name || STYLE_NAME,
+      style: style.style,
+      extent,
+      boxes,
+      maxSize: this.maxSize,
+    });
+  }
+
+  /** The extent of the published features in degrees (the world when there are none). */
+  private async extent(publication: Publication): Promise<Box> {
+    let box: Box | null = null;
+    for await (const batch of this.published.features(publication))
+      for (const f of batch) {
+        const e = extentOf(f.geometry);
+        if (e) box = box ? [Math.min(box[0], e[0]), Math.min(box[1], e[1]), Math.max(box[2], e[2]), Math.max(box[3], e[3])] : e;
+      }
+    return box ?? [-180, -90, 180, 90];
+  }
+
+  /** A box in degrees as a box of another CRS (its edges reprojected). */
+  private async boxIn(extent: Box, crs: string): Promise<Box> {
+    const project = await this.services.reprojection.reprojector('EPSG:4326', epsgName(crs));
+    const [w, s, e, n] = extent;
+    const points: number[][] = [];
+    for (let i = 0; i <= 8; i++) {
+      points.push([w + ((e - w) * i) / 8, s], [w + ((e - w) * i) / 8, n], [w, s + ((n - s) * i) / 8], [e, s + ((n - s) * i) / 8]);
+    }
+    const out = project({ type: 'Feature', geometry: { type: 'MultiPoint', coordinates: points }, properties: {} }, 0);
+    const c = (out.geometry as { coordinates: number[][] }).coordinates;
+    const xs = c.map((x) => x[0]);
+    const ys = c.map((x) => x[1]);
+    if (![...xs, ...ys].every(Number.isFinite)) throw new Error('outside');
+    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  }
+}
+
+function safeEvaluate(style: LayerStyle, feature: RenderFeature, scale: number) {
+  try {
+    return evaluateStyle(style, feature, scale);
+  } catch {
+    return [];
+  }
+}
+
+/** A worker's image bytes (a Uint8Array after the copy between threads) as a Buffer. */
+function bytes(u: Uint8Array): Buffer {
+  return Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+}
