@@ -1,8 +1,17 @@
-import { definePlugin, NodeTranslationContribution, ServiceEndpointContribution } from '@werkbank/sdk/node';
+import {
+  BlobReferenceContribution,
+  definePlugin,
+  EntityContribution,
+  NodeTranslationContribution,
+  ServiceEndpointContribution,
+} from '@werkbank/sdk/node';
 import { ServicesServices } from './services-services';
 import { PublishedLayers } from './published-layers';
 import { GeojsonEndpoint } from './geojson-endpoint';
 import { WmsEndpoint } from './wms/wms-endpoint';
+import { WmtsEndpoint } from './wmts/wmts-endpoint';
+import { TileCache } from './tile-cache';
+import { tileCacheBlobReferences, tileCacheEntities } from './tile-cache-migration';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
@@ -14,4 +23,9 @@ export default definePlugin((ctx) => {
   });
   ctx.contribute(ServiceEndpointContribution, GeojsonEndpoint);
   ctx.contribute(ServiceEndpointContribution, WmsEndpoint);
+  // WMTS: WMS-rendered PNG tiles in the tile cache (shareable by every tiled service).
+  ctx.bind(TileCache).toSelf().inSingletonScope();
+  ctx.contribute(EntityContribution, tileCacheEntities);
+  ctx.contribute(BlobReferenceContribution, tileCacheBlobReferences);
+  ctx.contribute(ServiceEndpointContribution, WmtsEndpoint);
 });

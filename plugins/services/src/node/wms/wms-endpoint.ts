@@ -52,8 +52,15 @@ export const STYLE_NAME = 'default';
 
 type Box = [number, number, number, number];
 
-/** What GetMap and GetFeatureInfo share: the map the client sees. */
-interface MapView {
+/** How a map is encoded: format, transparency and the background colour (#rrggbb). */
+export interface MapImage {
+  format: ImageFormatName;
+  transparent: boolean;
+  bg: string;
+}
+
+/** What GetMap and GetFeatureInfo share (and the WMTS asks the renderer for): the map the client sees. */
+export interface MapView {
   crs: string;
   bbox: Box;
   width: number;
@@ -191,7 +198,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
   }
 
   /** The window in degrees that a box of a CRS covers (its edges reprojected at 16 points each). */
-  private async window(crs: string, bbox: Box): Promise<Box> {
+  async window(crs: string, bbox: Box): Promise<Box> {
     if (isGeographic(crs)) return bbox;
     const [x0, y0, x1, y1] = bbox;
     const ring: number[][] = [];
@@ -256,12 +263,25 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     p: Map<string, string>,
     publication: Publication,
     view: MapView,
-    image: { format: ImageFormatName; transparent: boolean; bg: string },
+    image: MapImage,
   ): Promise<void> {
     const window = await this.window(view.crs, view.bbox);
     if (this.etag(ctx, publication, p)) return;
+    const out = await this.render(publication, view, image, window);
+    ctx.set('Content-Type', image.format);
+    ctx.body = out;
+  }
+
+  /**
+   * The renderer's entry point (GetMap, and the WMTS's tiles): the publication drawn with its style
+   * over `view` (a box of an offered CRS at a size) in the worker pool. The features are those whose
+   * extent meets `window` (degrees; default the view's own, refused as bbox_range when the CRS cannot
+   * hold it); null draws none.
+   */
+  async render(publication: Publication, view: MapView, image: MapImage, window?: Box | null): Promise<Buffer> {
+    const w = window === undefined ? await this.window(view.crs, view.bbox) : window;
     const features: RenderFeature[] = [];
-    for await (const batch of this.inView(publication, view, window)) for (const [, f] of batch) features.push(f);
+    if (w) for await (const batch of this.inView(publication, view, w)) for (const [, f] of batch) features.push(f);
     const input: MapRenderInput = {
       width: view.width,
       height: view.height,
@@ -273,9 +293,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
       transparent: image.transparent,
       background: image.bg,
     };
-    const out = await this.pool.run<MapRenderInput, Uint8Array>(MAP_TASK, input);
-    ctx.set('Content-Type', image.format);
-    ctx.body = bytes(out);
+    return bytes(await this.pool.run<MapRenderInput, Uint8Array>(MAP_TASK, input));
   }
 
   private async featureInfo(
@@ -408,7 +426,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
   }
 
   /** The extent of the published features in degrees (the world when there are none). */
-  private async extent(publication: Publication): Promise<Box> {
+  async extent(publication: Publication): Promise<Box> {
     let box: Box | null = null;
     for await (const batch of this.published.features(publication))
       for (const f of batch) {
@@ -419,7 +437,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
   }
 
   /** A box in degrees as a box of another CRS (its edges reprojected). */
-  private async boxIn(extent: Box, crs: string): Promise<Box> {
+  async boxIn(extent: Box, crs: string): Promise<Box> {
     const project = await this.services.reprojection.reprojector('EPSG:4326', epsgName(crs));
     const [w, s, e, n] = extent;
     const points: number[][] = [];
