@@ -38,6 +38,7 @@ import { ServicesServices } from '../services-services';
 import type { LegendRenderInput, MapRenderInput, MessageRenderInput, RenderFeature } from './map-render-task';
 import { capabilitiesXml, exceptionXml } from './wms-capabilities';
 import { extentOf, featureInfoGml, featureInfoHtml, hits } from './wms-feature-info';
+import { boxIn, pick, styleAttributes, windowOf } from './wms-area';
 
 const TASK_MODULE = new URL('./map-render-task.ts', import.meta.url).href;
 const MAP_TASK = { module: TASK_MODULE, name: 'renderMap' };
@@ -197,31 +198,9 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     return { crs, bbox, width: wmsSize(p, 'width', this.maxSize), height: wmsSize(p, 'height', this.maxSize) };
   }
 
-  /** The window in degrees that a box of a CRS covers (its edges reprojected at 16 points each). */
-  async window(crs: string, bbox: Box): Promise<Box> {
-    if (isGeographic(crs)) return bbox;
-    const [x0, y0, x1, y1] = bbox;
-    const ring: number[][] = [];
-    const steps = 16;
-    for (let i = 0; i <= steps; i++) ring.push([x0 + ((x1 - x0) * i) / steps, y0]);
-    for (let i = 1; i <= steps; i++) ring.push([x1, y0 + ((y1 - y0) * i) / steps]);
-    for (let i = 1; i <= steps; i++) ring.push([x1 - ((x1 - x0) * i) / steps, y1]);
-    for (let i = 1; i <= steps; i++) ring.push([x0, y1 - ((y1 - y0) * i) / steps]);
-    const to4326 = await this.services.reprojection.reprojector(epsgName(crs), 'EPSG:4326');
-    let out: Record<string, unknown>;
-    try {
-      out = to4326({ type: 'Feature', geometry: { type: 'MultiPoint', coordinates: ring }, properties: {} }, 0);
-    } catch {
-      throw new WmsProblem('InvalidParameterValue', 'bbox_range', {}, 'bbox');
-    }
-    const coords = (out.geometry as { coordinates: number[][] }).coordinates;
-    const xs = coords.map((c) => c[0]);
-    const ys = coords.map((c) => c[1]);
-    if (![...xs, ...ys].every(Number.isFinite)) throw new WmsProblem('InvalidParameterValue', 'bbox_range', {}, 'bbox');
-    const w: Box = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-    if (w[2] < -180 || w[0] > 180 || w[3] < -90 || w[1] > 90 || w[2] - w[0] > 720)
-      throw new WmsProblem('InvalidParameterValue', 'bbox_range', {}, 'bbox');
-    return [Math.max(-180, w[0]), Math.max(-90, w[1]), Math.min(180, w[2]), Math.min(90, w[3])];
+  /** The window in degrees that a box of a CRS covers. */
+  window(crs: string, bbox: Box): Promise<Box> {
+    return windowOf(this.services.reprojection, crs, bbox);
   }
 
   /** The publication's features in a window, reprojected to the map's CRS: [served, projected] pairs. */
@@ -281,7 +260,10 @@ export class WmsEndpoint implements ServiceEndpointContribution {
   async render(publication: Publication, view: MapView, image: MapImage, window?: Box | null): Promise<Buffer> {
     const w = window === undefined ? await this.window(view.crs, view.bbox) : window;
     const features: RenderFeature[] = [];
-    if (w) for await (const batch of this.inView(publication, view, w)) for (const [, f] of batch) features.push(f);
+    const read = styleAttributes(publication.style.style);
+    if (w)
+      for await (const batch of this.inView(publication, view, w))
+        for (const [, f] of batch) features.push({ geometry: f.geometry, properties: pick(f.properties, read) });
     const input: MapRenderInput = {
       width: view.width,
       height: view.height,
@@ -404,7 +386,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     for (const crs of WMS_CRS) {
       if (crs === 'CRS:84' && version !== '1.3.0') continue;
       try {
-        boxes.set(crs, isGeographic(crs) ? extent : await this.boxIn(extent, crs));
+        boxes.set(crs, isGeographic(crs) ? extent : await boxIn(this.services.reprojection, extent, crs));
       } catch {
         // A CRS whose area does not hold the layer gets no BoundingBox.
       }
@@ -434,22 +416,6 @@ export class WmsEndpoint implements ServiceEndpointContribution {
         if (e) box = box ? [Math.min(box[0], e[0]), Math.min(box[1], e[1]), Math.max(box[2], e[2]), Math.max(box[3], e[3])] : e;
       }
     return box ?? [-180, -90, 180, 90];
-  }
-
-  /** A box in degrees as a box of another CRS (its edges reprojected). */
-  async boxIn(extent: Box, crs: string): Promise<Box> {
-    const project = await this.services.reprojection.reprojector('EPSG:4326', epsgName(crs));
-    const [w, s, e, n] = extent;
-    const points: number[][] = [];
-    for (let i = 0; i <= 8; i++) {
-      points.push([w + ((e - w) * i) / 8, s], [w + ((e - w) * i) / 8, n], [w, s + ((n - s) * i) / 8], [e, s + ((n - s) * i) / 8]);
-    }
-    const out = project({ type: 'Feature', geometry: { type: 'MultiPoint', coordinates: points }, properties: {} }, 0);
-    const c = (out.geometry as { coordinates: number[][] }).coordinates;
-    const xs = c.map((x) => x[0]);
-    const ys = c.map((x) => x[1]);
-    if (![...xs, ...ys].every(Number.isFinite)) throw new Error('outside');
-    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
   }
 }
 

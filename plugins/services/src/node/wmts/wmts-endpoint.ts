@@ -12,7 +12,9 @@ import { TILE_MATRIX_SETS, tileBox, tileMatrixSet, type TileMatrixSet } from '..
 import { conditional } from '../geojson-endpoint';
 import { PublishedLayers, type Publication } from '../published-layers';
 import { TileCache } from '../tile-cache';
+import { boxIn } from '../wms/wms-area';
 import { STYLE_NAME, WmsEndpoint, type MapView } from '../wms/wms-endpoint';
+import { ServicesServices } from '../services-services';
 import { owsExceptionXml, wmtsCapabilitiesXml } from './wmts-capabilities';
 
 type Box = [number, number, number, number];
@@ -43,6 +45,7 @@ export class WmtsEndpoint implements ServiceEndpointContribution {
   @inject(PublishedLayers) protected readonly published!: PublishedLayers;
   @inject(WmsEndpoint) protected readonly wms!: WmsEndpoint;
   @inject(TileCache) protected readonly cache!: TileCache;
+  @inject(ServicesServices) protected readonly services!: ServicesServices;
 
   registerServiceEndpoints(registry: RegistrySink<ServiceEndpointDescriptor>): void {
     registry.add({
@@ -223,7 +226,7 @@ export class WmtsEndpoint implements ServiceEndpointContribution {
   /** A box in degrees in a set's CRS, clipped to the set (the world's poles do not reach Web Mercator). */
   private async boxIn(extent: Box, set: TileMatrixSet): Promise<Box> {
     const clipped: Box = [extent[0], Math.max(extent[1], -85.05112878), extent[2], Math.min(extent[3], 85.05112878)];
-    const b = await this.wms.boxIn(clipped, set.crs);
+    const b = await boxIn(this.services.reprojection, clipped, set.crs);
     return [
       Math.max(b[0], set.bounds[0]),
       Math.max(b[1], set.bounds[1]),
