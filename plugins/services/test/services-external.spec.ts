@@ -37,7 +37,7 @@ class RemoteWms {
   private server?: Server;
   base = '';
 
-  constructor(private readonly maps: Record<string, string>) {}
+  constructor(readonly maps: Record<string, string>) {}
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
@@ -67,6 +67,9 @@ class RemoteWms {
     const url = new URL(req.url ?? '/', this.base);
     this.seen.push({ path: url.pathname, query: url.searchParams, authorization: req.headers.authorization });
     if (url.pathname === '/broken') return { status: 500, type: 'text/plain', body: `failure at ${this.base}/broken` };
+    const tile = /^\/tiles\/(\w+)\/(\d+)\/(\d+)\/(\d+)\.png$/.exec(url.pathname);
+    if (tile && this.maps[tile[1]] && url.searchParams.get('token') === TOKEN)
+      return cgi(this.maps[tile[1]], mercatorGetMap(Number(tile[2]), Number(tile[3]), Number(tile[4])));
     const map = /^\/ows\/(\w+)$/.exec(url.pathname)?.[1];
     if (!map || !this.maps[map]) return { status: 404, type: 'text/plain', body: 'no such map' };
     const basic = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
@@ -98,6 +101,17 @@ async function cgi(mapPath: string, query: string): Promise<{ status: number; ty
   const status = Number(/^status:\s*(\d+)/im.exec(head)?.[1] ?? 200);
   return { status, type, body: out.subarray(end + 4) };
 }
+
+/** The box of WebMercatorQuad tile z/y/x in EPSG:3857. */
+function mercatorBox(z: number, y: number, x: number): string {
+  const half = 20037508.3427892;
+  const span = (2 * half) / 2 ** z;
+  return [-half + x * span, half - (y + 1) * span, -half + (x + 1) * span, half - y * span].join(',');
+}
+
+/** MapServer's GetMap of a WebMercatorQuad tile (how the remote serves its RESTful WMTS tiles). */
+const mercatorGetMap = (z: number, y: number, x: number) =>
+  `SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=data&STYLES=&CRS=EPSG:3857&BBOX=${mercatorBox(z, y, x)}&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE`;
 
 /** Two RGBA images have the same pixels. */
 async function samePixels(a: Buffer, b: Buffer): Promise<boolean> {
@@ -134,6 +148,8 @@ describe('services: external_map and mapproxy layers proxy a remote MapServer WM
     await remote?.close();
     rmSync(dir, { recursive: true, force: true });
   });
+
+  const remoteMap = (name: string) => remote.maps[name];
 
   /** The remote address as an author pastes it: credentials, a token and a GetMap link's parameters. */
   const address = (map: string) =>
@@ -180,7 +196,7 @@ describe('services: external_map and mapproxy layers proxy a remote MapServer WM
     assert.ok(res.status >= 400 && res.status < 600 && res.status !== 500, `status ${res.status}`);
     assert.match(res.type, /xml/);
     const text = res.body.toString('utf8');
-    assert.match(text, /<ServiceExceptionReport/);
+    assert.match(text, /<(ows:)?ExceptionReport|<ServiceExceptionReport/);
     hidesRemote(res);
     return { status: res.status, text };
   };
@@ -258,7 +274,7 @@ describe('services: external_map and mapproxy layers proxy a remote MapServer WM
     expectStatus(await f.admin.get(getMap(layer, other)), 200);
     assert.equal(remote.count('/ows/polygon'), before + 2);
     const rows = async () =>
-      (await f.t.server.db.dataSource.query(`SELECT publication, blob FROM services_map_cache WHERE layer_id = $1`, [
+      (await f.t.server.db.dataSource.query(`SELECT publication, blob FROM services_tile_cache WHERE layer_id = $1`, [
         layer.id,
       ])) as {
         publication: string;
@@ -298,6 +314,11 @@ describe('services: external_map and mapproxy layers proxy a remote MapServer WM
     assert.match(en.text, /remote map service of this layer answered with an error \(HTTP 500\)/);
     const de = await exception(getMap(broken), { 'accept-language': 'de' });
     assert.match(de.text, /entfernte Kartendienst dieses Layers hat mit einem Fehler geantwortet/);
+    // The WMTS says the same in its OWS exception report.
+    const tile = await exception(`/services/wmts/${broken.slug}/WebMercatorQuad/3/2/4.png`, { 'accept-language': 'de' });
+    assert.equal(tile.status, 502);
+    assert.match(tile.text, /<(ows:)?ExceptionReport/);
+    assert.match(tile.text, /entfernte Kartendienst dieses Layers hat mit einem Fehler geantwortet/);
     // A failure is not cached: the remote is asked again.
     const asked = remote.count('/broken');
     await exception(getMap(broken));
@@ -314,6 +335,50 @@ describe('services: external_map and mapproxy layers proxy a remote MapServer WM
       type: 'external_map',
     });
     assert.match((await exception(getMap(gone))).text, /cannot be reached/);
+  });
+
+  // A tile over the parcels: WebMercatorQuad 15/10982/17013 (about 6.910–6.921°E, 50.910–50.917°N) and its neighbour east.
+  const Z = 15;
+  const ROW = 10982;
+  const COL = 17013;
+
+  it('serves WMTS tiles of an external_map from a remote WMTS template and from a remote WMS', async () => {
+    const template = `http://127.0.0.1:${port}/tiles/polygon/{TileMatrix}/{TileRow}/{TileCol}.png?token=${TOKEN}`;
+    const fromWmts = await servedLayer(f.admin, [await wmsDepot([])], { type: 'external_map' });
+    const wmtsDepot = await newDepot(f.admin, 'wmts');
+    const { moment_id } = await f.access.write(f.adminUser, wmtsDepot.id, [{ tms_url: template, bbox: [0, 0, 0, 0] }], {
+      message: 'remote',
+    });
+    expectStatus(await f.admin.post(`/api/v1/moment/${moment_id}/approve/`, {}), 200);
+    const layer = await servedLayer(f.admin, [wmtsDepot], { type: 'external_map' });
+    const expected = (await cgi(remoteMap('polygon'), mercatorGetMap(Z, ROW, COL + 1))).body;
+    for (const col of [COL, COL + 1]) {
+      const res = await raw(`/services/wmts/${layer.slug}/WebMercatorQuad/${Z}/${ROW}/${col}.png`);
+      assert.equal(res.status, 200);
+      assert.equal(res.type, 'image/png');
+      hidesRemote(res);
+      if (col === COL + 1) assert.ok(await samePixels(res.body, expected), 'the remote WMTS tile');
+    }
+    const seen = remote.seen.filter((s) => s.path.startsWith('/tiles/polygon/')).map((s) => s.path);
+    assert.deepEqual(seen.slice(-2), [`/tiles/polygon/${Z}/${ROW}/${COL}.png`, `/tiles/polygon/${Z}/${ROW}/${COL + 1}.png`]);
+    // A WMS source gives the tile's box as GetMap (KVP GetTile through Werkbank), and a layer without sources a blank tile.
+    const wmsLayer = await servedLayer(f.admin, [await wmsDepot([{ tms_url: address('polygon') }])], { type: 'mapproxy' });
+    const kvp = (l: Layer) =>
+      `/services/wmts/${l.slug}?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=${l.slug}&STYLE=default&FORMAT=image/png&TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=${Z}&TILEROW=${ROW}&TILECOL=${COL + 1}`;
+    const first = await raw(kvp(wmsLayer));
+    assert.equal(first.status, 200);
+    assert.ok(await samePixels(first.body, expected), 'MapServer GetMap of the tile box');
+    hidesRemote(first);
+    const asked = remote.count('/ows/polygon');
+    const again = await raw(kvp(wmsLayer));
+    assert.equal(again.status, 200);
+    assert.equal(remote.count('/ows/polygon'), asked, 'the mapproxy tile came from the cache');
+    assert.ok(first.body.equals(again.body));
+    const blank = await pixels((await raw(kvp(fromWmts))).body);
+    assert.ok(
+      blank.data.every((v, i) => i % 4 !== 3 || v === 0),
+      'no source: a transparent tile',
+    );
   });
 
   it('hides an internal external_map from anonymous callers exactly like a missing one', async () => {

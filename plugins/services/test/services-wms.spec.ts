@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { userUri } from '@werkbank/testing/node';
+import { expectStatus, userUri } from '@werkbank/testing/node';
 import type { Layer, LayerStyle } from '@werkbank/plugin-layers/api';
 import { approvedDepot, servedLayer, servicesServer, type ServicesFixture } from './services-support';
 import {
@@ -267,6 +267,12 @@ print(json.dumps(res))
     assert.equal(info.bands.length, 4);
     assert.equal(info.bands[3].maximum, 255, 'parcels are drawn');
     assert.equal(info.bands[3].minimum, 0, 'and the gaps are clear');
+    // GDAL discovers the layer from the capabilities, as desktop GIS do.
+    const caps = await run('gdalinfo', [
+      `WMS:${f.t.url}/services/wms/${l.slug}?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetCapabilities`,
+    ]);
+    assert.match(caps, new RegExp(`SUBDATASET_1_NAME=WMS:.*LAYERS=${l.slug}`));
+    assert.match(caps, /SUBDATASET_1_DESC=Bäume/);
   });
 
   it('answers GetFeatureInfo as JSON, HTML with the selection fields, and GML', async () => {
@@ -370,6 +376,29 @@ print(json.dumps(res))
     assert.equal(inimage.type, 'image/png');
     const missing = await exception(`/services/wms/no_such_layer?SERVICE=WMS&REQUEST=GetCapabilities`);
     assert.equal(missing.status, 404);
+    const gfi = `VERSION=1.3.0&REQUEST=GetFeatureInfo&LAYERS=${l.slug}&QUERY_LAYERS=${l.slug}&STYLES=&CRS=CRS:84&BBOX=${W},${S},${E},${N}&WIDTH=100&HEIGHT=100&I=5&J=5`;
+    for (const query of [
+      getMap(l).replace(`WIDTH=${WIDTH}`, 'WIDTH=-1'),
+      getMap(l).replace(`WIDTH=${WIDTH}`, 'WIDTH=abc'),
+      getMap(l, '', 'NaN,1,2,3'),
+      getMap(l, '&BGCOLOR=red'),
+      getMap(l, '&TRANSPARENT=yes'),
+      getMap(l).replace('CRS=EPSG:4326', 'CRS='),
+      getMap(l).replace('SERVICE=WMS', 'SERVICE=WFS'),
+      getMap(l, '&moment=abc'),
+      wms(l, gfi.replace('I=5', 'I=100')),
+      wms(l, `${gfi}&FEATURE_COUNT=0`),
+      wms(l, `${gfi}&INFO_FORMAT=text/csv`),
+      wms(l, gfi.replace(`QUERY_LAYERS=${l.slug}`, 'QUERY_LAYERS=x')),
+      wms(l, `REQUEST=GetLegendGraphic&LAYER=x`),
+      wms(l, `REQUEST=GetLegendGraphic&LAYER=${l.slug}&WIDTH=99999`),
+      wms(l, `REQUEST=GetLegendGraphic&LAYER=${l.slug}&FORMAT=text/plain`),
+      `/services/wms/${l.slug}?REQUEST=GetCapabilities`,
+      `/services/wms/${l.slug}`,
+    ]) {
+      const e = await exception(query);
+      assert.ok(e.code, `${query}: ${e.text}`);
+    }
   });
 
   it('hides an internal layer from anonymous callers exactly like a missing one', async () => {
@@ -385,5 +414,21 @@ print(json.dumps(res))
     const caps = await reader.client.get(wms(l, 'REQUEST=GetCapabilities'));
     assert.equal(caps.status, 200);
     assert.match(String(caps.body), /<WMS_Capabilities/);
+    // A desktop client with an API key in the address keeps it in every address the capabilities give.
+    expectStatus(await f.admin.patch(userUri(reader.id), { user_permissions: ['access_connect'] }), 200);
+    const { key } = expectStatus(await f.admin.post('/api/v1/apikey/', { user: userUri(reader.id), realms: ['layer'] }), 201);
+    const keyed = await raw(wms(l, `REQUEST=GetCapabilities&APIKEY=${key}`));
+    assert.equal(keyed.status, 200);
+    const hrefs = [...keyed.body.toString().matchAll(/xlink:href="([^"]+)"/g)].map((m) => m[1]);
+    assert.ok(hrefs.length > 3);
+    for (const href of hrefs) assert.ok(href.includes(`apikey=${key}`), href);
+    const png = await raw(
+      wms(
+        l,
+        `VERSION=1.3.0&REQUEST=GetMap&LAYERS=${l.slug}&STYLES=&CRS=CRS:84&BBOX=${W},${S},${E},${N}&WIDTH=100&HEIGHT=100&FORMAT=image/png&apikey=${key}`,
+      ),
+    );
+    assert.equal(png.status, 200);
+    assert.equal(png.type, 'image/png');
   });
 });

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { ApiError, inject, injectable, Logger, UrlFetcher, WorkerPool, type UrlFetchResponse } from '@werkbank/sdk/node';
 import { wmsImageryOf, wmtsImageryOf, type WmsImagery, type WmtsImagery } from '@werkbank/sdk';
 import { NORTH_FIRST } from '../common/wms-params';
-import { ExternalMapCache } from './external-map-cache';
 import type { CompositeInput } from './external-map-task';
 import { PublishedLayers, type Publication } from './published-layers';
+import { TileCache, type TileKey } from './tile-cache';
 
 const TASK = { module: new URL('./external-map-task.ts', import.meta.url).href, name: 'compositeImages' };
 
@@ -37,18 +37,22 @@ export interface ExternalMapRequest {
   window?: Box;
 }
 
-/** A WebMercatorQuad (GoogleMapsCompatible) tile. */
-export interface ExternalTileRequest {
-  z: number;
-  x: number;
-  y: number;
-  format: ExternalImageFormat;
+/**
+ * A tile of a tile matrix set: its cache key (`tileset`, e.g. `wmts/WebMercatorQuad/png`, and
+ * matrix, row, column), its box in the set's CRS and its size; `mercator` when the set is
+ * WebMercatorQuad, whose indices remote WMTS in a web mercator set share.
+ */
+export interface ExternalTileRequest extends TileKey {
+  crs: string;
+  bbox: Box;
+  size: number;
+  mercator: boolean;
 }
 
 /** An image as served: its bytes and media type; `cached` when it came from the mapproxy cache. */
 export interface ExternalImage {
   bytes: Buffer;
-  type: string;
+  type: ExternalImageFormat;
   cached: boolean;
 }
 
@@ -57,8 +61,6 @@ type Source = { kind: 'wms'; imagery: WmsImagery; srs: string[] } | { kind: 'wmt
 
 /** Remote tile matrix sets whose indices are WebMercatorQuad's. */
 const MERCATOR_SETS = /^(WebMercatorQuad|GoogleMapsCompatible|EPSG:3857|EPSG:900913|google3857|g)$/i;
-
-const HALF_WORLD = 20037508.342789244;
 
 /**
  * The maps of external_map and mapproxy layers (issue 17, decision 0083): a WMS GetMap or a
@@ -75,15 +77,15 @@ export class ExternalMaps {
   @inject(PublishedLayers) protected readonly published!: PublishedLayers;
   @inject(UrlFetcher) protected readonly net!: UrlFetcher;
   @inject(WorkerPool) protected readonly pool!: WorkerPool;
-  @inject(ExternalMapCache) protected readonly cache!: ExternalMapCache;
+  @inject(TileCache) protected readonly cache!: TileCache;
   @inject(Logger) protected readonly logger!: Logger;
 
   /**
-   * Answers a GetMap of an external_map or mapproxy layer: the hook the WMS calls (and a WMTS may
-   * call with a tile's box). `preview` (a draft moment) bypasses the cache; `conditional` sets the
-   * publication's ETag and answers 304 when the client has it (true) — only for a mapproxy, whose
-   * images belong to the publication; an external_map's remote may change at any time (no-store).
-   * Errors are ApiErrors without the remote's address, for the caller's exception format.
+   * Answers a GetMap of an external_map or mapproxy layer: the hook the WMS calls. `preview` (a
+   * draft moment) bypasses the cache; `conditional` sets the publication's ETag and answers 304 when
+   * the client holds it (true) — only for a mapproxy, whose images belong to the publication; an
+   * external_map's remote may change at any time (no-store). Errors are ApiErrors without the
+   * remote's address, for the caller's exception format.
    */
   async answerGetMap(
     ctx: WerkbankContext,
@@ -91,12 +93,27 @@ export class ExternalMaps {
     request: ExternalMapRequest,
     options: { preview?: boolean; conditional?: () => boolean } = {},
   ): Promise<void> {
-    const proxy = publication.layer.type === 'mapproxy';
-    if (proxy && options.conditional?.()) return;
-    const out = await this.getMap(publication, request, { cache: !options.preview });
-    if (!proxy) ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Type', out.type);
-    ctx.body = out.bytes;
+    if (publication.layer.type === 'mapproxy' && options.conditional?.()) return;
+    this.answer(ctx, publication, await this.getMap(publication, request, { cache: !options.preview }));
+  }
+
+  /** Answers a tile of an external_map or mapproxy layer: the hook the WMTS calls (options as answerGetMap's). */
+  async answerTile(
+    ctx: WerkbankContext,
+    publication: Publication,
+    tile: ExternalTileRequest,
+    options: { preview?: boolean; conditional?: () => boolean } = {},
+  ): Promise<void> {
+    if (publication.layer.type === 'mapproxy' && options.conditional?.()) return;
+    const out = await this.tile(publication, tile, { cache: !options.preview });
+    ctx.set('X-Tile-Cache', out.cached ? 'hit' : 'miss');
+    this.answer(ctx, publication, out);
+  }
+
+  private answer(ctx: WerkbankContext, publication: Publication, image: ExternalImage): void {
+    if (publication.layer.type !== 'mapproxy') ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Type', image.type);
+    ctx.body = image.bytes;
   }
 
   /**
@@ -104,33 +121,21 @@ export class ExternalMaps {
    * `cache` false (a draft preview) neither reads nor writes the mapproxy cache.
    */
   async getMap(publication: Publication, request: ExternalMapRequest, options: { cache?: boolean } = {}): Promise<ExternalImage> {
-    const key = requestKey([
-      'wms',
-      request.crs,
-      request.bbox,
-      request.width,
-      request.height,
-      request.format,
-      request.transparent,
-      request.background,
-    ]);
-    return this.cached(publication, key, options.cache, async () => {
+    const { crs, bbox, width, height, format, transparent, background } = request;
+    // A free box is one "tile" of its own set: the normalized request's hash.
+    const tileset = `external/wms/${requestKey([crs, bbox, width, height, format, transparent, background])}`;
+    return this.cached(publication, { tileset, z: 0, y: 0, x: 0 }, format, options.cache, async () => {
       const sources = (await this.sources(publication)).filter(
         (s): s is Extract<Source, { kind: 'wms' }> => s.kind === 'wms' && meets(s.imagery.bbox, request.window),
       );
       for (const s of sources)
-        if (s.srs.length && !s.srs.some((c) => sameCrs(c, request.crs)))
-          throw new ApiError(400, 'remote_crs', 'services:external.errors.crs', { crs: request.crs }, 'crs');
+        if (s.srs.length && !s.srs.some((c) => sameCrs(c, crs)))
+          throw new ApiError(400, 'remote_crs', 'services:external.errors.crs', { crs }, 'crs');
       const single = sources.length === 1;
       const images = await Promise.all(
         sources.map((s) =>
           this.image(
-            wmsAddress(
-              s.imagery,
-              request,
-              single ? request.format : 'image/png',
-              single ? request.transparent : s.imagery.transparent !== false,
-            ),
+            wmsAddress(s.imagery, request, single ? format : 'image/png', single ? transparent : s.imagery.transparent !== false),
             s.imagery.url,
           ),
         ),
@@ -140,49 +145,32 @@ export class ExternalMaps {
   }
 
   /**
-   * A WebMercatorQuad tile (256 px) from the layer's sources: WMTS sources in a web mercator set by
-   * the same tile indices, WMS sources by a GetMap of the tile's box in EPSG:3857.
+   * A PNG tile from the layer's sources: WMS sources by a GetMap of the tile's box in the set's CRS;
+   * in WebMercatorQuad also WMTS sources in a web mercator set, by the same indices.
    */
   async tile(publication: Publication, tile: ExternalTileRequest, options: { cache?: boolean } = {}): Promise<ExternalImage> {
     const { z, x, y } = tile;
-    const n = 2 ** z;
-    if (
-      !Number.isInteger(z) ||
-      z < 0 ||
-      z > 30 ||
-      !Number.isInteger(x) ||
-      !Number.isInteger(y) ||
-      x < 0 ||
-      y < 0 ||
-      x >= n ||
-      y >= n
-    )
-      throw new ApiError(400, 'invalid_parameter', 'services:external.errors.tile', {});
-    const size = (2 * HALF_WORLD) / n;
-    const bbox: Box = [-HALF_WORLD + x * size, HALF_WORLD - (y + 1) * size, -HALF_WORLD + (x + 1) * size, HALF_WORLD - y * size];
     const request: ExternalMapRequest = {
-      crs: 'EPSG:3857',
-      bbox,
-      width: 256,
-      height: 256,
-      format: tile.format,
-      transparent: tile.format === 'image/png',
+      crs: tile.crs,
+      bbox: tile.bbox,
+      width: tile.size,
+      height: tile.size,
+      format: 'image/png',
+      transparent: true,
       background: '#ffffff',
-      window: tileWindow(z, x, y),
+      window: tile.mercator ? mercatorWindow(z, x, y) : undefined,
     };
-    const key = requestKey(['tile', z, x, y, tile.format]);
-    return this.cached(publication, key, options.cache, async () => {
+    return this.cached(publication, tile, 'image/png', options.cache, async () => {
       const sources = (await this.sources(publication)).filter(
-        (s) => meets(s.imagery.bbox, request.window) && (s.kind === 'wms' || MERCATOR_SETS.test(s.imagery.tileMatrixSet)),
+        (s) =>
+          meets(s.imagery.bbox, request.window) &&
+          (s.kind === 'wms' || (tile.mercator && MERCATOR_SETS.test(s.imagery.tileMatrixSet))),
       );
       const single = sources.length === 1;
       const images = await Promise.all(
         sources.map((s) =>
           s.kind === 'wms'
-            ? this.image(
-                wmsAddress(s.imagery, request, single ? tile.format : 'image/png', single ? request.transparent : true),
-                s.imagery.url,
-              )
+            ? this.image(wmsAddress(s.imagery, request, 'image/png', single || s.imagery.transparent !== false), s.imagery.url)
             : this.image(wmtsAddress(s.imagery, z, x, y), s.imagery.url),
         ),
       );
@@ -190,21 +178,20 @@ export class ExternalMaps {
     });
   }
 
-  /** The image from the mapproxy cache, else made by `make` (and kept when the layer is a mapproxy). */
+  /**
+   * The image from the shared tile cache, else made by `make` — kept there only for a mapproxy
+   * layer (and not for a preview): an external_map asks its remote every time.
+   */
   private async cached(
     publication: Publication,
-    key: string,
+    key: TileKey,
+    type: ExternalImageFormat,
     useCache: boolean | undefined,
-    make: () => Promise<{ bytes: Buffer; type: string }>,
+    make: () => Promise<Buffer>,
   ): Promise<ExternalImage> {
-    const caching = publication.layer.type === 'mapproxy' && useCache !== false;
-    if (caching) {
-      const hit = await this.cache.get(publication, key);
-      if (hit) return { ...hit, cached: true };
-    }
-    const image = await make();
-    if (caching) await this.cache.put(publication, key, image);
-    return { ...image, cached: false };
+    if (publication.layer.type !== 'mapproxy') return { bytes: await make(), type, cached: false };
+    const { bytes, cached } = await this.cache.tile(publication, key, make, useCache !== false);
+    return { bytes: bytes ?? Buffer.alloc(0), type, cached };
   }
 
   /** The publication's map sources, top first: datums whose address and layers can be read. */
@@ -225,12 +212,9 @@ export class ExternalMaps {
     return out;
   }
 
-  /** The fetched images stacked bottom-up: one image of the asked format passes unchanged. */
-  private async stack(
-    images: Array<{ bytes: Buffer; type: string }>,
-    request: ExternalMapRequest,
-  ): Promise<{ bytes: Buffer; type: string }> {
-    if (images.length === 1 && images[0].type === request.format) return images[0];
+  /** The fetched images stacked bottom-up, in the asked format: one image of that format passes unchanged. */
+  private async stack(images: Array<{ bytes: Buffer; type: string }>, request: ExternalMapRequest): Promise<Buffer> {
+    if (images.length === 1 && images[0].type === request.format) return images[0].bytes;
     const input: CompositeInput = {
       width: request.width,
       height: request.height,
@@ -246,7 +230,7 @@ export class ExternalMaps {
       // An image the remote called PNG or JPEG that Skia cannot read.
       throw new ApiError(502, 'remote_not_image', 'services:external.errors.not_image', {});
     }
-    return { bytes: Buffer.from(out.buffer, out.byteOffset, out.byteLength), type: request.format };
+    return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
   }
 
   /**
@@ -397,7 +381,7 @@ function origin(address: string): string {
 }
 
 /** A WebMercatorQuad tile's box in degrees. */
-function tileWindow(z: number, x: number, y: number): Box {
+function mercatorWindow(z: number, x: number, y: number): Box {
   const n = 2 ** z;
   const lon = (i: number) => (i / n) * 360 - 180;
   const lat = (j: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * j) / n))) * 180) / Math.PI;

@@ -10,7 +10,9 @@ import { PublishedLayers } from './published-layers';
 import { GeojsonEndpoint } from './geojson-endpoint';
 import { WmsEndpoint } from './wms/wms-endpoint';
 import { ExternalMaps } from './external-maps';
-import { ExternalMapCache, externalMapBlobReferences, externalMapEntities } from './external-map-cache';
+import { WmtsEndpoint } from './wmts/wmts-endpoint';
+import { TileCache } from './tile-cache';
+import { tileCacheBlobReferences, tileCacheEntities } from './tile-cache-migration';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
@@ -22,9 +24,11 @@ export default definePlugin((ctx) => {
   });
   ctx.contribute(ServiceEndpointContribution, GeojsonEndpoint);
   ctx.contribute(ServiceEndpointContribution, WmsEndpoint);
-  // external_map and mapproxy layers: remote maps through the guarded fetcher, mapproxy's image cache.
-  ctx.bind(ExternalMapCache).toSelf().inSingletonScope();
+  // external_map and mapproxy layers: remote maps through the guarded fetcher (mapproxy: in the tile cache).
   ctx.bind(ExternalMaps).toSelf().inSingletonScope();
-  ctx.contribute(EntityContribution, externalMapEntities);
-  ctx.contribute(BlobReferenceContribution, externalMapBlobReferences);
+  // WMTS: WMS-rendered PNG tiles in the tile cache (shareable by every tiled service).
+  ctx.bind(TileCache).toSelf().inSingletonScope();
+  ctx.contribute(EntityContribution, tileCacheEntities);
+  ctx.contribute(BlobReferenceContribution, tileCacheBlobReferences);
+  ctx.contribute(ServiceEndpointContribution, WmtsEndpoint);
 });

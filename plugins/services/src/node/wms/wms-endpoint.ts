@@ -39,6 +39,7 @@ import { ServicesServices } from '../services-services';
 import type { LegendRenderInput, MapRenderInput, MessageRenderInput, RenderFeature } from './map-render-task';
 import { capabilitiesXml, exceptionXml } from './wms-capabilities';
 import { extentOf, featureInfoGml, featureInfoHtml, hits } from './wms-feature-info';
+import { boxIn, pick, styleAttributes, windowOf } from './wms-area';
 
 const TASK_MODULE = new URL('./map-render-task.ts', import.meta.url).href;
 const MAP_TASK = { module: TASK_MODULE, name: 'renderMap' };
@@ -53,8 +54,15 @@ export const STYLE_NAME = 'default';
 
 type Box = [number, number, number, number];
 
-/** What GetMap and GetFeatureInfo share: the map the client sees. */
-interface MapView {
+/** How a map is encoded: format, transparency and the background colour (#rrggbb). */
+export interface MapImage {
+  format: ImageFormatName;
+  transparent: boolean;
+  bg: string;
+}
+
+/** What GetMap and GetFeatureInfo share (and the WMTS asks the renderer for): the map the client sees. */
+export interface MapView {
   crs: string;
   bbox: Box;
   width: number;
@@ -192,31 +200,9 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     return { crs, bbox, width: wmsSize(p, 'width', this.maxSize), height: wmsSize(p, 'height', this.maxSize) };
   }
 
-  /** The window in degrees that a box of a CRS covers (its edges reprojected at 16 points each). */
-  private async window(crs: string, bbox: Box): Promise<Box> {
-    if (isGeographic(crs)) return bbox;
-    const [x0, y0, x1, y1] = bbox;
-    const ring: number[][] = [];
-    const steps = 16;
-    for (let i = 0; i <= steps; i++) ring.push([x0 + ((x1 - x0) * i) / steps, y0]);
-    for (let i = 1; i <= steps; i++) ring.push([x1, y0 + ((y1 - y0) * i) / steps]);
-    for (let i = 1; i <= steps; i++) ring.push([x1 - ((x1 - x0) * i) / steps, y1]);
-    for (let i = 1; i <= steps; i++) ring.push([x0, y1 - ((y1 - y0) * i) / steps]);
-    const to4326 = await this.services.reprojection.reprojector(epsgName(crs), 'EPSG:4326');
-    let out: Record<string, unknown>;
-    try {
-      out = to4326({ type: 'Feature', geometry: { type: 'MultiPoint', coordinates: ring }, properties: {} }, 0);
-    } catch {
-      throw new WmsProblem('InvalidParameterValue', 'bbox_range', {}, 'bbox');
-    }
-    const coords = (out.geometry as { coordinates: number[][] }).coordinates;
-    const xs = coords.map((c) => c[0]);
-    const ys = coords.map((c) => c[1]);
-    if (![...xs, ...ys].every(Number.isFinite)) throw new WmsProblem('InvalidParameterValue', 'bbox_range', {}, 'bbox');
-    const w: Box = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-    if (w[2] < -180 || w[0] > 180 || w[3] < -90 || w[1] > 90 || w[2] - w[0] > 720)
-      throw new WmsProblem('InvalidParameterValue', 'bbox_range', {}, 'bbox');
-    return [Math.max(-180, w[0]), Math.max(-90, w[1]), Math.min(180, w[2]), Math.min(90, w[3])];
+  /** The window in degrees that a box of a CRS covers. */
+  window(crs: string, bbox: Box): Promise<Box> {
+    return windowOf(this.services.reprojection, crs, bbox);
   }
 
   /** The publication's features in a window, reprojected to the map's CRS: [served, projected] pairs. */
@@ -258,7 +244,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     p: Map<string, string>,
     publication: Publication,
     view: MapView,
-    image: { format: ImageFormatName; transparent: boolean; bg: string },
+    image: MapImage,
   ): Promise<void> {
     const window = await this.window(view.crs, view.bbox);
     // external_map, mapproxy: the remote map (decision 0083, "External maps").
@@ -266,8 +252,24 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     const request = { ...view, ...image, background: image.bg, window };
     if (isExternalMap(publication.layer)) return await this.external.answerGetMap(ctx, publication, request, remote);
     if (this.etag(ctx, publication, p)) return;
+    const out = await this.render(publication, view, image, window);
+    ctx.set('Content-Type', image.format);
+    ctx.body = out;
+  }
+
+  /**
+   * The renderer's entry point (GetMap, and the WMTS's tiles): the publication drawn with its style
+   * over `view` (a box of an offered CRS at a size) in the worker pool. The features are those whose
+   * extent meets `window` (degrees; default the view's own, refused as bbox_range when the CRS cannot
+   * hold it); null draws none.
+   */
+  async render(publication: Publication, view: MapView, image: MapImage, window?: Box | null): Promise<Buffer> {
+    const w = window === undefined ? await this.window(view.crs, view.bbox) : window;
     const features: RenderFeature[] = [];
-    for await (const batch of this.inView(publication, view, window)) for (const [, f] of batch) features.push(f);
+    const read = styleAttributes(publication.style.style);
+    if (w)
+      for await (const batch of this.inView(publication, view, w))
+        for (const [, f] of batch) features.push({ geometry: f.geometry, properties: pick(f.properties, read) });
     const input: MapRenderInput = {
       width: view.width,
       height: view.height,
@@ -279,9 +281,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
       transparent: image.transparent,
       background: image.bg,
     };
-    const out = await this.pool.run<MapRenderInput, Uint8Array>(MAP_TASK, input);
-    ctx.set('Content-Type', image.format);
-    ctx.body = bytes(out);
+    return bytes(await this.pool.run<MapRenderInput, Uint8Array>(MAP_TASK, input));
   }
 
   private async featureInfo(
@@ -392,7 +392,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     for (const crs of WMS_CRS) {
       if (crs === 'CRS:84' && version !== '1.3.0') continue;
       try {
-        boxes.set(crs, isGeographic(crs) ? extent : await this.boxIn(extent, crs));
+        boxes.set(crs, isGeographic(crs) ? extent : await boxIn(this.services.reprojection, extent, crs));
       } catch {
         // A CRS whose area does not hold the layer gets no BoundingBox.
       }
@@ -414,7 +414,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
   }
 
   /** The extent of the published features in degrees (the world when there are none). */
-  private async extent(publication: Publication): Promise<Box> {
+  async extent(publication: Publication): Promise<Box> {
     let box: Box | null = null;
     for await (const batch of this.published.features(publication))
       for (const f of batch) {
@@ -422,22 +422,6 @@ export class WmsEndpoint implements ServiceEndpointContribution {
         if (e) box = box ? [Math.min(box[0], e[0]), Math.min(box[1], e[1]), Math.max(box[2], e[2]), Math.max(box[3], e[3])] : e;
       }
     return box ?? [-180, -90, 180, 90];
-  }
-
-  /** A box in degrees as a box of another CRS (its edges reprojected). */
-  private async boxIn(extent: Box, crs: string): Promise<Box> {
-    const project = await this.services.reprojection.reprojector('EPSG:4326', epsgName(crs));
-    const [w, s, e, n] = extent;
-    const points: number[][] = [];
-    for (let i = 0; i <= 8; i++) {
-      points.push([w + ((e - w) * i) / 8, s], [w + ((e - w) * i) / 8, n], [w, s + ((n - s) * i) / 8], [e, s + ((n - s) * i) / 8]);
-    }
-    const out = project({ type: 'Feature', geometry: { type: 'MultiPoint', coordinates: points }, properties: {} }, 0);
-    const c = (out.geometry as { coordinates: number[][] }).coordinates;
-    const xs = c.map((x) => x[0]);
-    const ys = c.map((x) => x[1]);
-    if (![...xs, ...ys].every(Number.isFinite)) throw new Error('outside');
-    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
   }
 }
 
