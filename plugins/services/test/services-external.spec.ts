@@ -187,7 +187,17 @@ describe('services: external_map and mapproxy layers proxy a remote MapServer WM
   /** Nothing of the remote's address in an answer. */
   const hidesRemote = (answer: { headers: string; body: Buffer }) => {
     const text = `${answer.headers}\n${answer.body.toString('latin1')}`;
-    for (const secret of [`:${port}`, `127.0.0.1:${port}`, USER, PASSWORD, TOKEN, '/ows/', '/broken'])
+    for (const secret of [
+      `:${port}`,
+      `127.0.0.1:${port}`,
+      USER,
+      PASSWORD,
+      TOKEN,
+      '/ows/polygon',
+      '/ows/point',
+      '/tiles/',
+      '/broken',
+    ])
       assert.ok(!text.includes(secret), `the answer shows ${secret}`);
   };
   /** An exception report's code and text. */
