@@ -176,7 +176,7 @@ function previewMoment(text: string, writable: boolean): number {
 }
 
 /** The services read piles as the layer's publisher: a public layer publishes its depots' approved moments. */
-function publisher(): AuthUser {
+export function publisher(): AuthUser {
   return {
     id: 0,
     username: '',

@@ -13,6 +13,10 @@ import { ExternalMaps } from './external-maps';
 import { WmtsEndpoint } from './wmts/wmts-endpoint';
 import { TileCache } from './tile-cache';
 import { tileCacheBlobReferences, tileCacheEntities } from './tile-cache-migration';
+import { OgcTilesEndpoint } from './ogc-tiles-endpoint';
+import { VectorTileService } from './vector-tile-service';
+import { vectorTileBlobReferences } from './vector-tile-blob-references';
+import { vectorTileEntities } from './vector-tile-migration';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
@@ -31,4 +35,9 @@ export default definePlugin((ctx) => {
   ctx.contribute(EntityContribution, tileCacheEntities);
   ctx.contribute(BlobReferenceContribution, tileCacheBlobReferences);
   ctx.contribute(ServiceEndpointContribution, WmtsEndpoint);
+  // OGC API – Tiles: vector tiles cached per publication.
+  ctx.bind(VectorTileService).toSelf().inSingletonScope();
+  ctx.contribute(EntityContribution, vectorTileEntities);
+  ctx.contribute(BlobReferenceContribution, vectorTileBlobReferences);
+  ctx.contribute(ServiceEndpointContribution, OgcTilesEndpoint);
 });

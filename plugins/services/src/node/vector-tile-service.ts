@@ -1,0 +1,104 @@
+import { Readable } from 'node:stream';
+import { BlobStore, Database, inject, injectable, WorkerPool, type DataSource } from '@werkbank/sdk/node';
+import { layerServiceName } from '@werkbank/plugin-layers/api';
+import { tileWindow, type TileAddress } from '../common/web-mercator-quad';
+import { PublishedLayers, type Publication } from './published-layers';
+import { TILE_BUFFER, TILE_EXTENT, type TileFeatureInput, type VectorTileInput } from './vector-tile-task';
+
+const TASK = { module: new URL('./vector-tile-task.ts', import.meta.url).href, name: 'cutVectorTile' };
+
+/** Largest tile the cache stores (bytes); larger ones are served but cut again on every request. */
+const MAX_CACHED_BYTES = 64 * 1024 ** 2;
+
+/** A tile as served: its bytes, none when no feature reaches it; `cached` when they came from the cache. */
+export interface VectorTile {
+  bytes?: Buffer;
+  cached: boolean;
+}
+
+/**
+ * Vector tiles of a publication (decision 0083): cut from the features whose extent meets the tile
+ * and its buffer (the Magazine's spatial index through `PublishedLayers.features`), in the server's
+ * worker pool, and cached per publication: the bytes in the blob store, a row of
+ * `services_vector_tile` per tile (none for an empty one). A publication's key names every moment it
+ * serves, so an approval gives new keys and needs no invalidation; the first tile of a layer served
+ * under a new key in this process deletes the rows of the layer's other keys (their blobs go to the
+ * blob sweep).
+ */
+@injectable()
+export class VectorTileService {
+  @inject(PublishedLayers) protected readonly published!: PublishedLayers;
+  @inject(Database) protected readonly dataSource!: DataSource;
+  @inject(BlobStore) protected readonly blobs!: BlobStore;
+  @inject(WorkerPool) protected readonly pool!: WorkerPool;
+
+  /** The key whose older siblings this process last deleted, by layer id. */
+  protected readonly pruned = new Map<number, string>();
+
+  /** Tile `at` of the publication; `cache` false (a draft preview) cuts it without reading or writing the cache. */
+  async tile(publication: Publication, at: TileAddress, cache: boolean): Promise<VectorTile> {
+    if (cache) {
+      const hit = await this.cached(publication.key, at);
+      if (hit) return hit;
+    }
+    const bytes = await this.cut(publication, at);
+    if (cache) await this.store(publication, at, bytes);
+    return { bytes, cached: false };
+  }
+
+  /** The cached tile, or undefined when it is not cached (or its blob is gone). */
+  protected async cached(key: string, { z, x, y }: TileAddress): Promise<VectorTile | undefined> {
+    const rows = (await this.dataSource.query(
+      `SELECT blob FROM services_vector_tile WHERE publication = $1 AND z = $2 AND x = $3 AND y = $4`,
+      [key, z, x, y],
+    )) as { blob: string | null }[];
+    if (!rows.length) return undefined;
+    if (rows[0].blob === null) return { cached: true };
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of this.blobs.open(rows[0].blob)) chunks.push(chunk as Buffer);
+      return { bytes: Buffer.concat(chunks), cached: true };
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'ENOENT') throw e;
+      return undefined;
+    }
+  }
+
+  /** Cuts the tile in the worker pool from the features whose extent meets it or its buffer. */
+  protected async cut(publication: Publication, at: TileAddress): Promise<Buffer | undefined> {
+    const features: TileFeatureInput[] = [];
+    for await (const batch of this.published.features(publication, { window: tileWindow(at, TILE_BUFFER / TILE_EXTENT) }))
+      for (const f of batch)
+        features.push({
+          id: typeof f.id === 'number' && Number.isSafeInteger(f.id) && f.id >= 0 ? f.id : undefined,
+          geometry: f.geometry as GeoJSON.Geometry | null,
+          properties: f.properties,
+        });
+    if (!features.length) return undefined;
+    const input: VectorTileInput = { ...at, layerName: layerServiceName(publication.layer), features };
+    const out = await this.pool.run<VectorTileInput, Uint8Array | undefined>(TASK, input);
+    return out ? Buffer.from(out.buffer, out.byteOffset, out.byteLength) : undefined;
+  }
+
+  /**
+   * Records the tile under the publication's key (its bytes put first, outside any transaction, as
+   * the blob store asks); a tile another request recorded meanwhile stays as it is.
+   */
+  protected async store(publication: Publication, { z, x, y }: TileAddress, bytes: Buffer | undefined): Promise<void> {
+    if (bytes && bytes.length > MAX_CACHED_BYTES) return;
+    const layerId = publication.layer.id;
+    if (this.pruned.get(layerId) !== publication.key) {
+      await this.dataSource.query(`DELETE FROM services_vector_tile WHERE layer_id = $1 AND publication <> $2`, [
+        layerId,
+        publication.key,
+      ]);
+      this.pruned.set(layerId, publication.key);
+    }
+    const blob = bytes ? (await this.blobs.put(Readable.from([bytes]), { maxBytes: MAX_CACHED_BYTES })).hash : null;
+    await this.dataSource.query(
+      `INSERT INTO services_vector_tile (publication, z, x, y, layer_id, blob) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT DO NOTHING`,
+      [publication.key, z, x, y, layerId, blob],
+    );
+  }
+}

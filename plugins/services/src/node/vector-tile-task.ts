@@ -1,0 +1,75 @@
+import GeoJSONVT from 'geojson-vt';
+import vtpbf from 'vt-pbf';
+
+/** Tile grid units per tile side and the buffer around a tile, as the pmtiles builder cuts (geojson-vt's defaults). */
+export const TILE_EXTENT = 4096;
+export const TILE_BUFFER = 64;
+
+/** A feature to cut: GeoJSON in EPSG:4326; `id` only when it is a whole number of 0 or more (MVT ids are unsigned). */
+export interface TileFeatureInput {
+  id?: number;
+  geometry: GeoJSON.Geometry | null;
+  properties: Record<string, unknown> | null;
+}
+
+export interface VectorTileInput {
+  z: number;
+  x: number;
+  y: number;
+  /** The MVT layer's name (the layer's service name). */
+  layerName: string;
+  features: TileFeatureInput[];
+}
+
+/**
+ * Cuts one Mapbox Vector Tile (version 2, extent 4096) from the features around tile z/x/y, in a
+ * worker thread of the server's pool (decision 0026). The encoding follows the pmtiles builder of
+ * the layers plugin (plugins/layers/src/node/tiles/, not part of its API, so this is a small copy):
+ * geojson-vt clips to the tile and its 64-unit buffer and simplifies as it does for that zoom,
+ * polygon rings are wound as RFC 7946 asks (clockwise exterior rings in tile coordinates), a
+ * geometry collection becomes one feature per member, null properties are left out, objects and
+ * arrays become JSON text (vt-pbf). Returns undefined when no feature reaches the tile.
+ */
+export function cutVectorTile(input: VectorTileInput): Uint8Array | undefined {
+  const features: GeoJSON.Feature[] = [];
+  for (const f of input.features) {
+    const properties: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(f.properties ?? {})) if (v !== null && v !== undefined) properties[k] = v;
+    for (const g of simpleGeometries(f.geometry))
+      features.push({ type: 'Feature', ...(f.id !== undefined ? { id: f.id } : {}), geometry: rewound(g), properties });
+  }
+  if (!features.length) return undefined;
+  // maxZoom 24: every zoom below it is simplified as in a pyramid cut to 24; only the path to the
+  // asked tile is split (indexMaxZoom 0).
+  const index = new GeoJSONVT(
+    { type: 'FeatureCollection', features },
+    { maxZoom: 24, indexMaxZoom: 0, extent: TILE_EXTENT, buffer: TILE_BUFFER },
+  );
+  const tile = index.getTile(input.z, input.x, input.y);
+  if (!tile || !tile.features.length) return undefined;
+  // A copy: vt-pbf's bytes are a view of a larger buffer, which would cross the thread whole.
+  return vtpbf.fromGeojsonVt({ [input.layerName]: tile }, { version: 2, extent: TILE_EXTENT }).slice();
+}
+
+type Position = number[];
+
+/** The members of a geometry collection as separate geometries (an MVT feature has one kind). */
+function simpleGeometries(g: GeoJSON.Geometry | null): GeoJSON.Geometry[] {
+  if (!g || typeof g !== 'object') return [];
+  return g.type === 'GeometryCollection' ? (g.geometries ?? []).flatMap(simpleGeometries) : [g];
+}
+
+const signedArea = (ring: Position[]) => {
+  let a = 0;
+  for (let i = 1; i < ring.length; i++) a += (ring[i][0] - ring[i - 1][0]) * (ring[i][1] + ring[i - 1][1]);
+  return a; // > 0: clockwise (y up)
+};
+const wind = (ring: Position[], clockwise: boolean) => (signedArea(ring) > 0 === clockwise ? ring : [...ring].reverse());
+const rewindPolygon = (rings: Position[][]) => rings.map((r, i) => wind(r, i > 0));
+
+/** Polygon rings wound as RFC 7946 §3.1.6 asks: outer counterclockwise, holes clockwise. */
+function rewound(g: GeoJSON.Geometry): GeoJSON.Geometry {
+  if (g.type === 'Polygon') return { ...g, coordinates: rewindPolygon(g.coordinates) };
+  if (g.type === 'MultiPolygon') return { ...g, coordinates: g.coordinates.map(rewindPolygon) };
+  return g;
+}
