@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { ApiError, inject, injectable, Logger, UrlFetcher, WorkerPool, type UrlFetchResponse } from '@werkbank/sdk/node';
+import {
+  ApiError,
+  inject,
+  injectable,
+  Logger,
+  UrlFetcher,
+  WorkerPool,
+  type UrlFetchResponse,
+  type WerkbankContext,
+} from '@werkbank/sdk/node';
 import { wmsImageryOf, wmtsImageryOf, type WmsImagery, type WmtsImagery } from '@werkbank/sdk';
 import { NORTH_FIRST } from '../common/wms-params';
 import type { CompositeInput } from './external-map-task';
