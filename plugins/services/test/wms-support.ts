@@ -155,7 +155,7 @@ export function mapfile(dir: string, data: string, kind: 'polygon' | 'line' | 'p
   PROJECTION "init=epsg:4326" END
   SYMBOL NAME "circle" TYPE ELLIPSE FILLED TRUE POINTS 1 1 END END
   OUTPUTFORMAT NAME "png" DRIVER AGG/PNG MIMETYPE "image/png" IMAGEMODE RGBA EXTENSION "png" FORMATOPTION "QUANTIZE_FORCE=OFF" END
-  WEB METADATA "wms_enable_request" "*" "wms_srs" "EPSG:4326 EPSG:3857 EPSG:25832" "wms_title" "compare" "wms_onlineresource" "http://localhost/" END END
+  WEB METADATA "wms_enable_request" "*" "wms_srs" "EPSG:4326 EPSG:3857 EPSG:25832 EPSG:31466" "wms_title" "compare" "wms_onlineresource" "http://localhost/" END END
   LAYER
     NAME "data"
     TYPE ${kind.toUpperCase()}
@@ -174,6 +174,19 @@ END
   // MapServer 8 reads its configuration file first; it names the mapfile.
   writeFileSync(`${path}.conf`, `CONFIG\n  ENV\n    MS_MAPFILE "${path}"\n  END\nEND\n`);
   return path;
+}
+
+/** The south-west and north-east corners of WINDOW in another CRS, by GDAL (gdaltransform). */
+export async function corners(crs: string): Promise<number[][]> {
+  const [w, s, e, n] = WINDOW;
+  const { stdout } = await promisify(execFile)('bash', [
+    '-c',
+    `printf '${w} ${s}\\n${e} ${n}\\n' | gdaltransform -s_srs EPSG:4326 -t_srs ${crs} -output_xy`,
+  ]);
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.split(/\s+/).map(Number));
 }
 
 /** MapServer's answer to a WMS query string on a mapfile (`mapserv -nh`, its image bytes). */

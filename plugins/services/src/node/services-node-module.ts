@@ -8,6 +8,8 @@ import {
 import { ServicesServices } from './services-services';
 import { PublishedLayers } from './published-layers';
 import { GeojsonEndpoint } from './geojson-endpoint';
+import { OapifEndpoint } from './oapif-endpoint';
+import { OapifItems } from './oapif-items';
 import { WmsEndpoint } from './wms/wms-endpoint';
 import { WmtsEndpoint } from './wmts/wmts-endpoint';
 import { TileCache } from './tile-cache';
@@ -16,6 +18,7 @@ import { OgcTilesEndpoint } from './ogc-tiles-endpoint';
 import { VectorTileService } from './vector-tile-service';
 import { vectorTileBlobReferences } from './vector-tile-blob-references';
 import { vectorTileEntities } from './vector-tile-migration';
+import { WfsEndpoint } from './wfs-endpoint';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
@@ -26,6 +29,8 @@ export default definePlugin((ctx) => {
     registerTranslations: (registry) => registry.add({ id: 'services.server-translations', namespace: 'services', de, en }),
   });
   ctx.contribute(ServiceEndpointContribution, GeojsonEndpoint);
+  ctx.bind(OapifItems).toSelf().inSingletonScope();
+  ctx.contribute(ServiceEndpointContribution, OapifEndpoint);
   ctx.contribute(ServiceEndpointContribution, WmsEndpoint);
   // WMTS: WMS-rendered PNG tiles in the tile cache (shareable by every tiled service).
   ctx.bind(TileCache).toSelf().inSingletonScope();
@@ -37,4 +42,5 @@ export default definePlugin((ctx) => {
   ctx.contribute(EntityContribution, vectorTileEntities);
   ctx.contribute(BlobReferenceContribution, vectorTileBlobReferences);
   ctx.contribute(ServiceEndpointContribution, OgcTilesEndpoint);
+  ctx.contribute(ServiceEndpointContribution, WfsEndpoint);
 });

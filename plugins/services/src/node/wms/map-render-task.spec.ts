@@ -145,6 +145,46 @@ describe('WMS renderer (map-render-task)', () => {
     assert.ok(halo > 30 && ink > 30, `label 25 px above: ${halo} halo and ${ink} text pixels`);
   });
 
+  it('draws billboard icons by their anchor and opacity, and graphic marks by their shape', async () => {
+    const style: LayerStyle = {
+      rules: [
+        {
+          filter: { op: '==', attribute: 'k', value: 'icon' },
+          symbol: {
+            symbol_type: 'billboard',
+            graphic: 'square',
+            graphic_scale: 0.75,
+            graphic_anchor: [0.5, 1],
+            fill: '#0000ff',
+            graphic_opacity: 1,
+          },
+        },
+        {
+          filter: { op: '==', attribute: 'k', value: 'mark' },
+          symbol: {
+            symbol_type: 'graphic',
+            graphic: 'triangle',
+            circle_radius: 10,
+            fill: '#ff0000',
+            fill_opacity: 1,
+            stroke_width: 0,
+          },
+        },
+      ],
+    };
+    const img = await map(style, [
+      { geometry: { type: 'Point', coordinates: [25, 50] }, properties: { k: 'icon' } },
+      { geometry: { type: 'Point', coordinates: [75, 50] }, properties: { k: 'mark' } },
+    ]);
+    // A 24 px icon standing on its point: drawn above it, nothing below.
+    assert.deepEqual(img.at(25, 40), [0, 0, 255, 255]);
+    assert.deepEqual(img.at(25, 56), [0, 0, 0, 0]);
+    // A triangle: its base wider than its tip.
+    assert.deepEqual(img.at(75, 55), [255, 0, 0, 255]);
+    assert.deepEqual(img.at(69, 55), [255, 0, 0, 255]);
+    assert.deepEqual(img.at(69, 44), [0, 0, 0, 0]);
+  });
+
   it('fills the background with BGCOLOR unless transparent, and writes JPEG', async () => {
     assert.deepEqual(
       (await map({ rules: [] }, [], { transparent: false, background: '#123456' })).at(0, 0),
