@@ -2,6 +2,7 @@ import {
   BlobReferenceContribution,
   definePlugin,
   EntityContribution,
+  StartupHookContribution,
   NodeTranslationContribution,
   ServiceEndpointContribution,
 } from '@werkbank/sdk/node';
@@ -16,6 +17,8 @@ import { TileCache } from './tile-cache';
 import { tileCacheBlobReferences, tileCacheEntities } from './tile-cache-migration';
 import { OgcTilesEndpoint } from './ogc-tiles-endpoint';
 import { VectorTileService } from './vector-tile-service';
+import { PublicationMemo } from './publication-memo';
+import { PublicationMemoStartup } from './publication-memo-startup';
 import { vectorTileBlobReferences } from './vector-tile-blob-references';
 import { vectorTileEntities } from './vector-tile-migration';
 import { WfsEndpoint } from './wfs-endpoint';
@@ -39,6 +42,8 @@ export default definePlugin((ctx) => {
   ctx.contribute(ServiceEndpointContribution, WmtsEndpoint);
   // OGC API – Tiles: vector tiles cached per publication.
   ctx.bind(VectorTileService).toSelf().inSingletonScope();
+  ctx.bind(PublicationMemo).toSelf().inSingletonScope();
+  ctx.contribute(StartupHookContribution, PublicationMemoStartup);
   ctx.contribute(EntityContribution, vectorTileEntities);
   ctx.contribute(BlobReferenceContribution, vectorTileBlobReferences);
   ctx.contribute(ServiceEndpointContribution, OgcTilesEndpoint);
