@@ -129,18 +129,28 @@ export function banner(name: string, extra = ''): void {
 }
 
 /**
- * Runs a bench's main: any error prints and sets exit code 1. A failed bench that still has
- * something open (a timer, a socket) 30 s later exits anyway, so a broken bench cannot hang CI.
+ * Runs a bench's main: any error prints and sets exit code 1. A bench that still has something open
+ * (a timer, a socket) 30 s after it finished or failed exits anyway, so it cannot hang CI.
  */
 export function runBench(name: string, main: () => Promise<void>): void {
-  main().catch((err: unknown) => {
-    console.error(`\n${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exitCode = 1;
-    setTimeout(() => {
-      console.error(`${name}: still running 30 s after failing; exiting`);
-      process.exit(1);
-    }, 30_000).unref();
-  });
+  main().then(
+    () => {
+      // A bench that finished but left something open (a keep-alive socket, a pool) must not hold
+      // the machine (or the heavy-work lock) either.
+      setTimeout(() => {
+        console.error(`${name}: still running 30 s after finishing; exiting`);
+        process.exit(process.exitCode ?? 0);
+      }, 30_000).unref();
+    },
+    (err: unknown) => {
+      console.error(`\n${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      process.exitCode = 1;
+      setTimeout(() => {
+        console.error(`${name}: still running 30 s after failing; exiting`);
+        process.exit(1);
+      }, 30_000).unref();
+    },
+  );
 }
 
 /** Prints a table: first `left` columns left-aligned, the rest right-aligned. */

@@ -40,6 +40,20 @@ describe('layers: styles from style depots', function () {
     return expectStatus<Moment>(await c.post(`/api/v1/moment/${head.id}/approve/`, {}), 200);
   };
 
+  it('shows a depot whose Style tab picked a style depot as a layer drawn with that depot’s first style', async () => {
+    const styles = await styleDepot(admin);
+    const first = await addStyle(admin, styles, 'Bäume', V1);
+    const trees = await newDepot(admin, 'feature', { style_depot: styles.resource_uri });
+    const shown = expectStatus<{ layer_id: number }>(await admin.get(`${trees.resource_uri}show_as_layer/`), 200);
+    const layer = expectStatus<Layer>(await admin.get(`/api/v1/layer/${shown.layer_id}/`), 200);
+    assert.equal(layer.style_datum, address(first));
+    assert.deepEqual((await effective(admin, layer)).style, V1);
+    // A depot without a style depot gets a layer with the default style.
+    const plain = await newDepot(admin, 'feature');
+    const other = expectStatus<{ layer_id: number }>(await admin.get(`${plain.resource_uri}show_as_layer/`), 200);
+    assert.equal(expectStatus<Layer>(await admin.get(`/api/v1/layer/${other.layer_id}/`), 200).style_datum, null);
+  });
+
   it('links a style datum and draws its head version until the depot approves one, then the approved version', async () => {
     const depot = await styleDepot(admin);
     const datum = await addStyle(admin, depot, 'Bäume', V1);

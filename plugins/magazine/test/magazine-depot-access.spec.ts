@@ -49,7 +49,7 @@ describe('magazine: depot access for switchboard functions', () => {
   it('reads the latest approved moment by default, or the chosen moment, by address or id', async () => {
     const depot = await newDepot(admin, 'string');
     const a = await addDatum(admin, depot, { value: 'a' });
-    await addDatum(admin, depot, { value: 'b' });
+    const b = await addDatum(admin, depot, { value: 'b' });
     const approved = await approve(a.moment_id);
     const c = await addDatum(admin, depot, { value: 'c' });
     assert.ok(c.moment_id > approved.id);
@@ -60,6 +60,7 @@ describe('magazine: depot access for switchboard functions', () => {
       moment_id: approved.id,
       content_type: 'string',
       items: [{ value: 'a' }, { value: 'b' }],
+      indexes: [a.index, b.index],
     });
     const chosen = await access.read(adminUser, String(depot.id), c.moment_id);
     assert.deepEqual(chosen.items, [{ value: 'a' }, { value: 'b' }, { value: 'c' }]);

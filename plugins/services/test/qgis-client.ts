@@ -18,8 +18,12 @@ from qgis.PyQt.QtGui import QColor
 
 app = QgsApplication([], False)
 app.initQgis()
+log = []
+# What the providers report (a layer's error().summary() crashes PyQGIS 3.22 for some providers).
+QgsApplication.messageLog().messageReceived.connect(lambda message, tag, level: log.append(tag + ": " + message))
 out = []
 for src in json.loads(sys.argv[1]):
+    del log[:]
     provider, uri, kind = src["provider"], src["uri"], src.get("kind", "vector")
     if kind == "raster":
         layer = QgsRasterLayer(uri, "r", provider)
@@ -27,7 +31,7 @@ for src in json.loads(sys.argv[1]):
         layer = QgsVectorTileLayer(uri, "t")
     else:
         layer = QgsVectorLayer(uri, "v", provider)
-    entry = {"uri": uri, "valid": layer.isValid(), "error": layer.error().summary() if not layer.isValid() else None}
+    entry = {"uri": uri, "valid": layer.isValid()}
     if layer.isValid() and kind == "vector":
         entry["fields"] = [[f.name(), f.typeName()] for f in layer.fields()]
         feats = []
@@ -57,6 +61,7 @@ for src in json.loads(sys.argv[1]):
                 if QColor(img.pixel(x, y)).alpha() > 0 and img.pixel(x, y) != 0xffffffff:
                     drawn += 1
         entry["image"] = {"width": img.width(), "height": img.height(), "drawn": drawn}
+    entry["error"] = "\n".join(log) if log else None
     out.append(entry)
 sys.stdout.write(json.dumps(out) + "\n")
 sys.stdout.flush()

@@ -182,7 +182,8 @@ describe('services: GeoJSON serves a layer from its approved moments', function 
       });
       expectStatus(await f.admin.post(`/api/v1/moment/${added.moment_id}/approve/`, {}), 200);
     }
-    for (let part = await reader.read(); !part.done; part = await reader.read()) text += decoder.decode(part.value, { stream: true });
+    for (let part = await reader.read(); !part.done; part = await reader.read())
+      text += decoder.decode(part.value, { stream: true });
     const during = JSON.parse(text) as Collection;
     assert.equal(during.features.length, 20_005, 'the request kept the moments it started with');
     assert.ok(!during.features.some((x) => x.properties.art === 'neu'));

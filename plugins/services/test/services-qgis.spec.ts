@@ -54,4 +54,15 @@ describe('services: QGIS reads the layer services', function () {
     assert.match(types.art, /^String/i);
     assert.match(types.hoehe, /^Real/i);
   });
+
+  it('opens the layer through the OGC API – Features provider, every feature with its attributes', async () => {
+    const [report] = await qgisOpen([
+      { provider: 'OAPIF', uri: `url='${f.t.url}/services/ogc/${layer.slug}' typename='${layer.slug}' pageSize='50'` },
+    ]);
+    sameFeatures(report);
+    assert.deepEqual(
+      ['id', 'art', 'hoehe'].filter((name) => report.fields!.some(([field]) => field === name)),
+      ['id', 'art', 'hoehe'],
+    );
+  });
 });

@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { BlobStore } from '@werkbank/sdk/node';
+import { BlobStore, MessageBus } from '@werkbank/sdk/node';
 import { expectStatus, userUri, type Client } from '@werkbank/testing/node';
 import { addDatum, type Depot } from '@werkbank/plugin-magazine/testing';
 import type { Layer } from '@werkbank/plugin-layers/api';
+import { VectorTileService } from '../src/node/vector-tile-service';
 import { approvedDepot, servedLayer, servicesServer, treesGeojson, type ServicesFixture } from './services-support';
 
 /** GDAL calls the server in this process: they must not block its event loop. */
@@ -81,8 +82,10 @@ describe('services: OGC API – Tiles serves vector tiles of a layer, cached per
     const res = await fetch(`${f.t.url}/services/ogc/${name}/tiles/WebMercatorQuad/${z}/${y}/${x}${query}`, { headers });
     return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
   };
+  /** The cached tiles of a layer, once the cache writes of the answers so far are done. */
   const cacheRows = async (layerId: number) =>
-    (await f.t.server.db.dataSource.query(
+    (await f.t.server.kernel.container.get(VectorTileService).settled(),
+    await f.t.server.db.dataSource.query(
       `SELECT publication, z, x, y, blob FROM services_vector_tile WHERE layer_id = $1 ORDER BY publication, z, x, y`,
       [layerId],
     )) as { publication: string; z: number; x: number; y: number; blob: string | null }[];
@@ -190,7 +193,9 @@ describe('services: OGC API – Tiles serves vector tiles of a layer, cached per
     assert.equal(rows.length, 1);
     assert.deepEqual([rows[0].z, rows[0].x, rows[0].y], [8, 132, 85]);
     const blobs = f.t.server.kernel.container.get<BlobStore>(BlobStore);
-    assert.equal((await blobs.stat(rows[0].blob!))?.size, first.bytes.length, 'the blob holds the tile');
+    const chunks: Buffer[] = [];
+    for await (const chunk of blobs.open(rows[0].blob!)) chunks.push(chunk as Buffer);
+    assert.deepEqual(new Uint8Array(Buffer.concat(chunks)), first.bytes, 'the blob holds the tile');
     const second = await fetchTile(l.slug, 8, 85, 132);
     assert.equal(second.headers.get('x-tile-cache'), 'hit');
     assert.deepEqual(second.bytes, first.bytes);
@@ -234,7 +239,15 @@ describe('services: OGC API – Tiles serves vector tiles of a layer, cached per
     assert.equal(decode(preview.bytes).length, 21);
     assert.deepEqual(await cacheRows(l.id), [old]);
 
+    // The tile service hears of the approval through the message bus (as every process does) before its next answer.
+    const heard = new Promise<void>((resolve) => {
+      const sub = f.t.server.kernel.container.get<MessageBus>(MessageBus).subscribe('werkbank_moment_approved', () => {
+        sub.dispose();
+        resolve();
+      });
+    });
     expectStatus(await f.admin.post(`/api/v1/moment/${added.moment_id}/approve/`, {}), 200);
+    await heard;
     const after = await fetchTile(l.slug, 8, 85, 132);
     assert.equal(after.headers.get('x-tile-cache'), 'miss');
     assert.notEqual(after.headers.get('etag'), before.headers.get('etag'));

@@ -10,7 +10,13 @@ function recordingDepots() {
   const fake: DepotAccess = {
     read: async (user, depot, momentId) => {
       calls.push(['read', user.id, depot, momentId]);
-      return { depot_id: 3, moment_id: momentId ?? 30, content_type: 'string', items: [{ value: 'a' }, { value: 'b' }] };
+      return {
+        depot_id: 3,
+        moment_id: momentId ?? 30,
+        content_type: 'string',
+        items: [{ value: 'a' }, { value: 'b' }],
+        indexes: [301, 302],
+      };
     },
     write: async (user, depot, items, options) => {
       calls.push(['write', user.id, depot, items, options]);

@@ -221,5 +221,10 @@ export interface LayerReader {
    * layer is drawn with for everyone (read as the layer's publisher, not the caller).
    */
   published(caller: AuthUser | undefined, idOrSlug: number | string): Promise<PublishedLayer>;
+  /**
+   * Every layer `published` gives the caller, by id: the public ones for an anonymous caller, else
+   * those the caller may read (for landing pages that list a server's layers, decision 0083).
+   */
+  publishedLayers(caller: AuthUser | undefined): Promise<Layer[]>;
 }
 export const LayerReader = token<LayerReader>('layers.LayerReader');

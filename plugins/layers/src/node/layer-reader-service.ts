@@ -1,4 +1,13 @@
-import { ApiError, createI18n, inject, injectable, type AuthUser, type ResourceRequest, type Row } from '@werkbank/sdk/node';
+import {
+  ApiError,
+  createI18n,
+  inject,
+  injectable,
+  type AuthUser,
+  type ResourceRequest,
+  type Row,
+  type SelectQueryBuilder,
+} from '@werkbank/sdk/node';
 import type { EffectiveLayerStyle, Layer, LayerAttribute, LayerReader, PublishedLayer } from '../common/layers-api';
 import { effectiveStyleOf } from './layer-style-source';
 import { attributeUnion } from '../common/layer-attributes';
@@ -61,6 +70,33 @@ export class LayerReaderService implements LayerReader {
       layer.id,
     ])) as Row[];
     return { layer, writable, style: await effectiveStyleOf(this.services.depots, system, styleRow) };
+  }
+
+  async publishedLayers(caller: AuthUser | undefined): Promise<Layer[]> {
+    const system = this.request(publisher(caller));
+    const def = system.services.definitions().find((d) => d.kind === 'layer')!;
+    let ids: number[];
+    if (caller) {
+      const req = this.request(caller);
+      const qb = req.manager
+        .createQueryBuilder()
+        .from(def.table, 'l')
+        .select('l.id', 'id')
+        .orderBy('l.id') as unknown as SelectQueryBuilder<Row>;
+      req.services.applyReadable(qb, def, req, 'l');
+      ids = (await qb.getRawMany<{ id: number }>()).map((r) => Number(r.id));
+    } else {
+      const rows = (await system.manager.query(`SELECT id FROM layers_layer WHERE public = true ORDER BY id`)) as {
+        id: number;
+      }[];
+      ids = rows.map((r) => Number(r.id));
+    }
+    const rows: Row[] = [];
+    for (const id of ids) {
+      const row = await system.services.loadReadable(def, id, system);
+      if (row) rows.push(row);
+    }
+    return (await system.services.serialize(def, rows, system)) as unknown as Layer[];
   }
 
   async effectiveStyle(user: AuthUser, idOrSlug: number | string): Promise<EffectiveLayerStyle> {

@@ -17,6 +17,8 @@ export interface DepotSnapshot {
   moment_id: number;
   content_type: string;
   items: Record<string, unknown>[];
+  /** The datums' indexes (`/api/v1/datum/{index}/`), in the order of `items`. */
+  indexes: number[];
 }
 
 /** One datum of a depot as paged and streamed reads give it: its index (the stable key) and fields. */

@@ -79,6 +79,7 @@ export class MagazineDepotAccess implements DepotAccess {
   ): Promise<DepotSnapshot> {
     const target = await this.readTarget(user, depot, momentId, options.manager);
     const items: Record<string, unknown>[] = [];
+    const indexes: number[] = [];
     if (options.manager) {
       // In the caller's transaction: keyset pages on its connection.
       for (let after: number | undefined; ;) {
@@ -88,19 +89,25 @@ export class MagazineDepotAccess implements DepotAccess {
           after,
           lean: true,
         });
-        for (const v of rows) items.push(v.data);
+        for (const v of rows) {
+          items.push(v.data);
+          indexes.push(v.datum_id);
+        }
         if (rows.length < 1000) break;
         after = rows[rows.length - 1].datum_id;
       }
     } else {
       // The streaming read (one cursor on PostgreSQL, keyset batches embedded); a frame holds all.
       for await (const rows of snapshotBatches(this.services, target.depotId, target.momentId, { lean: true })) {
-        for (const v of rows) items.push(v.data);
+        for (const v of rows) {
+          items.push(v.data);
+          indexes.push(v.datum_id);
+        }
       }
     }
     // A moment's snapshot only changes when the moment itself is deleted (decision 0011).
     if (!(await loadMoment(target.r.manager, target.momentId))) throw ApiError.notFound();
-    return { depot_id: target.depotId, moment_id: target.momentId, content_type: target.type, items };
+    return { depot_id: target.depotId, moment_id: target.momentId, content_type: target.type, items, indexes };
   }
 
   async intersecting(

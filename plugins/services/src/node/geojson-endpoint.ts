@@ -66,6 +66,7 @@ export class GeojsonEndpoint implements ServiceEndpointContribution {
       prefix: '/services/geojson/',
       mount: (router) => {
         router.get('/services/geojson/:name/', (ctx) => this.collection(ctx));
+        router.get('/services/geojson/:name', (ctx) => this.collection(ctx));
       },
     });
   }

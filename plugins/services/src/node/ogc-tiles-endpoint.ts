@@ -20,6 +20,7 @@ import {
 import { conditional, queryParam } from './geojson-endpoint';
 import { PublishedLayers, publisher, type Publication } from './published-layers';
 import { VectorTileService } from './vector-tile-service';
+import { PublicationMemo } from './publication-memo';
 
 export const MVT_TYPE = 'application/vnd.mapbox-vector-tile';
 const REL_TILESETS_VECTOR = 'http://www.opengis.net/def/rel/ogc/1.0/tilesets-vector';
@@ -65,6 +66,7 @@ export function tilesetsLink(ctx: WerkbankContext, base: string, query = ''): Re
 export class OgcTilesEndpoint implements ServiceEndpointContribution {
   @inject(PublishedLayers) protected readonly published!: PublishedLayers;
   @inject(VectorTileService) protected readonly tiles!: VectorTileService;
+  @inject(PublicationMemo) protected readonly memo!: PublicationMemo;
   @inject(LayerReader) protected readonly layers!: LayerReader;
   @inject(ServerConfig) protected readonly config!: Readonly<ServerConfig>;
 
@@ -152,9 +154,10 @@ export class OgcTilesEndpoint implements ServiceEndpointContribution {
     const at = tileAddress(ctx.params.z, ctx.params.y, ctx.params.x);
     if (at === 'malformed') throw ApiError.badRequest('invalid_parameter', 'services:tiles.errors.tile_malformed');
     if (at === 'outside') throw new ApiError(404, 'not_found', 'services:tiles.errors.tile_outside', { max: MAX_TILE_MATRIX });
-    const publication = await this.open(ctx);
-    if (conditional(ctx, publication, `${at.z}/${at.x}/${at.y}`)) return;
     const preview = !!queryParam(ctx, 'moment');
+    // Tiles come in dozens per map view: the caller's publication is kept briefly (PublicationMemo).
+    const publication = preview ? await this.open(ctx) : await this.memo.open(ctx, ctx.params.name);
+    if (conditional(ctx, publication, `${at.z}/${at.x}/${at.y}`)) return;
     const tile = await this.tiles.tile(publication, at, !preview);
     ctx.set('X-Tile-Cache', tile.cached ? 'hit' : 'miss');
     if (!tile.bytes) {

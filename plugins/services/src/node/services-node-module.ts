@@ -2,12 +2,15 @@ import {
   BlobReferenceContribution,
   definePlugin,
   EntityContribution,
+  StartupHookContribution,
   NodeTranslationContribution,
   ServiceEndpointContribution,
 } from '@werkbank/sdk/node';
 import { ServicesServices } from './services-services';
 import { PublishedLayers } from './published-layers';
 import { GeojsonEndpoint } from './geojson-endpoint';
+import { OapifEndpoint } from './oapif-endpoint';
+import { OapifItems } from './oapif-items';
 import { WmsEndpoint } from './wms/wms-endpoint';
 import { ExternalMaps } from './external-maps';
 import { WmtsEndpoint } from './wmts/wmts-endpoint';
@@ -15,8 +18,11 @@ import { TileCache } from './tile-cache';
 import { tileCacheBlobReferences, tileCacheEntities } from './tile-cache-migration';
 import { OgcTilesEndpoint } from './ogc-tiles-endpoint';
 import { VectorTileService } from './vector-tile-service';
+import { PublicationMemo } from './publication-memo';
+import { PublicationMemoStartup } from './publication-memo-startup';
 import { vectorTileBlobReferences } from './vector-tile-blob-references';
 import { vectorTileEntities } from './vector-tile-migration';
+import { WfsEndpoint } from './wfs-endpoint';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
@@ -27,6 +33,8 @@ export default definePlugin((ctx) => {
     registerTranslations: (registry) => registry.add({ id: 'services.server-translations', namespace: 'services', de, en }),
   });
   ctx.contribute(ServiceEndpointContribution, GeojsonEndpoint);
+  ctx.bind(OapifItems).toSelf().inSingletonScope();
+  ctx.contribute(ServiceEndpointContribution, OapifEndpoint);
   ctx.contribute(ServiceEndpointContribution, WmsEndpoint);
   // external_map and mapproxy layers: remote maps through the guarded fetcher (mapproxy: in the tile cache).
   ctx.bind(ExternalMaps).toSelf().inSingletonScope();
@@ -37,7 +45,10 @@ export default definePlugin((ctx) => {
   ctx.contribute(ServiceEndpointContribution, WmtsEndpoint);
   // OGC API – Tiles: vector tiles cached per publication.
   ctx.bind(VectorTileService).toSelf().inSingletonScope();
+  ctx.bind(PublicationMemo).toSelf().inSingletonScope();
+  ctx.contribute(StartupHookContribution, PublicationMemoStartup);
   ctx.contribute(EntityContribution, vectorTileEntities);
   ctx.contribute(BlobReferenceContribution, vectorTileBlobReferences);
   ctx.contribute(ServiceEndpointContribution, OgcTilesEndpoint);
+  ctx.contribute(ServiceEndpointContribution, WfsEndpoint);
 });

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { BlobStore, Database, inject, injectable, WorkerPool, type DataSource } from '@werkbank/sdk/node';
+import { BlobStore, Database, inject, injectable, Logger, WorkerPool, type DataSource } from '@werkbank/sdk/node';
 import { layerServiceName } from '@werkbank/plugin-layers/api';
 import { tileWindow, type TileAddress } from '../common/web-mercator-quad';
 import { PublishedLayers, type Publication } from './published-layers';
@@ -9,6 +9,10 @@ const TASK = { module: new URL('./vector-tile-task.ts', import.meta.url).href, n
 
 /** Largest tile the cache stores (bytes); larger ones are served but cut again on every request. */
 const MAX_CACHED_BYTES = 64 * 1024 ** 2;
+/** Bytes of recently served tiles this process keeps in memory, in front of the blob store. */
+const MEMORY_BYTES = 32 * 1024 ** 2;
+/** Largest tile kept in memory. */
+const MEMORY_TILE_BYTES = 1024 ** 2;
 
 /** A tile as served: its bytes, none when no feature reaches it; `cached` when they came from the cache. */
 export interface VectorTile {
@@ -31,19 +35,54 @@ export class VectorTileService {
   @inject(Database) protected readonly dataSource!: DataSource;
   @inject(BlobStore) protected readonly blobs!: BlobStore;
   @inject(WorkerPool) protected readonly pool!: WorkerPool;
+  @inject(Logger) protected readonly log!: Logger;
 
   /** The key whose older siblings this process last deleted, by layer id. */
   protected readonly pruned = new Map<number, string>();
+  /** Recently served tiles by publication key and address (least recently used first); null: empty. */
+  protected readonly recent = new Map<string, Buffer | null>();
+  protected recentBytes = 0;
+  /** Cache writes under way. */
+  protected readonly storing = new Set<Promise<unknown>>();
 
   /** Tile `at` of the publication; `cache` false (a draft preview) cuts it without reading or writing the cache. */
   async tile(publication: Publication, at: TileAddress, cache: boolean): Promise<VectorTile> {
-    if (cache) {
-      const hit = await this.cached(publication.key, at);
-      if (hit) return hit;
+    if (!cache) return { bytes: await this.cut(publication, at), cached: false };
+    const id = `${publication.key}|${at.z}/${at.x}/${at.y}`;
+    const kept = this.recent.get(id);
+    if (kept !== undefined) {
+      this.recent.delete(id);
+      this.recent.set(id, kept);
+      return { bytes: kept ?? undefined, cached: true };
     }
-    const bytes = await this.cut(publication, at);
-    if (cache) await this.store(publication, at, bytes);
-    return { bytes, cached: false };
+    let tile = await this.cached(publication.key, at);
+    if (!tile) {
+      tile = { bytes: await this.cut(publication, at), cached: false };
+      // Recorded after the answer: the caller does not wait for the blob store and the row.
+      const stored = this.store(publication, at, tile.bytes)
+        .catch((e: Error) => this.log.log(`Caching vector tile ${id} failed: ${e.message}`))
+        .finally(() => this.storing.delete(stored));
+      this.storing.add(stored);
+    }
+    this.remember(id, tile.bytes);
+    return tile;
+  }
+
+  /** Resolves when the tiles cut so far are recorded in the cache (tests and benches wait for it). */
+  async settled(): Promise<void> {
+    while (this.storing.size) await Promise.all([...this.storing]);
+  }
+
+  /** Keeps a tile in memory, forgetting the least recently used beyond MEMORY_BYTES. */
+  protected remember(id: string, bytes: Buffer | undefined): void {
+    if (bytes && bytes.length > MEMORY_TILE_BYTES) return;
+    this.recent.set(id, bytes ?? null);
+    this.recentBytes += bytes?.length ?? 0;
+    for (const [old, b] of this.recent) {
+      if (this.recentBytes <= MEMORY_BYTES) break;
+      this.recent.delete(old);
+      this.recentBytes -= b?.length ?? 0;
+    }
   }
 
   /** The cached tile, or undefined when it is not cached (or its blob is gone). */

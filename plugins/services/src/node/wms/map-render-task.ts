@@ -14,6 +14,7 @@ import {
   type LayerStyle,
   type Symbolizer,
 } from '@werkbank/plugin-layers/api';
+import { FeaturePacker, geometryParts, styleAttributes, unpack, type PackedFeatures, type PixelParts } from './packed-features';
 
 /** Labels are set in DejaVu Sans (a free font on every Debian; the MapServer comparison uses the same file). */
 export const LABEL_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
@@ -47,7 +48,8 @@ export interface MapRenderInput {
   /** The map's scale (1:n) that selects the rules. */
   scaleDenominator: number;
   style: LayerStyle;
-  features: RenderFeature[];
+  /** The features, packed (the server) or as GeoJSON (packed here). */
+  features: PackedFeatures | RenderFeature[];
   format: ImageFormat;
   /** True: pixels without features stay transparent (PNG only). */
   transparent: boolean;
@@ -92,19 +94,20 @@ export function renderMap(input: MapRenderInput): Uint8Array {
   const sy = height / (maxy - miny);
   const xy: Xy = (x, y) => [(x - minx) * sx, (maxy - y) * sy];
   const labels: Array<{ s: Extract<Symbolizer, { kind: 'label' }>; at: [number, number] }> = [];
-  for (const feature of input.features) {
-    let parts: Symbolizer[];
+  const packed = Array.isArray(input.features) ? pack(input.features, styleAttributes(input.style)) : input.features;
+  for (const feature of unpack(packed, xy)) {
+    let drawn: Symbolizer[];
     try {
-      parts = evaluateStyle(input.style, feature, input.scaleDenominator);
+      drawn = evaluateStyle(input.style, feature, input.scaleDenominator);
     } catch (e) {
       if (e instanceof UnknownSymbolTypeError) continue;
       throw e;
     }
-    for (const s of parts) {
+    for (const s of drawn) {
       if (s.kind === 'label') {
-        const at = labelPoint(feature.geometry, xy);
+        const at = labelPoint(feature.parts);
         if (at) labels.push({ s, at });
-      } else drawGeometry(g, s, feature.geometry, xy);
+      } else drawGeometry(g, s, feature.parts);
     }
   }
   for (const { s, at } of labels) drawLabel(g, s, at[0] + s.dx, at[1] - s.dy);
@@ -133,12 +136,14 @@ export function renderLegend(input: LegendRenderInput): Uint8Array {
     }
     for (const s of parts) if (s.kind !== 'label') drawLegendSymbol(g, s, input.kind, top, box);
     if (input.rule === undefined) {
+      g.save();
       g.fillStyle = '#000000';
       g.globalAlpha = 1;
       g.font = labelFont(12);
       g.textAlign = 'left';
       g.textBaseline = 'middle';
       g.fillText(rules[i].name || `#${i + 1}`, LEGEND_ROW + 4, top + LEGEND_ROW / 2);
+      g.restore();
     }
   });
   return encode(canvas, input.format);
@@ -159,6 +164,13 @@ export function renderMessage(input: MessageRenderInput): Uint8Array {
   return encode(canvas, input.format);
 }
 
+/** GeoJSON features packed as the server sends them. */
+function pack(features: RenderFeature[], attributes: string[]): PackedFeatures {
+  const packer = new FeaturePacker(attributes);
+  for (const f of features) packer.add(f.geometry, f.properties);
+  return packer.finish();
+}
+
 /** Height of one rule's line in a legend of all rules (px). */
 export const LEGEND_ROW = 20;
 
@@ -177,55 +189,51 @@ function encode(canvas: Canvas, format: ImageFormat): Uint8Array {
 
 type Position = number[];
 
-/** Lines and rings of a geometry, and its points, in pixels. */
-function parts(
-  geometry: RenderFeature['geometry'],
-  xy: Xy,
-): { points: Position[]; lines: Position[][]; polygons: Position[][][] } {
-  const out = { points: [] as Position[], lines: [] as Position[][], polygons: [] as Position[][][] };
-  const px = (p: unknown): Position | null =>
-    Array.isArray(p) && typeof p[0] === 'number' && typeof p[1] === 'number' ? xy(p[0], p[1]) : null;
-  const line = (l: unknown): Position[] => (Array.isArray(l) ? l.map(px).filter((p): p is Position => !!p) : []);
-  const visit = (geom: RenderFeature['geometry']) => {
-    if (!geom) return;
-    const c = geom.coordinates as unknown[];
-    switch (geom.type) {
-      case 'Point': {
-        const p = px(c);
-        if (p) out.points.push(p);
-        break;
-      }
-      case 'MultiPoint':
-        out.points.push(...line(c));
-        break;
-      case 'LineString':
-        out.lines.push(line(c));
-        break;
-      case 'MultiLineString':
-        for (const l of c ?? []) out.lines.push(line(l));
-        break;
-      case 'Polygon':
-        out.polygons.push((c ?? []).map(line));
-        break;
-      case 'MultiPolygon':
-        for (const poly of c ?? []) out.polygons.push(((poly as unknown[]) ?? []).map(line));
-        break;
-      case 'GeometryCollection':
-        for (const member of (geom.geometries as RenderFeature['geometry'][]) ?? []) visit(member);
-        break;
-    }
-  };
-  visit(geometry);
-  return out;
+/**
+ * The fill and stroke settings last given to a context: setting them again costs a call into Skia
+ * each, so they are set only when they change (drawing code that changes them otherwise does so
+ * between save and restore).
+ */
+interface Pen {
+  fill?: string;
+  stroke?: string;
+  alpha?: number;
+  width?: number;
+  dash?: string;
+  round?: boolean;
+}
+const pens = new WeakMap<Ctx, Pen>();
+function penOf(g: Ctx): Pen {
+  let pen = pens.get(g);
+  if (!pen) pens.set(g, (pen = {}));
+  return pen;
+}
+
+function alphaWith(g: Ctx, pen: Pen, opacity: number) {
+  if (pen.alpha !== opacity) g.globalAlpha = pen.alpha = opacity;
+}
+
+function fillWith(g: Ctx, colour: string, opacity: number) {
+  const pen = penOf(g);
+  if (pen.fill !== colour) g.fillStyle = pen.fill = colour;
+  alphaWith(g, pen, opacity);
 }
 
 function strokeWith(g: Ctx, colour: string, opacity: number, width: number, dash: number[] | null) {
-  g.strokeStyle = colour;
-  g.globalAlpha = opacity;
-  g.lineWidth = width;
-  g.lineCap = 'round';
-  g.lineJoin = 'round';
-  g.setLineDash(dash ?? []);
+  const pen = penOf(g);
+  if (pen.stroke !== colour) g.strokeStyle = pen.stroke = colour;
+  alphaWith(g, pen, opacity);
+  if (pen.width !== width) g.lineWidth = pen.width = width;
+  if (!pen.round) {
+    g.lineCap = 'round';
+    g.lineJoin = 'round';
+    pen.round = true;
+  }
+  const key = dash ? dash.join(',') : '';
+  if (pen.dash !== key) {
+    g.setLineDash(dash ?? []);
+    pen.dash = key;
+  }
 }
 
 function tracePath(g: Ctx, rings: Position[][], close: boolean) {
@@ -238,15 +246,13 @@ function tracePath(g: Ctx, rings: Position[][], close: boolean) {
 }
 
 /** Draws one symbolizer (not a label) on a feature's geometry. */
-function drawGeometry(g: Ctx, s: Exclude<Symbolizer, { kind: 'label' }>, geometry: RenderFeature['geometry'], xy: Xy) {
-  const p = parts(geometry, xy);
+function drawGeometry(g: Ctx, s: Exclude<Symbolizer, { kind: 'label' }>, p: PixelParts) {
   if (s.kind === 'polygon') {
     for (const rings of p.polygons) {
       g.beginPath();
       tracePath(g, rings, true);
       if (s.fillOpacity > 0) {
-        g.fillStyle = s.fill;
-        g.globalAlpha = s.fillOpacity;
+        fillWith(g, s.fill, s.fillOpacity);
         g.fill('evenodd');
       }
       if (s.strokeWidth > 0 && s.strokeOpacity > 0) {
@@ -263,8 +269,6 @@ function drawGeometry(g: Ctx, s: Exclude<Symbolizer, { kind: 'label' }>, geometr
   }
   if (s.kind === 'mark') for (const [x, y] of p.points) drawMark(g, s, x, y);
   if (s.kind === 'icon') for (const [x, y] of p.points) drawIcon(g, s, x, y);
-  g.globalAlpha = 1;
-  g.setLineDash([]);
 }
 
 /** A mark centred on (x, y): a circle of its radius, or its shape scaled so that 20 of 24 units span the diameter. */
@@ -314,8 +318,7 @@ function drawIcon(g: Ctx, s: Extract<Symbolizer, { kind: 'icon' }>, x: number, y
 }
 
 /** Where a feature's label sits: a point's position, a line's middle vertex, a polygon's outer ring's centroid. */
-function labelPoint(geometry: RenderFeature['geometry'], xy: Xy): [number, number] | null {
-  const p = parts(geometry, xy);
+function labelPoint(p: PixelParts): [number, number] | null {
   if (p.points.length) return p.points[0] as [number, number];
   if (p.polygons.length) {
     const ring = p.polygons[0][0] ?? [];
@@ -386,5 +389,5 @@ function drawLegendSymbol(g: Ctx, s: Exclude<Symbolizer, { kind: 'label' }>, kin
         : { type: 'Point', coordinates: [box / 2, top + box / 2] };
   if (s.kind === 'mark') s = { ...s, radius: Math.min(s.radius, box / 2 - Math.max(1, s.strokeWidth)) };
   if (s.kind === 'icon') s = { ...s, size: Math.min(s.size, box), anchor: [0.5, 0.5], offset: [0, 0] };
-  drawGeometry(g, s, geometry, xy);
+  drawGeometry(g, s, geometryParts(geometry, xy));
 }

@@ -1,5 +1,4 @@
 import type { FeatureReprojection } from '@werkbank/plugin-geodata/api';
-import type { LayerStyle, StyleFilter } from '@werkbank/plugin-layers/api';
 import { epsgName, isGeographic, WmsProblem } from '../../common/wms-params';
 
 type Box = [number, number, number, number];
@@ -45,28 +44,4 @@ export async function boxIn(reprojection: FeatureReprojection, extent: Box, crs:
   const ys = c.map((x) => x[1]);
   if (![...xs, ...ys].every(Number.isFinite)) throw new Error('outside');
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-}
-
-/** The properties a style reads (filters and labels): the renderer needs no others. */
-export function styleAttributes(style: LayerStyle): string[] {
-  const out = new Set<string>();
-  const visit = (f: StyleFilter | null | undefined): void => {
-    if (!f) return;
-    if (f.op === 'and' || f.op === 'or') f.filters.forEach(visit);
-    else if (f.op === 'not') visit(f.filter);
-    else out.add(f.attribute);
-  };
-  for (const rule of style.rules ?? []) {
-    visit(rule.filter);
-    const label = rule.symbol?.text_label?.trim();
-    if (label) out.add(label);
-  }
-  return [...out];
-}
-
-export function pick(properties: Record<string, unknown> | null, keys: string[]): Record<string, unknown> | null {
-  if (!properties) return null;
-  const out: Record<string, unknown> = {};
-  for (const k of keys) if (k in properties) out[k] = properties[k];
-  return out;
 }

@@ -39,7 +39,8 @@ import { ServicesServices } from '../services-services';
 import type { LegendRenderInput, MapRenderInput, MessageRenderInput, RenderFeature } from './map-render-task';
 import { capabilitiesXml, exceptionXml } from './wms-capabilities';
 import { extentOf, featureInfoGml, featureInfoHtml, hits } from './wms-feature-info';
-import { boxIn, pick, styleAttributes, windowOf } from './wms-area';
+import { boxIn, windowOf } from './wms-area';
+import { FeaturePacker, styleAttributes } from './packed-features';
 
 const TASK_MODULE = new URL('./map-render-task.ts', import.meta.url).href;
 const MAP_TASK = { module: TASK_MODULE, name: 'renderMap' };
@@ -232,10 +233,17 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     }
   }
 
-  private etag(ctx: WerkbankContext, publication: Publication, p: Map<string, string>): boolean {
+  /**
+   * The ETag: the publication's key and the request's parameters (without apikey and moment, which
+   * the key covers), plus what else shapes the answer (`extra`: the address capabilities name).
+   */
+  private etag(ctx: WerkbankContext, publication: Publication, p: Map<string, string>, extra = ''): boolean {
     const skip = new Set(['apikey', 'moment']);
     const params = [...p].filter(([k]) => !skip.has(k)).sort(([a], [b]) => (a < b ? -1 : 1));
-    const variant = createHash('sha256').update(JSON.stringify(params)).digest('base64url').slice(0, 22);
+    const variant = createHash('sha256')
+      .update(JSON.stringify([params, extra]))
+      .digest('base64url')
+      .slice(0, 22);
     return conditional(ctx, publication, `wms.${variant}`);
   }
 
@@ -265,18 +273,17 @@ export class WmsEndpoint implements ServiceEndpointContribution {
    */
   async render(publication: Publication, view: MapView, image: MapImage, window?: Box | null): Promise<Buffer> {
     const w = window === undefined ? await this.window(view.crs, view.bbox) : window;
-    const features: RenderFeature[] = [];
-    const read = styleAttributes(publication.style.style);
+    const packer = new FeaturePacker(styleAttributes(publication.style.style));
     if (w)
       for await (const batch of this.inView(publication, view, w))
-        for (const [, f] of batch) features.push({ geometry: f.geometry, properties: pick(f.properties, read) });
+        for (const [, f] of batch) packer.add(f.geometry, f.properties);
     const input: MapRenderInput = {
       width: view.width,
       height: view.height,
       bbox: view.bbox,
       scaleDenominator: scaleDenominator(view.bbox, view.width, view.crs),
       style: publication.style.style,
-      features,
+      features: packer.finish(),
       format: image.format,
       transparent: image.transparent,
       background: image.bg,
@@ -316,7 +323,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
       maxy - (j - tolerance) * uy,
     ];
     const window = await this.window(view.crs, around);
-    if (this.etag(ctx, publication, p)) return;
+    if (this.etag(ctx, publication, p, ctx.state.lang)) return;
     const scale = scaleDenominator(view.bbox, view.width, view.crs);
     const found: ServedFeature[] = [];
     const toPixel = (x: number, y: number): [number, number] => [(x - minx) / ux, (maxy - y) / uy];
@@ -386,7 +393,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     const { layer, style } = publication;
     const keep = [...p].filter(([k]) => k === 'apikey' || k === 'moment');
     const base = `${ctx.protocol}://${ctx.host}${ctx.path}?${keep.map(([k, v]) => `${k}=${encodeURIComponent(v)}&`).join('')}`;
-    if (this.etag(ctx, publication, p)) return;
+    if (this.etag(ctx, publication, p, base)) return;
     const extent = layer.bbox ?? (await this.extent(publication));
     const boxes = new Map<string, Box>();
     for (const crs of WMS_CRS) {

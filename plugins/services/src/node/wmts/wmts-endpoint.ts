@@ -12,6 +12,7 @@ import { TILE_MATRIX_SETS, tileBox, tileMatrixSet, type TileMatrixSet } from '..
 import { conditional } from '../geojson-endpoint';
 import { ExternalMaps, isExternalMap } from '../external-maps';
 import { PublishedLayers, type Publication } from '../published-layers';
+import { PublicationMemo } from '../publication-memo';
 import { TileCache } from '../tile-cache';
 import { boxIn } from '../wms/wms-area';
 import { STYLE_NAME, WmsEndpoint, type MapView } from '../wms/wms-endpoint';
@@ -47,6 +48,7 @@ export class WmtsEndpoint implements ServiceEndpointContribution {
   @inject(WmsEndpoint) protected readonly wms!: WmsEndpoint;
   @inject(TileCache) protected readonly cache!: TileCache;
   @inject(ExternalMaps) protected readonly external!: ExternalMaps;
+  @inject(PublicationMemo) protected readonly memo!: PublicationMemo;
   @inject(ServicesServices) protected readonly services!: ServicesServices;
 
   registerServiceEndpoints(registry: RegistrySink<ServiceEndpointDescriptor>): void {
@@ -98,6 +100,15 @@ export class WmtsEndpoint implements ServiceEndpointContribution {
     return this.published.open(ctx, ctx.params.name, queryValue(ctx, 'moment'));
   }
 
+  /**
+   * The publication a tile is drawn from: tiles come in dozens per map view, so the caller's
+   * resolution is kept briefly as for the vector tiles (PublicationMemo: forgotten on every
+   * approval); a preview is resolved every time.
+   */
+  private openForTile(ctx: WerkbankContext): Promise<Publication> {
+    return queryValue(ctx, 'moment') ? this.open(ctx) : this.memo.open(ctx, ctx.params.name);
+  }
+
   private async kvp(ctx: WerkbankContext): Promise<void> {
     const p = kvp(ctx.query as Record<string, string | string[] | undefined>);
     const service = p.get('service');
@@ -128,7 +139,7 @@ export class WmtsEndpoint implements ServiceEndpointContribution {
     if (style && style.toLowerCase() !== STYLE_NAME)
       throw problem('InvalidParameterValue', 'style', { style: style.slice(0, 80) }, 'style');
     if (format !== 'image/png') throw problem('InvalidParameterValue', 'format', { format: format.slice(0, 40) }, 'format');
-    const publication = await this.open(ctx);
+    const publication = await this.openForTile(ctx);
     if (![publication.layer.slug, String(publication.layer.id), ctx.params.name].includes(layer))
       throw problem('InvalidParameterValue', 'layer', { layer: layer.slice(0, 80) }, 'layer');
     await this.tile(ctx, publication, tile);
@@ -140,7 +151,7 @@ export class WmtsEndpoint implements ServiceEndpointContribution {
     if (!m || m[2].toLowerCase() !== 'png')
       throw problem('InvalidParameterValue', 'format', { format: (m?.[2] ?? '').slice(0, 20) }, 'format');
     const tile = this.tileRequest(set, matrix, row, m[1]);
-    await this.tile(ctx, await this.open(ctx), tile);
+    await this.tile(ctx, await this.openForTile(ctx), tile);
   }
 
   /** The tile asked for, or InvalidParameterValue for an unknown set or matrix, TileOutOfRange beyond the matrix. */

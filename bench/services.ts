@@ -1,0 +1,242 @@
+/**
+ * bench/services: the layer services (issue 17, decision 0083) against MapServer 8 as it is
+ * deployed (cgi-mapserver as FastCGI behind lighttpd, bench/mapserver-peer.ts) reading the same
+ * polygons from PostGIS, in the same run, on the same PostgreSQL server.
+ *
+ * - Whole-layer feature read as GeoJSON: Werkbank's `GET /services/geojson/{name}/` (the stream the
+ *   WFS and OGC API answer from) against MapServer's WFS 2.0.0 GetFeature with OUTPUTFORMAT geojson.
+ *   Aim: at most 1.0× MapServer.
+ * - Approval: after `POST /api/v1/moment/{id}/approve/` answers, how long until the services serve
+ *   the new moment (a new ETag). Aim: under 1 s.
+ *
+ * `npm run bench:services`; BENCH_FEATURES (default 100,000) scales it. See bench/README.md.
+ */
+import { execFile } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { TestServer } from '@werkbank/testing/node';
+import type { AuthUser } from '@werkbank/sdk/node';
+import { DepotAccess } from '@werkbank/plugin-magazine/api';
+import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
+import { alternating, banner, fmt, judge, PASSES, ratios, runBench, sized, spread, type Aim } from './bench-mode';
+import { mapfile, POLYGON_STYLE, startMapServer, type MapServerPeer } from './mapserver-peer';
+
+const FEATURES = sized('BENCH_FEATURES', 100_000, 2000);
+if (!(FEATURES >= 100)) throw new Error('BENCH_FEATURES must be at least 100');
+const AIM_READ = 1.0;
+const AIM_SWITCH_MS = 1000;
+const run = promisify(execFile);
+const LAYER = 'flaechen';
+const TABLE = 'bench_services_peer';
+
+/** The polygons: small squares on a grid over lon 5…15, lat 47…55 with four properties. */
+const SIDE = Math.ceil(Math.sqrt(FEATURES));
+const KINDS = ['wald', 'wiese', 'acker', 'siedlung', 'wasser'];
+function feature(i: number): Record<string, unknown> {
+  const x = 5 + (i % SIDE) * (10 / SIDE);
+  const y = 47 + Math.floor(i / SIDE) * (8 / SIDE);
+  const d = (10 / SIDE) * 0.6;
+  const e = (8 / SIDE) * 0.6;
+  const r = (n: number) => Math.round(n * 1e6) / 1e6;
+  return {
+    type: 'Feature',
+    properties: { id: i, name: `fläche ${i}`, kind: KINDS[i % KINDS.length], area: ((i * 7919) % 100_000) / 100 },
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [r(x), r(y)],
+          [r(x + d), r(y)],
+          [r(x + d), r(y + e)],
+          [r(x), r(y + e)],
+          [r(x), r(y)],
+        ],
+      ],
+    },
+  };
+}
+
+async function writeGeoJson(path: string): Promise<void> {
+  const out = createWriteStream(path);
+  out.write('{"type":"FeatureCollection","features":[\n');
+  for (let i = 0; i < FEATURES; i++) {
+    if (!out.write(`${i ? ',\n' : ''}${JSON.stringify(feature(i))}`)) await once(out, 'drain');
+  }
+  out.end('\n]}\n');
+  await once(out, 'finish');
+}
+
+function libpq(url: string): string {
+  const u = new URL(url);
+  return `PG:dbname=${decodeURIComponent(u.pathname.replace(/^\//, ''))} host=${u.hostname || '127.0.0.1'} port=${u.port || '5432'} user=${decodeURIComponent(u.username || 'postgres')}`;
+}
+
+/** Reads a whole reply, returning its time in ms, its bytes and its feature count (GeoJSON). */
+async function readAll(url: string): Promise<{ ms: number; bytes: number; features: number }> {
+  const t0 = performance.now();
+  const res = await fetch(url);
+  const text = await res.text();
+  const ms = performance.now() - t0;
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  const features = (JSON.parse(text) as { features: unknown[] }).features.length;
+  return { ms, bytes: Buffer.byteLength(text), features };
+}
+
+interface Setup {
+  t: TestServer;
+  peer: MapServerPeer;
+  depotId: number;
+  layerSlug: string;
+  admin: Awaited<ReturnType<TestServer['admin']>>;
+}
+
+/** Werkbank on a fresh database with the polygons in an approved depot and a public layer; PostGIS and MapServer beside it. */
+async function setUp(dir: string, geojson: string): Promise<Setup> {
+  const t = await startServer(POSTGRES_URL);
+  const [{ id }] = (await t.server.db.dataSource.query(`SELECT id FROM werkbank_user WHERE username = $1`, [
+    t.server.config.adminUsername,
+  ])) as { id: number }[];
+  const adminUser: AuthUser = (await t.server.accounts.loadAuthUser(id))!;
+  const access = t.server.kernel.container.get<DepotAccess>(DepotAccess);
+  const admin = await t.admin();
+  const depot = (await admin.post('/api/v1/depot/', { name: 'bench services', content_type: 'feature' })).body as { id: number };
+  const started = performance.now();
+  const { moment_id } = await access.writeStream(
+    adminUser,
+    depot.id,
+    (async function* () {
+      for (let i = 0; i < FEATURES; i += 5000)
+        yield Array.from({ length: Math.min(5000, FEATURES - i) }, (_, j) => ({ feature: feature(i + j) }));
+    })(),
+    {},
+  );
+  const approved = await admin.post(`/api/v1/moment/${moment_id}/approve/`, {});
+  if (approved.status !== 200) throw new Error(`approve answered ${approved.status}`);
+  console.log(
+    `  depot ${depot.id}: ${FEATURES} features written and approved in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const style = {
+    rules: [
+      {
+        name: 'Flächen',
+        symbol: {
+          symbol_type: 'style',
+          fill: POLYGON_STYLE.fill,
+          fill_opacity: POLYGON_STYLE.fillOpacity,
+          stroke: POLYGON_STYLE.stroke,
+          stroke_width: POLYGON_STYLE.strokeWidth,
+        },
+      },
+    ],
+  };
+  const layer = await admin.post('/api/v1/layer/', {
+    name: 'Flächen',
+    slug: LAYER,
+    public: true,
+    layerpiles: [`/api/v1/depot/${depot.id}/`],
+    style,
+  });
+  if (layer.status !== 201) throw new Error(`layer answered ${layer.status}: ${JSON.stringify(layer.body)}`);
+  // The peer's data: the same file, loaded by ogr2ogr into PostGIS in Werkbank's database.
+  const url = t.server.db.url;
+  await t.server.db.dataSource.query('CREATE EXTENSION IF NOT EXISTS postgis');
+  await run('ogr2ogr', [
+    '-f',
+    'PostgreSQL',
+    libpq(url),
+    geojson,
+    '--config',
+    'PG_USE_COPY',
+    'YES',
+    '-nln',
+    TABLE,
+    '-overwrite',
+    '-lco',
+    'FID=ogc_fid',
+    '-lco',
+    'GEOMETRY_NAME=wkb_geometry',
+    '-unsetFid',
+  ]);
+  await t.server.db.dataSource.query(`VACUUM ANALYZE ${TABLE}`);
+  const map = join(dir, 'bench.map');
+  await writeFile(map, mapfile(dir, url, TABLE, LAYER));
+  const peer = await startMapServer(dir, map, os.cpus().length);
+  return { t, peer, depotId: depot.id, layerSlug: LAYER, admin };
+}
+
+/** How long after an approval answers until the GeoJSON service serves the new moment (a new ETag). */
+async function switchMs(s: Setup): Promise<number> {
+  const url = `${s.t.url}/services/geojson/${s.layerSlug}/?bbox=5,47,5.01,47.01`;
+  const before = (await fetch(url)).headers.get('etag');
+  const added = await s.admin.post(`/api/v1/datum/create-in-depot/${s.depotId}/`, { feature: feature(FEATURES + 1) });
+  if (added.status !== 201) throw new Error(`datum answered ${added.status}: ${JSON.stringify(added.body)}`);
+  const approve = await s.admin.post(`/api/v1/moment/${added.body.moment_id}/approve/`, {});
+  if (approve.status !== 200) throw new Error(`approve answered ${approve.status}`);
+  const t0 = performance.now();
+  for (;;) {
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    if (res.headers.get('etag') !== before) return performance.now() - t0;
+    if (performance.now() - t0 > 30_000) throw new Error('the services did not switch within 30 s');
+  }
+}
+
+async function main(): Promise<void> {
+  banner('bench/services', `${os.cpus().length} CPUs, ${FEATURES} polygons`);
+  const why = await unreachable(POSTGRES_URL);
+  if (why) throw new Error(`PostgreSQL (with PostGIS) is needed at ${redact(POSTGRES_URL)}: ${why}`);
+  const dir = await mkdtemp(join(process.env.BENCH_DIR ?? os.tmpdir(), 'werkbank-bench-services-'));
+  let s: Setup | undefined;
+  try {
+    const geojson = join(dir, 'features.geojson');
+    await writeGeoJson(geojson);
+    s = await setUp(dir, geojson);
+    const ours = `${s.t.url}/services/geojson/${s.layerSlug}/`;
+    const theirs = `${s.peer.url}?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=${LAYER}&OUTPUTFORMAT=geojson`;
+    const sizes = new Map<string, number>();
+    const OURS = 'GeoJSON, werkbank';
+    const PEER = 'WFS GeoJSON, MapServer';
+    const results = await alternating([OURS, PEER], async (target) => {
+      const r = await readAll(target === OURS ? ours : theirs);
+      if (r.features !== FEATURES) throw new Error(`${target} gave ${r.features} features, not ${FEATURES}`);
+      sizes.set(target, r.bytes);
+      return r.ms;
+    });
+    const switches: number[] = [];
+    for (let i = 0; i < PASSES; i++) switches.push(await switchMs(s));
+    const got = (name: string) => results.get(name) ?? [];
+    console.log(
+      `\n${FEATURES} polygons, median (min–max) of ${PASSES} passes\n` +
+        `  whole layer as GeoJSON: werkbank ${fmt(spread(got(OURS).map((x) => x / 1000)), 2)} s (${((sizes.get(OURS) ?? 0) / 1048576).toFixed(0)} MiB), ` +
+        `MapServer WFS ${fmt(spread(got(PEER).map((x) => x / 1000)), 2)} s (${((sizes.get(PEER) ?? 0) / 1048576).toFixed(0)} MiB)\n` +
+        `  approval to new ETag: ${fmt(spread(switches), 0)} ms`,
+    );
+    const aims: Aim[] = [
+      {
+        what: 'whole layer GeoJSON / MapServer WFS GeoJSON',
+        value: spread(ratios(got(OURS), got(PEER))),
+        aim: `<= ${AIM_READ}`,
+        met: (x) => x <= AIM_READ,
+        digits: 2,
+      },
+      {
+        what: 'approval until served (ms)',
+        value: spread(switches),
+        aim: `< ${AIM_SWITCH_MS}`,
+        met: (x) => x < AIM_SWITCH_MS,
+        digits: 0,
+      },
+    ];
+    judge(aims);
+  } finally {
+    await s?.peer.stop();
+    await s?.t.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+runBench('bench/services', main);
