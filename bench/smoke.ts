@@ -11,7 +11,18 @@ import { printMutationScores } from './mutation-scores';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** Every bench (bench/README.md); each file runs on its own. */
-export const BENCHES = ['api-list', 'upload', 'moments', 'engine', 'canvas', 'import', 'extent', 'services', 'services-tiles'];
+export const BENCHES = [
+  'api-list',
+  'upload',
+  'moments',
+  'engine',
+  'canvas',
+  'import',
+  'extent',
+  'services',
+  'services-tiles',
+  'services-wmts',
+];
 
 /** Longest a bench may take in smoke mode. */
 const LIMIT_MS = 5 * 60_000;

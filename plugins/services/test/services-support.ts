@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectStatus, startTestServer, type Client, type TestServer } from '@werkbank/testing/node';
+import { expectStatus, startTestServer, type Client, type TestServer, type TestServerOptions } from '@werkbank/testing/node';
 import { adminWithDepotAccess, newDepot, type Depot } from '@werkbank/plugin-magazine/testing';
 import type { AuthUser } from '@werkbank/sdk/node';
 import type { DepotAccess } from '@werkbank/plugin-magazine/api';
@@ -17,11 +17,11 @@ export interface ServicesFixture {
   access: DepotAccess;
 }
 
-/** One server with the services plugin for a suite: `servicesServer((s) => (f = s))` inside a describe. */
-export function servicesServer(bind: (s: ServicesFixture) => void): void {
+/** One server with the services plugin for a suite: `servicesServer((s) => (f = s))` inside a describe (options: e.g. its config). */
+export function servicesServer(bind: (s: ServicesFixture) => void, options: Omit<TestServerOptions, 'plugins'> = {}): void {
   let t: TestServer | undefined;
   before(async () => {
-    t = await startTestServer({ plugins: PLUGINS });
+    t = await startTestServer({ ...options, plugins: PLUGINS });
     bind({ t, ...(await adminWithDepotAccess(t)) });
   });
   after(() => t?.close());

@@ -21,7 +21,7 @@ export const WMS_CRS = [
 ] as const;
 
 /** CRSs whose EPSG axis order is north first (latitude/longitude, northing/easting): WMS 1.3.0 BBOX follows it. */
-const NORTH_FIRST = new Set(['EPSG:4326', 'EPSG:31466', 'EPSG:31467', 'EPSG:31468', 'EPSG:31469']);
+export const NORTH_FIRST = new Set(['EPSG:4326', 'EPSG:31466', 'EPSG:31467', 'EPSG:31468', 'EPSG:31469']);
 
 /** Degrees and metres per unit of the offered CRSs (the geographic ones count a degree at the equator). */
 export const METRES_PER_DEGREE = 111319.49079327357;

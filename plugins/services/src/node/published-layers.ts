@@ -11,6 +11,11 @@ export interface PublishedSource {
   name: string;
 }
 
+/** A map pile (WMS or WMTS datums) of an external_map or mapproxy layer and the moment a request serves from it. */
+export interface PublishedMapSource extends PublishedSource {
+  kind: 'wms' | 'wmts';
+}
+
 /**
  * A layer as one service request serves it (decision 0083): the moments are fixed when the request
  * starts, so everything the request reads comes from one state of each depot, however many moments
@@ -23,6 +28,8 @@ export interface Publication {
   writable: boolean;
   /** The feature piles that have something to serve, in the layer's order. */
   sources: PublishedSource[];
+  /** The map piles (WMS/WMTS datums) that have something to serve, in the layer's order (the first draws on top). */
+  maps: PublishedMapSource[];
   /**
    * Names the served state (layer revision and every moment): the key of caches and the ETag. A new
    * approved moment or a change of the layer gives a new key, so caches need no invalidation.
@@ -41,6 +48,8 @@ export interface ServedFeature {
 
 /** The types whose depots a layer service reads features from. */
 const FEATURE_TYPE = /\/type\/feature\/$|^feature$/;
+/** The types of map piles (external_map, mapproxy), with the kind of their datums. */
+const MAP_TYPE = /(?:\/type\/|^)(wms|wmts)(?:\/$|$)/;
 
 /** The realm an API key must include to call the services (the layers' realm). */
 export const SERVICE_REALM = 'layer';
@@ -71,18 +80,27 @@ export class PublishedLayers {
     const preview = moment === undefined || moment === '' ? undefined : previewMoment(moment, writable);
     const sources: PublishedSource[] = [];
     let previewed = preview === undefined;
+    const maps: PublishedMapSource[] = [];
     for (const pile of layer.layerpiles) {
-      if (!FEATURE_TYPE.test(pile.content_type)) continue;
+      const kind = MAP_TYPE.exec(pile.content_type)?.[1] as PublishedMapSource['kind'] | undefined;
+      if (!kind && !FEATURE_TYPE.test(pile.content_type)) continue;
       const source = await this.momentOf(user, pile.depot_id, preview);
       if (source.previewed) previewed = true;
-      if (source.moment_id !== undefined)
-        sources.push({ depot_id: pile.depot_id, moment_id: source.moment_id, name: pile.name || String(pile.depot_id) });
+      if (source.moment_id === undefined) continue;
+      const served = { depot_id: pile.depot_id, moment_id: source.moment_id, name: pile.name || String(pile.depot_id) };
+      if (kind) maps.push({ ...served, kind });
+      else sources.push(served);
     }
     if (!previewed) throw ApiError.badRequest('unknown_moment', 'services:errors.unknown_moment', { moment: preview }, 'moment');
-    const key = [layer.id, layer.revision, style.moment_id ?? '-', ...sources.map((s) => `${s.depot_id}@${s.moment_id}`)].join(
-      '.',
-    );
-    return { layer, style, writable, sources, key };
+    const key = [
+      layer.id,
+      layer.revision,
+      style.moment_id ?? '-',
+      ...sources.map((s) => `${s.depot_id}@${s.moment_id}`),
+      // Map piles only in layers that have them, so the keys of feature layers stay as they were.
+      ...(maps.length ? ['maps', ...maps.map((s) => `${s.depot_id}@${s.moment_id}`)] : []),
+    ].join('.');
+    return { layer, style, writable, sources, maps, key };
   }
 
   /**
@@ -138,6 +156,14 @@ export class PublishedLayers {
         }
         if (out.length) yield out;
       }
+    }
+  }
+
+  /** The datums of the publication's map piles, pile by pile in the layer's order, each in the datum's index order. */
+  async *mapDatums(publication: Publication): AsyncGenerator<{ source: PublishedMapSource; fields: Record<string, unknown> }> {
+    for (const source of publication.maps) {
+      const { batches } = await this.services.depots.readStream(publisher(), source.depot_id, { momentId: source.moment_id });
+      for await (const batch of batches) for (const datum of batch) yield { source, fields: datum.fields };
     }
   }
 }

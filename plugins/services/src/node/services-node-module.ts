@@ -13,6 +13,10 @@ import { OapifEndpoint } from './oapif-endpoint';
 import { OapifItems } from './oapif-items';
 import { WmsEndpoint } from './wms/wms-endpoint';
 import { WfsEndpoint } from './wfs-endpoint';
+import { ExternalMaps } from './external-maps';
+import { WmtsEndpoint } from './wmts/wmts-endpoint';
+import { TileCache } from './tile-cache';
+import { tileCacheBlobReferences, tileCacheEntities } from './tile-cache-migration';
 import { OgcTilesEndpoint } from './ogc-tiles-endpoint';
 import { VectorTileService } from './vector-tile-service';
 import { PublicationMemo } from './publication-memo';
@@ -33,6 +37,13 @@ export default definePlugin((ctx) => {
   ctx.contribute(ServiceEndpointContribution, OapifEndpoint);
   ctx.contribute(ServiceEndpointContribution, WmsEndpoint);
   ctx.contribute(ServiceEndpointContribution, WfsEndpoint);
+  // external_map and mapproxy layers: remote maps through the guarded fetcher (mapproxy: in the tile cache).
+  ctx.bind(ExternalMaps).toSelf().inSingletonScope();
+  // WMTS: WMS-rendered PNG tiles in the tile cache (shareable by every tiled service).
+  ctx.bind(TileCache).toSelf().inSingletonScope();
+  ctx.contribute(EntityContribution, tileCacheEntities);
+  ctx.contribute(BlobReferenceContribution, tileCacheBlobReferences);
+  ctx.contribute(ServiceEndpointContribution, WmtsEndpoint);
   // OGC API – Tiles: vector tiles cached per publication.
   ctx.bind(VectorTileService).toSelf().inSingletonScope();
   ctx.bind(PublicationMemo).toSelf().inSingletonScope();

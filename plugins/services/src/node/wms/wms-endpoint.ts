@@ -33,6 +33,7 @@ import {
   type WmsVersion,
 } from '../../common/wms-params';
 import { conditional } from '../geojson-endpoint';
+import { ExternalMaps, isExternalMap } from '../external-maps';
 import { PublishedLayers, type Publication, type ServedFeature } from '../published-layers';
 import { ServicesServices } from '../services-services';
 import type { LegendRenderInput, MapRenderInput, MessageRenderInput, RenderFeature } from './map-render-task';
@@ -54,8 +55,15 @@ export const STYLE_NAME = 'default';
 
 type Box = [number, number, number, number];
 
-/** What GetMap and GetFeatureInfo share: the map the client sees. */
-interface MapView {
+/** How a map is encoded: format, transparency and the background colour (#rrggbb). */
+export interface MapImage {
+  format: ImageFormatName;
+  transparent: boolean;
+  bg: string;
+}
+
+/** What GetMap and GetFeatureInfo share (and the WMTS asks the renderer for): the map the client sees. */
+export interface MapView {
   crs: string;
   bbox: Box;
   width: number;
@@ -73,6 +81,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
   @inject(PublishedLayers) protected readonly published!: PublishedLayers;
   @inject(ServicesServices) protected readonly services!: ServicesServices;
   @inject(WorkerPool) protected readonly pool!: WorkerPool;
+  @inject(ExternalMaps) protected readonly external!: ExternalMaps;
 
   /** Largest WIDTH/HEIGHT (and legend side). */
   maxSize = Number(process.env.WMS_MAX_SIZE) > 0 ? Math.floor(Number(process.env.WMS_MAX_SIZE)) : DEFAULT_MAX_SIZE;
@@ -193,7 +202,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
   }
 
   /** The window in degrees that a box of a CRS covers. */
-  private window(crs: string, bbox: Box): Promise<Box> {
+  window(crs: string, bbox: Box): Promise<Box> {
     return windowOf(this.services.reprojection, crs, bbox);
   }
 
@@ -243,13 +252,31 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     p: Map<string, string>,
     publication: Publication,
     view: MapView,
-    image: { format: ImageFormatName; transparent: boolean; bg: string },
+    image: MapImage,
   ): Promise<void> {
     const window = await this.window(view.crs, view.bbox);
+    // external_map, mapproxy: the remote map (decision 0083, "External maps").
+    const remote = { preview: !!p.get('moment'), conditional: () => this.etag(ctx, publication, p) };
+    const request = { ...view, ...image, background: image.bg, window };
+    if (isExternalMap(publication.layer)) return await this.external.answerGetMap(ctx, publication, request, remote);
     if (this.etag(ctx, publication, p)) return;
+    const out = await this.render(publication, view, image, window);
+    ctx.set('Content-Type', image.format);
+    ctx.body = out;
+  }
+
+  /**
+   * The renderer's entry point (GetMap, and the WMTS's tiles): the publication drawn with its style
+   * over `view` (a box of an offered CRS at a size) in the worker pool. The features are those whose
+   * extent meets `window` (degrees; default the view's own, refused as bbox_range when the CRS cannot
+   * hold it); null draws none.
+   */
+  async render(publication: Publication, view: MapView, image: MapImage, window?: Box | null): Promise<Buffer> {
+    const w = window === undefined ? await this.window(view.crs, view.bbox) : window;
     const packer = new FeaturePacker(styleAttributes(publication.style.style));
-    for await (const batch of this.inView(publication, view, window))
-      for (const [, f] of batch) packer.add(f.geometry, f.properties);
+    if (w)
+      for await (const batch of this.inView(publication, view, w))
+        for (const [, f] of batch) packer.add(f.geometry, f.properties);
     const input: MapRenderInput = {
       width: view.width,
       height: view.height,
@@ -261,9 +288,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
       transparent: image.transparent,
       background: image.bg,
     };
-    const out = await this.pool.run<MapRenderInput, Uint8Array>(MAP_TASK, input);
-    ctx.set('Content-Type', image.format);
-    ctx.body = bytes(out);
+    return bytes(await this.pool.run<MapRenderInput, Uint8Array>(MAP_TASK, input));
   }
 
   private async featureInfo(
@@ -396,7 +421,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
   }
 
   /** The extent of the published features in degrees (the world when there are none). */
-  private async extent(publication: Publication): Promise<Box> {
+  async extent(publication: Publication): Promise<Box> {
     let box: Box | null = null;
     for await (const batch of this.published.features(publication))
       for (const f of batch) {

@@ -1,0 +1,65 @@
+import type { BlobReferenceContribution, EntityContribution, MigrationInterface, QueryRunner } from '@werkbank/sdk/node';
+
+/**
+ * The services' tile cache (decision 0083): one row per tile made for a publication (`publication`
+ * is its key, which names every served moment) in a tile set (`tileset`, e.g.
+ * `wmts/WebMercatorQuad/png`), with the blob of its bytes. Rows of a layer's older publications are
+ * deleted when a newer one is served; a trigger then releases their blobs to the server's blob sweep
+ * (decision 0017), and `tileCacheBlobReferences` keeps the blobs of the remaining rows. Any tiled
+ * service (WMTS images, vector tiles) can share it with its own `tileset`.
+ */
+export class ServicesTileCache1797180000000 implements MigrationInterface {
+  name = 'ServicesTileCache1797180000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TABLE services_tile_cache (
+        publication text NOT NULL,
+        tileset text NOT NULL,
+        z smallint NOT NULL,
+        y integer NOT NULL,
+        x integer NOT NULL,
+        layer_id integer NOT NULL,
+        blob varchar(64) NULL,
+        created timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (publication, tileset, z, y, x)
+      )`);
+    await q.query(`CREATE INDEX services_tile_cache_layer ON services_tile_cache (layer_id, publication)`);
+    await q.query(`CREATE INDEX services_tile_cache_blob ON services_tile_cache (blob) WHERE blob IS NOT NULL`);
+    await q.query(`
+      CREATE FUNCTION services_tile_cache_release() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM werkbank_blob_release(OLD.blob);
+        RETURN NULL;
+      END $$`);
+    await q.query(`
+      CREATE TRIGGER services_tile_cache_removed AFTER DELETE ON services_tile_cache
+      FOR EACH ROW WHEN (OLD.blob IS NOT NULL) EXECUTE FUNCTION services_tile_cache_release()`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TRIGGER services_tile_cache_removed ON services_tile_cache`);
+    await q.query(`DROP FUNCTION services_tile_cache_release()`);
+    await q.query(`DROP TABLE services_tile_cache`);
+  }
+}
+
+/** The services plugin's tables: the tile cache. */
+export const tileCacheEntities: EntityContribution = {
+  registerEntities: (registry) =>
+    registry.add({ id: 'services.tile-cache', entities: [], migrations: [ServicesTileCache1797180000000] }),
+};
+
+/** The tile cache's part in the server's blob sweep (decision 0017): a blob is used while a cached tile is it. */
+export const tileCacheBlobReferences: BlobReferenceContribution = {
+  registerBlobReferences: (registry) =>
+    registry.add({
+      id: 'services.tile-cache',
+      usedOf: async (m, hashes) => {
+        const rows = (await m.query(`SELECT DISTINCT blob FROM services_tile_cache WHERE blob = ANY($1)`, [hashes])) as {
+          blob: string;
+        }[];
+        return rows.map((r) => r.blob);
+      },
+    }),
+};

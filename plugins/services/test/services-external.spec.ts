@@ -1,0 +1,410 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { expectStatus, userUri } from '@werkbank/testing/node';
+import { newDepot, type Depot } from '@werkbank/plugin-magazine/testing';
+import type { Layer } from '@werkbank/plugin-layers/api';
+import { servedLayer, servicesServer, type ServicesFixture } from './services-support';
+import { mapfile, parcelsGeojson, pixels, pointsGeojson, PARCELS, TREES, WINDOW } from './wms-support';
+
+const [W, S, E, N] = WINDOW;
+const WIDTH = 400;
+const HEIGHT = 300;
+/** What the remote's address holds that no answer of Werkbank may show. */
+const USER = 'kartenkonto';
+const PASSWORD = 'Pa55wort';
+const TOKEN = 'S3CRET-token';
+
+/** One request the remote WMS saw. */
+interface Seen {
+  path: string;
+  query: URLSearchParams;
+  authorization?: string;
+}
+
+/**
+ * A remote WMS: MapServer 8's `mapserv` run as a CGI program behind a small HTTP server, one
+ * mapfile per path (`/ows/polygon`, `/ows/point`), guarded by Basic authorization and a token in
+ * the query as paid services are; `/broken` answers 500. It counts every request it is asked.
+ */
+class RemoteWms {
+  readonly seen: Seen[] = [];
+  private server?: Server;
+  base = '';
+
+  constructor(readonly maps: Record<string, string>) {}
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => {
+      void this.answer(req).then(
+        ({ status, type, body }) => {
+          res.writeHead(status, { 'Content-Type': type });
+          res.end(body);
+        },
+        () => {
+          res.writeHead(500);
+          res.end();
+        },
+      );
+    });
+    this.server.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    this.base = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+    return this.base;
+  }
+
+  /** The number of requests to `path` so far (not counting the test's own, marked `direct`). */
+  count(path: string): number {
+    return this.seen.filter((s) => s.path === path && !s.query.has('direct')).length;
+  }
+
+  private async answer(req: IncomingMessage): Promise<{ status: number; type: string; body: Buffer | string }> {
+    const url = new URL(req.url ?? '/', this.base);
+    this.seen.push({ path: url.pathname, query: url.searchParams, authorization: req.headers.authorization });
+    if (url.pathname === '/broken') return { status: 500, type: 'text/plain', body: `failure at ${this.base}/broken` };
+    const tile = /^\/tiles\/(\w+)\/(\d+)\/(\d+)\/(\d+)\.png$/.exec(url.pathname);
+    if (tile && this.maps[tile[1]] && url.searchParams.get('token') === TOKEN)
+      return cgi(this.maps[tile[1]], mercatorGetMap(Number(tile[2]), Number(tile[3]), Number(tile[4])));
+    const map = /^\/ows\/(\w+)$/.exec(url.pathname)?.[1];
+    if (!map || !this.maps[map]) return { status: 404, type: 'text/plain', body: 'no such map' };
+    const basic = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
+    if (req.headers.authorization !== basic || url.searchParams.get('token') !== TOKEN)
+      return { status: 401, type: 'text/plain', body: 'credentials needed' };
+    return cgi(this.maps[map], url.search.slice(1));
+  }
+
+  async close(): Promise<void> {
+    if (!this.server) return;
+    this.server.close();
+    await once(this.server, 'close');
+  }
+}
+
+/** MapServer as a CGI program: its headers and body for a query string (async, so this process keeps serving). */
+async function cgi(mapPath: string, query: string): Promise<{ status: number; type: string; body: Buffer }> {
+  const child = spawn('mapserv', [], {
+    env: { ...process.env, MAPSERVER_CONFIG_FILE: `${mapPath}.conf`, REQUEST_METHOD: 'GET', QUERY_STRING: query },
+  });
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (c: Buffer) => chunks.push(c));
+  child.stderr.resume();
+  await once(child, 'close');
+  const out = Buffer.concat(chunks);
+  const end = out.indexOf('\r\n\r\n');
+  const head = out.subarray(0, end).toString('latin1');
+  const type = /^content-type:\s*(.+)$/im.exec(head)?.[1].trim() ?? 'application/octet-stream';
+  const status = Number(/^status:\s*(\d+)/im.exec(head)?.[1] ?? 200);
+  return { status, type, body: out.subarray(end + 4) };
+}
+
+/** The box of WebMercatorQuad tile z/y/x in EPSG:3857. */
+function mercatorBox(z: number, y: number, x: number): string {
+  const half = 20037508.3427892;
+  const span = (2 * half) / 2 ** z;
+  return [-half + x * span, half - (y + 1) * span, -half + (x + 1) * span, half - y * span].join(',');
+}
+
+/** MapServer's GetMap of a WebMercatorQuad tile (how the remote serves its RESTful WMTS tiles). */
+const mercatorGetMap = (z: number, y: number, x: number) =>
+  `SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=data&STYLES=&CRS=EPSG:3857&BBOX=${mercatorBox(z, y, x)}&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE`;
+
+/** Two RGBA images have the same pixels. */
+async function samePixels(a: Buffer, b: Buffer): Promise<boolean> {
+  const pa = await pixels(a);
+  const pb = await pixels(b);
+  return pa.width === pb.width && pa.height === pb.height && Buffer.compare(Buffer.from(pa.data), Buffer.from(pb.data)) === 0;
+}
+
+/**
+ * External layer types (issue 17, decision 0083 "External maps"): external_map and mapproxy layers
+ * stack WMS datums; Werkbank's WMS answers their GetMap with the remote MapServer's image fetched
+ * through the guarded fetcher, never showing the remote's address or credentials, and a mapproxy
+ * keeps the images per publication in its cache.
+ */
+describe('services: external_map and mapproxy layers proxy a remote MapServer WMS', function () {
+  this.timeout(120_000);
+  let f: ServicesFixture;
+  // The remote runs on loopback, which the guarded fetcher refuses unless the administrator allows it.
+  servicesServer((s) => (f = s), { config: { fetchAllowedHosts: ['127.0.0.1'] } });
+  let dir: string;
+  let remote: RemoteWms;
+  let port: string;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'services-external-'));
+    remote = new RemoteWms({
+      polygon: mapfile(dir, parcelsGeojson(dir), 'polygon', PARCELS),
+      point: mapfile(dir, pointsGeojson(dir), 'point', TREES),
+    });
+    await remote.start();
+    port = remote.base.split(':').pop()!;
+  });
+  after(async () => {
+    await remote?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const remoteMap = (name: string) => remote.maps[name];
+
+  /** The remote address as an author pastes it: credentials, a token and a GetMap link's parameters. */
+  const address = (map: string) =>
+    `http://${USER}:${PASSWORD}@127.0.0.1:${port}/ows/${map}?token=${TOKEN}&SERVICE=WMS&VERSION=1.3.0&LAYERS=data&REQUEST=GetMap`;
+
+  /** A WMS depot with these datums, approved. */
+  const wmsDepot = async (datums: Record<string, unknown>[]): Promise<Depot> => {
+    const depot = await newDepot(f.admin, 'wms');
+    // The types' template bbox [0, 0, 0, 0]: no extent, the source is asked for every map.
+    const items = datums.map((d) => ({ bbox: [0, 0, 0, 0], ...d }));
+    const { moment_id } = await f.access.write(f.adminUser, depot.id, items, { message: 'remote' });
+    expectStatus(await f.admin.post(`/api/v1/moment/${moment_id}/approve/`, {}), 200);
+    return depot;
+  };
+
+  const raw = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${f.t.url}${path}`, { headers });
+    return {
+      status: res.status,
+      type: res.headers.get('content-type') ?? '',
+      headers: [...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n'),
+      body: Buffer.from(await res.arrayBuffer()),
+    };
+  };
+  const query = `VERSION=1.3.0&REQUEST=GetMap&STYLES=&CRS=EPSG:4326&BBOX=${S},${W},${N},${E}&WIDTH=${WIDTH}&HEIGHT=${HEIGHT}&FORMAT=image/png&TRANSPARENT=TRUE`;
+  const getMap = (layer: Layer, q = query) => `/services/wms/${layer.slug}?SERVICE=WMS&LAYERS=${layer.slug}&${q}`;
+  /** MapServer's own answer to the same GetMap, asked directly. */
+  const direct = async (map: string, q = query) => {
+    const res = await fetch(`${remote.base}/ows/${map}?direct=1&token=${TOKEN}&SERVICE=WMS&LAYERS=data&${q}`, {
+      headers: { Authorization: `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}` },
+    });
+    assert.equal(res.headers.get('content-type'), 'image/png');
+    return Buffer.from(await res.arrayBuffer());
+  };
+  /** Nothing of the remote's address in an answer. */
+  const hidesRemote = (answer: { headers: string; body: Buffer }) => {
+    const text = `${answer.headers}\n${answer.body.toString('latin1')}`;
+    for (const secret of [
+      `:${port}`,
+      `127.0.0.1:${port}`,
+      USER,
+      PASSWORD,
+      TOKEN,
+      '/ows/polygon',
+      '/ows/point',
+      '/tiles/',
+      '/broken',
+    ])
+      assert.ok(!text.includes(secret), `the answer shows ${secret}`);
+  };
+  /** An exception report's code and text. */
+  const exception = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await raw(path, headers);
+    assert.ok(res.status >= 400 && res.status < 600 && res.status !== 500, `status ${res.status}`);
+    assert.match(res.type, /xml/);
+    const text = res.body.toString('utf8');
+    assert.match(text, /<(ows:)?ExceptionReport|<ServiceExceptionReport/);
+    hidesRemote(res);
+    return { status: res.status, text };
+  };
+
+  it('answers a GetMap of an external_map with the remote MapServer image, through the guarded fetcher', async () => {
+    const layer = await servedLayer(f.admin, [await wmsDepot([{ tms_url: address('polygon'), bbox: [6.8, 50.8, 7.1, 51.0] }])], {
+      type: 'external_map',
+    });
+    const before = remote.count('/ows/polygon');
+    const res = await raw(getMap(layer));
+    assert.equal(res.status, 200);
+    assert.equal(res.type, 'image/png');
+    assert.ok(await samePixels(res.body, await direct('polygon')), 'the same pixels as MapServer draws');
+    hidesRemote(res);
+    // The remote got the map's parameters, its own token and the credentials as Basic authorization.
+    const seen = remote.seen.filter((s) => s.path === '/ows/polygon' && !s.query.has('direct'))[before];
+    assert.equal(seen.query.get('BBOX'), `${S},${W},${N},${E}`);
+    assert.equal(seen.query.get('CRS'), 'EPSG:4326');
+    assert.equal(seen.query.get('LAYERS'), 'data');
+    assert.equal(seen.query.get('token'), TOKEN);
+    assert.match(seen.authorization ?? '', /^Basic /);
+    // Another CRS and WMS 1.1.1 (x/y order) reach MapServer as asked.
+    const mercator = `VERSION=1.1.1&REQUEST=GetMap&STYLES=&SRS=EPSG:3857&BBOX=768000,6603000,777000,6612000&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE`;
+    const m = await raw(getMap(layer, mercator));
+    assert.equal(m.status, 200);
+    const expected = await direct(
+      'polygon',
+      `VERSION=1.3.0&REQUEST=GetMap&STYLES=&CRS=EPSG:3857&BBOX=768000,6603000,777000,6612000&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE`,
+    );
+    assert.ok(await samePixels(m.body, expected));
+    // An external_map keeps no cache: the same map asks the remote again.
+    const asked = remote.count('/ows/polygon');
+    expectStatus(await f.admin.get(getMap(layer)), 200);
+    assert.equal(remote.count('/ows/polygon'), asked + 1);
+  });
+
+  it('stacks several remote maps bottom-up: the first pile draws on top', async () => {
+    const points = await wmsDepot([{ tms_url: address('point') }]);
+    const parcels = await wmsDepot([{ tms_url: address('polygon') }]);
+    const layer = await servedLayer(f.admin, [points, parcels], { type: 'external_map' });
+    const res = await raw(getMap(layer));
+    assert.equal(res.status, 200);
+    assert.equal(res.type, 'image/png');
+    hidesRemote(res);
+    // The same stack drawn here from MapServer's two images.
+    const canvas = createCanvas(WIDTH, HEIGHT);
+    const g = canvas.getContext('2d');
+    g.drawImage(await loadImage(await direct('polygon')), 0, 0);
+    g.drawImage(await loadImage(await direct('point')), 0, 0);
+    const ours = await pixels(res.body);
+    const theirs = await pixels(canvas.encodeSync('png'));
+    let differ = 0;
+    for (let i = 0; i < ours.data.length; i++) if (Math.abs(ours.data[i] - theirs.data[i]) > 2) differ++;
+    assert.equal(differ, 0, `${differ} channel values differ`);
+    // Both maps are in it.
+    assert.ok(!(await samePixels(res.body, await direct('polygon'))), 'the trees are drawn over the parcels');
+    assert.ok(!(await samePixels(res.body, await direct('point'))), 'the parcels are drawn under the trees');
+  });
+
+  it('serves a mapproxy layer from its cache: the remote is asked once per map and publication', async () => {
+    const depot = await wmsDepot([{ tms_url: address('polygon') }]);
+    const layer = await servedLayer(f.admin, [depot], { type: 'mapproxy' });
+    const before = remote.count('/ows/polygon');
+    const first = await raw(getMap(layer));
+    assert.equal(first.status, 200);
+    assert.equal(remote.count('/ows/polygon'), before + 1);
+    const second = await raw(getMap(layer));
+    assert.equal(second.status, 200);
+    assert.equal(remote.count('/ows/polygon'), before + 1, 'the second map came from the cache');
+    assert.ok(first.body.equals(second.body));
+    assert.ok(await samePixels(second.body, await direct('polygon')));
+    hidesRemote(second);
+    // Another map is another entry.
+    const other = query.replace(`WIDTH=${WIDTH}`, 'WIDTH=200');
+    expectStatus(await f.admin.get(getMap(layer, other)), 200);
+    assert.equal(remote.count('/ows/polygon'), before + 2);
+    const rows = async () =>
+      (await f.t.server.db.dataSource.query(`SELECT publication, blob FROM services_tile_cache WHERE layer_id = $1`, [
+        layer.id,
+      ])) as {
+        publication: string;
+        blob: string;
+      }[];
+    const old = await rows();
+    assert.equal(old.length, 2);
+    // A new approved moment of the pile is a new publication: a fresh cache, the old entries released to the blob sweep.
+    const { moment_id } = await f.access.write(
+      f.adminUser,
+      depot.id,
+      [{ tms_url: address('polygon'), bbox: [0, 0, 0, 0], transparent: true }],
+      {
+        message: 'again',
+      },
+    );
+    expectStatus(await f.admin.post(`/api/v1/moment/${moment_id}/approve/`, {}), 200);
+    expectStatus(await f.admin.get(getMap(layer)), 200);
+    assert.equal(remote.count('/ows/polygon'), before + 3);
+    const now = await rows();
+    assert.equal(now.length, 1);
+    assert.notEqual(now[0].publication, old[0].publication);
+    const released = (await f.t.server.db.dataSource.query(`SELECT hash FROM werkbank_blob_candidate WHERE hash = ANY($1)`, [
+      old.map((r) => r.blob),
+    ])) as { hash: string }[];
+    assert.equal(released.length, new Set(old.map((r) => r.blob)).size);
+  });
+
+  it('turns a remote failure into a clean exception report in the caller language, without the remote address', async () => {
+    const broken = await servedLayer(
+      f.admin,
+      [await wmsDepot([{ tms_url: `http://${USER}:${PASSWORD}@127.0.0.1:${port}/broken?token=${TOKEN}&LAYERS=data` }])],
+      { type: 'mapproxy' },
+    );
+    const en = await exception(getMap(broken));
+    assert.equal(en.status, 502);
+    assert.match(en.text, /remote map service of this layer answered with an error \(HTTP 500\)/);
+    const de = await exception(getMap(broken), { 'accept-language': 'de' });
+    assert.match(de.text, /entfernte Kartendienst dieses Layers hat mit einem Fehler geantwortet/);
+    // The WMTS says the same in its OWS exception report.
+    const tile = await exception(`/services/wmts/${broken.slug}/WebMercatorQuad/3/2/4.png`, { 'accept-language': 'de' });
+    assert.equal(tile.status, 502);
+    assert.match(tile.text, /<(ows:)?ExceptionReport/);
+    assert.match(tile.text, /entfernte Kartendienst dieses Layers hat mit einem Fehler geantwortet/);
+    // A failure is not cached: the remote is asked again.
+    const asked = remote.count('/broken');
+    await exception(getMap(broken));
+    assert.equal(remote.count('/broken'), asked + 1);
+    // MapServer's own exception (an unknown layer) is XML, not an image: its text stays on the server.
+    const wrong = await servedLayer(
+      f.admin,
+      [await wmsDepot([{ tms_url: address('polygon').replace('LAYERS=data', 'LAYERS=nirgends') }])],
+      { type: 'external_map' },
+    );
+    assert.match((await exception(getMap(wrong))).text, /did not answer with an image/);
+    // A remote that is gone.
+    const gone = await servedLayer(f.admin, [await wmsDepot([{ tms_url: `http://127.0.0.1:9/ows?LAYERS=data` }])], {
+      type: 'external_map',
+    });
+    assert.match((await exception(getMap(gone))).text, /cannot be reached/);
+  });
+
+  // A tile over the parcels: WebMercatorQuad 15/10982/17013 (about 6.910–6.921°E, 50.910–50.917°N) and its neighbour east.
+  const Z = 15;
+  const ROW = 10982;
+  const COL = 17013;
+
+  it('serves WMTS tiles of an external_map from a remote WMTS template and from a remote WMS', async () => {
+    const template = `http://127.0.0.1:${port}/tiles/polygon/{TileMatrix}/{TileRow}/{TileCol}.png?token=${TOKEN}`;
+    const fromWmts = await servedLayer(f.admin, [await wmsDepot([])], { type: 'external_map' });
+    const wmtsDepot = await newDepot(f.admin, 'wmts');
+    const { moment_id } = await f.access.write(f.adminUser, wmtsDepot.id, [{ tms_url: template, bbox: [0, 0, 0, 0] }], {
+      message: 'remote',
+    });
+    expectStatus(await f.admin.post(`/api/v1/moment/${moment_id}/approve/`, {}), 200);
+    const layer = await servedLayer(f.admin, [wmtsDepot], { type: 'external_map' });
+    const expected = (await cgi(remoteMap('polygon'), mercatorGetMap(Z, ROW, COL + 1))).body;
+    for (const col of [COL, COL + 1]) {
+      const res = await raw(`/services/wmts/${layer.slug}/WebMercatorQuad/${Z}/${ROW}/${col}.png`);
+      assert.equal(res.status, 200);
+      assert.equal(res.type, 'image/png');
+      hidesRemote(res);
+      if (col === COL + 1) assert.ok(await samePixels(res.body, expected), 'the remote WMTS tile');
+    }
+    const seen = remote.seen.filter((s) => s.path.startsWith('/tiles/polygon/')).map((s) => s.path);
+    assert.deepEqual(seen.slice(-2), [`/tiles/polygon/${Z}/${ROW}/${COL}.png`, `/tiles/polygon/${Z}/${ROW}/${COL + 1}.png`]);
+    // A WMS source gives the tile's box as GetMap (KVP GetTile through Werkbank), and a layer without sources a blank tile.
+    const wmsLayer = await servedLayer(f.admin, [await wmsDepot([{ tms_url: address('polygon') }])], { type: 'mapproxy' });
+    const kvp = (l: Layer) =>
+      `/services/wmts/${l.slug}?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=${l.slug}&STYLE=default&FORMAT=image/png&TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=${Z}&TILEROW=${ROW}&TILECOL=${COL + 1}`;
+    const first = await raw(kvp(wmsLayer));
+    assert.equal(first.status, 200);
+    assert.ok(await samePixels(first.body, expected), 'MapServer GetMap of the tile box');
+    hidesRemote(first);
+    const asked = remote.count('/ows/polygon');
+    const again = await raw(kvp(wmsLayer));
+    assert.equal(again.status, 200);
+    assert.equal(remote.count('/ows/polygon'), asked, 'the mapproxy tile came from the cache');
+    assert.ok(first.body.equals(again.body));
+    const blank = await pixels((await raw(kvp(fromWmts))).body);
+    assert.ok(
+      blank.data.every((v, i) => i % 4 !== 3 || v === 0),
+      'no source: a transparent tile',
+    );
+  });
+
+  it('hides an internal external_map from anonymous callers exactly like a missing one', async () => {
+    const reader = await f.t.user();
+    const layer = await servedLayer(f.admin, [await wmsDepot([{ tms_url: address('polygon') }])], {
+      type: 'external_map',
+      public: false,
+      permissions: [{ user: userUri(reader.id), perms: ['read'] }],
+    });
+    const before = remote.count('/ows/polygon');
+    const hidden = await exception(getMap(layer));
+    const missing = await exception(`/services/wms/no_such_layer?SERVICE=WMS&${query}&LAYERS=no_such_layer`);
+    assert.equal(hidden.status, 404);
+    assert.equal(hidden.text, missing.text);
+    assert.equal(remote.count('/ows/polygon'), before, 'the remote was not asked');
+    const res = await reader.client.get(getMap(layer));
+    assert.equal(res.status, 200);
+  });
+});
