@@ -65,6 +65,15 @@ export interface DepotAccess {
     options?: { momentId?: number; after?: number; limit?: number },
   ): Promise<DepotWindowPage>;
   /**
+   * How many datums `readStream` with the same options gives (one counting query, no datum read);
+   * 404 and 409 as `read`.
+   */
+  count(
+    user: AuthUser,
+    depot: number | string,
+    options?: { momentId?: number; window?: DepotWindow },
+  ): Promise<{ depot_id: number; moment_id: number; count: number }>;
+  /**
    * The datums at `momentId` (default: the latest approved moment), optionally only those in
    * `window`, as batches in index order for depots larger than memory: the permission and the
    * moment are checked when the promise resolves, the rows are read while `batches` is iterated

@@ -115,6 +115,21 @@ export function inWindow(boxes: Extent[], first: number): { sql: string; params:
  * `windowBoxes`). With `after` (a datum index) the page starts behind that datum instead of at
  * `offset`: reading a whole depot page by page then costs the same for every page (keyset paging).
  */
+/** How many datums a depot holds at a moment, optionally only those whose extent meets `window`. */
+export async function countSnapshot(m: EntityManager, depotId: number, momentId: number, window?: Extent[]): Promise<number> {
+  const filters: unknown[] = [depotId, momentId];
+  let where = `v.depot_id = $1 AND ${validAt('$2')}`;
+  if (window) {
+    const w = inWindow(window, filters.length + 1);
+    filters.push(...w.params);
+    where += ` AND ${w.sql}`;
+  }
+  const [{ count }] = (await m.query(`SELECT count(*)::int AS count FROM magazine_datum_version v WHERE ${where}`, filters)) as {
+    count: number;
+  }[];
+  return count;
+}
+
 export async function snapshotPage(
   m: EntityManager,
   depotId: number,

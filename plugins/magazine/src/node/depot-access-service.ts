@@ -10,7 +10,7 @@ import {
   type Row,
 } from '@werkbank/sdk/node';
 import { depotDefinition, depotFor } from './depot-access';
-import { datumDepot, snapshotPage, versionAt, type VersionValues } from './datum-store';
+import { countSnapshot, datumDepot, snapshotPage, versionAt, type VersionValues } from './datum-store';
 import { MomentFiller } from './moment-filler';
 import { beginStagedImport, discardStagedImport, endStagedImport } from './staged-import';
 import { isFileType, ownFields, validated } from './datum-codec';
@@ -108,6 +108,17 @@ export class MagazineDepotAccess implements DepotAccess {
     // A moment's snapshot only changes when the moment itself is deleted (decision 0011).
     if (!(await loadMoment(target.r.manager, target.momentId))) throw ApiError.notFound();
     return { depot_id: target.depotId, moment_id: target.momentId, content_type: target.type, items, indexes };
+  }
+
+  async count(
+    user: AuthUser,
+    depot: number | string,
+    options: { momentId?: number; window?: DepotWindow } = {},
+  ): Promise<{ depot_id: number; moment_id: number; count: number }> {
+    const boxes = options.window ? boxesOf(options.window) : undefined;
+    const target = await this.readTarget(user, depot, options.momentId);
+    const count = await countSnapshot(target.r.manager, target.depotId, target.momentId, boxes);
+    return { depot_id: target.depotId, moment_id: target.momentId, count };
   }
 
   async intersecting(

@@ -159,6 +159,20 @@ export class PublishedLayers {
     }
   }
 
+  /**
+   * How many features `features` gives with the same window, by one counting query per pile (no
+   * feature is read): what a service that must name its answer's size first (WFS) asks.
+   */
+  async count(publication: Publication, options: { window?: DepotWindow } = {}): Promise<number> {
+    let total = 0;
+    for (const source of publication.sources) {
+      total += (
+        await this.services.depots.count(publisher(), source.depot_id, { momentId: source.moment_id, window: options.window })
+      ).count;
+    }
+    return total;
+  }
+
   /** The datums of the publication's map piles, pile by pile in the layer's order, each in the datum's index order. */
   async *mapDatums(publication: Publication): AsyncGenerator<{ source: PublishedMapSource; fields: Record<string, unknown> }> {
     for (const source of publication.maps) {

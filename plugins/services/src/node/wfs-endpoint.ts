@@ -244,9 +244,11 @@ export class WfsEndpoint implements ServiceEndpointContribution {
     const footer = format === 'json' ? '\n]}\n' : v2 ? '</wfs:FeatureCollection>\n' : '</wfs:FeatureCollection>\n';
     ctx.set('Content-Type', `${FORMATS[format]}; charset=utf-8`);
 
+    // Without a filter, the index counts what the read would give, so no feature is read twice.
+    const counted = filter ? undefined : await this.published.count(publication);
     if (resultType === 'hits') {
-      let matched = 0;
-      for await (const batch of source()) matched += batch.length;
+      let matched = counted ?? 0;
+      if (counted === undefined) for await (const batch of source()) matched += batch.length;
       ctx.body = format === 'json' ? `${header(matched, 0)}\n]}\n` : header(matched, 0);
       return;
     }
@@ -273,23 +275,29 @@ export class WfsEndpoint implements ServiceEndpointContribution {
         }
       }
     };
-    await fill(BUFFERED_FEATURES);
     let matched: number | undefined;
     let returned: number;
-    if (done) [matched, returned] = [seen, taken];
-    else if (taken >= count) returned = count;
-    else {
-      let c = 0;
-      let complete = true;
-      for await (const batch of source()) {
-        c += batch.length;
-        if (c >= start + count) {
-          complete = false;
-          break;
+    if (counted !== undefined) {
+      // Known from the index: nothing is held back, the answer is written as the rows arrive.
+      matched = counted;
+      returned = Math.min(count, Math.max(0, counted - start));
+    } else {
+      await fill(BUFFERED_FEATURES);
+      if (done) [matched, returned] = [seen, taken];
+      else if (taken >= count) returned = count;
+      else {
+        let c = 0;
+        let complete = true;
+        for await (const batch of source()) {
+          c += batch.length;
+          if (c >= start + count) {
+            complete = false;
+            break;
+          }
         }
+        returned = Math.min(count, Math.max(0, c - start));
+        if (complete) matched = c;
       }
-      returned = Math.min(count, Math.max(0, c - start));
-      if (complete) matched = c;
     }
 
     const gml = new GmlWriter(gmlVersion, srsOut, crs.swap);
@@ -321,6 +329,7 @@ export class WfsEndpoint implements ServiceEndpointContribution {
         yield header(matched, returned);
         let first = true;
         let written = 0;
+        if (!queue.length && returned > 0) await fill(1);
         while (queue.length) {
           const batch = queue.slice(0, Math.max(0, returned - written));
           queue = [];

@@ -39,6 +39,7 @@ function fakeDepots(refuse?: ApiError) {
     datumIn: async () => assert.fail('not used'),
     intersecting: async () => assert.fail('not used'),
     readStream: async () => assert.fail('not used'),
+    count: async () => assert.fail('not used'),
     writeStream: async (user, depot, source, options) => {
       calls.push([user.id, depot, options]);
       if (refuse) throw refuse;
