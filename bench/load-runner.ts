@@ -8,6 +8,8 @@ export interface LoadOptions {
   /** Load before the measured window; its responses are not counted. */
   warmupSeconds: number;
   seconds: number;
+  /** Seconds a request may take before autocannon counts it as a timeout (its default: 10). */
+  timeoutSeconds?: number;
 }
 
 export interface LoadResult {

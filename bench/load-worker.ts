@@ -20,6 +20,7 @@ parentPort!.on('message', async ({ id, options }: { id: number; options: LoadOpt
       headers: options.headers,
       connections: options.connections,
       duration: options.warmupSeconds + options.seconds,
+      ...(options.timeoutSeconds ? { timeout: options.timeoutSeconds } : {}),
       // The run ends at the first sample after `duration`: sample often, so it ends on time.
       sampleInt: 100,
     });

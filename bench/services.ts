@@ -35,7 +35,7 @@ const AIM_READ = 1.0;
 const AIM_WMS = 1.0;
 const CONNECTIONS = 10;
 /** Seconds of load per WMS target and scale (after a warm-up of a fifth of that). */
-const LOAD_SECONDS = sized('BENCH_SECONDS', 10, 2);
+const LOAD_SECONDS = sized('BENCH_SECONDS', 15, 2);
 /** The GetMap windows [west, south, east, north]: the whole grid, a fifth and a twentieth of each axis. */
 const SCALES: Array<[string, [number, number, number, number]]> = [
   ['whole layer', [5, 47, 15, 55]],
