@@ -260,6 +260,8 @@ async function main(): Promise<void> {
             connections: CONNECTIONS,
             warmupSeconds: LOAD_SECONDS / 5,
             seconds: LOAD_SECONDS,
+            // A whole-layer map of 100,000 polygons takes seconds on either server.
+            timeoutSeconds: 120,
           });
           if (result.errors || result.non2xx || !result.requests)
             throw new Error(
