@@ -114,6 +114,8 @@ async function main(): Promise<void> {
       );
       const res = await client.post(`/api/v1/moment/${moment_id}/approve/`, {});
       if (res.status !== 200) throw new Error(`approve answered ${res.status}`);
+      // Tile requests keep a resolved publication for 500 ms unless the approval message came first.
+      await new Promise((r) => setTimeout(r, 600));
     };
     await approve();
     const layer = (

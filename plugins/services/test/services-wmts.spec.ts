@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { MessageBus } from '@werkbank/sdk/node';
 import { expectStatus, userUri } from '@werkbank/testing/node';
 import type { Layer } from '@werkbank/plugin-layers/api';
 import type { Depot } from '@werkbank/plugin-magazine/testing';
@@ -307,7 +308,15 @@ describe('services: WMTS serves PNG tiles drawn by the WMS renderer, KVP and RES
     const draft = await raw(restTile(l, at.tile));
     assert.equal(draft.headers.get('etag'), before.headers.get('etag'));
     assert.equal(draft.headers.get('x-tile-cache'), 'hit');
+    // Tiles hear of the approval through the message bus (as every process does) before their next answer.
+    const heard = new Promise<void>((resolve) => {
+      const sub = f.t.server.kernel.container.get<MessageBus>(MessageBus).subscribe('werkbank_moment_approved', () => {
+        sub.dispose();
+        resolve();
+      });
+    });
     expectStatus(await f.admin.post(`/api/v1/moment/${moment_id}/approve/`, {}), 200);
+    await heard;
     const after = await raw(restTile(l, at.tile), { 'if-none-match': before.headers.get('etag')! });
     assert.equal(after.status, 200);
     assert.notEqual(after.headers.get('etag'), before.headers.get('etag'));
