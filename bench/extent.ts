@@ -13,7 +13,6 @@
  * embedded database's figures (against the same PostGIS numbers). See bench/README.md.
  */
 import { execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -27,6 +26,7 @@ import { DepotAccess } from '@werkbank/plugin-magazine/api';
 import { snapshotPage } from '../plugins/magazine/src/node/datum-store';
 import { windowBoxes } from '../plugins/magazine/src/common/datum-extent';
 import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
+import { PolygonGrid } from './polygon-grid';
 import { alternating, banner, fmt, judge, median, PASSES, ratios, runBench, sized, SMOKE, spread, type Aim } from './bench-mode';
 
 const FEATURES = sized('BENCH_FEATURES', 100_000, 2000);
@@ -37,35 +37,9 @@ const AIM_WINDOW = 2;
 const AIM_READ = 1.5;
 const run = promisify(execFile);
 
-/** The features: small squares on a grid over lon 5…15, lat 47…55 with four properties. */
-const SIDE = Math.ceil(Math.sqrt(FEATURES));
-const DX = 10 / SIDE;
-const DY = 8 / SIDE;
-const KINDS = ['wald', 'wiese', 'acker', 'siedlung', 'wasser'];
-
-function feature(i: number): Record<string, unknown> {
-  const x = 5 + (i % SIDE) * DX;
-  const y = 47 + Math.floor(i / SIDE) * DY;
-  const d = DX * 0.6;
-  const e = DY * 0.6;
-  const r = (n: number) => Math.round(n * 1e6) / 1e6;
-  return {
-    type: 'Feature',
-    properties: { id: i, name: `fläche ${i}`, kind: KINDS[i % KINDS.length], area: ((i * 7919) % 100_000) / 100 },
-    geometry: {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [r(x), r(y)],
-          [r(x + d), r(y)],
-          [r(x + d), r(y + e)],
-          [r(x), r(y + e)],
-          [r(x), r(y)],
-        ],
-      ],
-    },
-  };
-}
+/** The features (bench/polygon-grid.ts). */
+const GRID = new PolygonGrid(FEATURES);
+const { side: SIDE, dx: DX, dy: DY } = GRID;
 
 /** Window k: a tenth of each axis (about 1 % of the features), its edges between the squares. */
 function window(k: number): [number, number, number, number] {
@@ -74,16 +48,6 @@ function window(k: number): [number, number, number, number] {
   const w = 5 + (col + 0.8) * DX;
   const s = 47 + (row + 0.8) * DY;
   return [w, s, w + SIDE * 0.1 * DX, s + SIDE * 0.1 * DY];
-}
-
-async function writeGeoJson(path: string): Promise<void> {
-  const out = createWriteStream(path);
-  out.write('{"type":"FeatureCollection","features":[\n');
-  for (let i = 0; i < FEATURES; i++) {
-    if (!out.write(`${i ? ',\n' : ''}${JSON.stringify(feature(i))}`)) await once(out, 'drain');
-  }
-  out.end('\n]}\n');
-  await once(out, 'finish');
 }
 
 function libpq(url: string): string {
@@ -139,16 +103,7 @@ async function prepare(t: TestServer, geojson: string, peerUrl: string, loadPeer
   const client = await t.admin();
   const depot = (await client.post('/api/v1/depot/', { name: 'bench extent', content_type: 'feature' })).body as { id: number };
   const started = performance.now();
-  const { moment_id } = await access.writeStream(
-    admin,
-    depot.id,
-    (async function* () {
-      for (let i = 0; i < FEATURES; i += 5000) {
-        yield Array.from({ length: Math.min(5000, FEATURES - i) }, (_, j) => ({ feature: feature(i + j) }));
-      }
-    })(),
-    {},
-  );
+  const { moment_id } = await access.writeStream(admin, depot.id, GRID.datumBatches(), {});
   console.log(`  depot ${depot.id}: ${FEATURES} features written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (loadPeer) {
     await t.server.db.dataSource.query('CREATE EXTENSION IF NOT EXISTS postgis');
@@ -347,7 +302,7 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(join(process.env.BENCH_DIR ?? os.tmpdir(), 'werkbank-bench-extent-'));
   try {
     const geojson = join(dir, 'features.geojson');
-    await writeGeoJson(geojson);
+    await GRID.writeGeoJson(geojson);
     const peer: Peer = { url: '' };
     const results = [await benchDatabase('postgresql', POSTGRES_URL, geojson, dir, peer)];
     if (process.env.BENCH_EMBEDDED === '1') {

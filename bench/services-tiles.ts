@@ -18,7 +18,6 @@
  */
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
@@ -29,6 +28,7 @@ import { MessageBus, type AuthUser } from '@werkbank/sdk/node';
 import { DepotAccess } from '@werkbank/plugin-magazine/api';
 import { VectorTileService } from '../plugins/services/src/node/vector-tile-service';
 import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
+import { PolygonGrid } from './polygon-grid';
 import { alternating, banner, fmt, judge, PASSES, ratios, runBench, sized, SMOKE, spread, type Aim } from './bench-mode';
 
 const FEATURES = sized('BENCH_FEATURES', 100_000, 2000);
@@ -38,36 +38,8 @@ const AIM_WARM = 5;
 /** Warm rounds per pass (each asks for every tile once). */
 const WARM_ROUNDS = SMOKE ? 1 : 3;
 const run = promisify(execFile);
-
-/** The features: small squares on a grid over lon 5…15, lat 47…55 with four properties (as bench/extent). */
-const SIDE = Math.ceil(Math.sqrt(FEATURES));
-const DX = 10 / SIDE;
-const DY = 8 / SIDE;
-const KINDS = ['wald', 'wiese', 'acker', 'siedlung', 'wasser'];
-
-function feature(i: number): Record<string, unknown> {
-  const x = 5 + (i % SIDE) * DX;
-  const y = 47 + Math.floor(i / SIDE) * DY;
-  const d = DX * 0.6;
-  const e = DY * 0.6;
-  const r = (n: number) => Math.round(n * 1e6) / 1e6;
-  return {
-    type: 'Feature',
-    properties: { id: i, name: `fläche ${i}`, kind: KINDS[i % KINDS.length], area: ((i * 7919) % 100_000) / 100 },
-    geometry: {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [r(x), r(y)],
-          [r(x + d), r(y)],
-          [r(x + d), r(y + e)],
-          [r(x), r(y + e)],
-          [r(x), r(y)],
-        ],
-      ],
-    },
-  };
-}
+/** The benched polygons (bench/polygon-grid.ts, as bench/extent). */
+const GRID = new PolygonGrid(FEATURES);
 
 type Tile = [number, number, number];
 
@@ -198,15 +170,7 @@ async function main(): Promise<void> {
     };
     const access = t.server.kernel.container.get<DepotAccess>(DepotAccess);
     let started = performance.now();
-    const { moment_id } = await access.writeStream(
-      admin,
-      depot.id,
-      (async function* () {
-        for (let i = 0; i < FEATURES; i += 5000)
-          yield Array.from({ length: Math.min(5000, FEATURES - i) }, (_, j) => ({ feature: feature(i + j) }));
-      })(),
-      {},
-    );
+    const { moment_id } = await access.writeStream(admin, depot.id, GRID.datumBatches(), {});
     const approved = await client.post(`/api/v1/moment/${moment_id}/approve/`, {});
     if (approved.status !== 200) throw new Error(`approving the moment answered ${approved.status}`);
     const layer = await client.post('/api/v1/layer/', {
@@ -221,11 +185,7 @@ async function main(): Promise<void> {
     );
 
     const geojson = join(dir, 'features.geojson');
-    const out = createWriteStream(geojson);
-    out.write('{"type":"FeatureCollection","features":[\n');
-    for (let i = 0; i < FEATURES; i++) if (!out.write(`${i ? ',\n' : ''}${JSON.stringify(feature(i))}`)) await once(out, 'drain');
-    out.end('\n]}\n');
-    await once(out, 'finish');
+    await GRID.writeGeoJson(geojson);
     await db.query('CREATE EXTENSION IF NOT EXISTS postgis');
     started = performance.now();
     await run('ogr2ogr', [

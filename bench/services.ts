@@ -14,8 +14,6 @@
  * `npm run bench:services`; BENCH_FEATURES (default 100,000) scales it. See bench/README.md.
  */
 import { execFile } from 'node:child_process';
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -28,9 +26,12 @@ import { alternating, banner, fmt, judge, PASSES, ratios, runBench, sized, sprea
 import { mapfile, POLYGON_STYLE, startMapServer, type MapServerPeer } from './mapserver-peer';
 import { LoadRunner } from './load-runner';
 import { measure } from './bench-report';
+import { PolygonGrid } from './polygon-grid';
 
 const FEATURES = sized('BENCH_FEATURES', 100_000, 2000);
 if (!(FEATURES >= 100)) throw new Error('BENCH_FEATURES must be at least 100');
+/** The benched polygons (bench/polygon-grid.ts). */
+const GRID = new PolygonGrid(FEATURES);
 const AIM_READ = 1.0;
 const AIM_WMS = 1.0;
 const CONNECTIONS = 10;
@@ -46,43 +47,6 @@ const AIM_SWITCH_MS = 1000;
 const run = promisify(execFile);
 const LAYER = 'flaechen';
 const TABLE = 'bench_services_peer';
-
-/** The polygons: small squares on a grid over lon 5…15, lat 47…55 with four properties. */
-const SIDE = Math.ceil(Math.sqrt(FEATURES));
-const KINDS = ['wald', 'wiese', 'acker', 'siedlung', 'wasser'];
-function feature(i: number): Record<string, unknown> {
-  const x = 5 + (i % SIDE) * (10 / SIDE);
-  const y = 47 + Math.floor(i / SIDE) * (8 / SIDE);
-  const d = (10 / SIDE) * 0.6;
-  const e = (8 / SIDE) * 0.6;
-  const r = (n: number) => Math.round(n * 1e6) / 1e6;
-  return {
-    type: 'Feature',
-    properties: { id: i, name: `fläche ${i}`, kind: KINDS[i % KINDS.length], area: ((i * 7919) % 100_000) / 100 },
-    geometry: {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [r(x), r(y)],
-          [r(x + d), r(y)],
-          [r(x + d), r(y + e)],
-          [r(x), r(y + e)],
-          [r(x), r(y)],
-        ],
-      ],
-    },
-  };
-}
-
-async function writeGeoJson(path: string): Promise<void> {
-  const out = createWriteStream(path);
-  out.write('{"type":"FeatureCollection","features":[\n');
-  for (let i = 0; i < FEATURES; i++) {
-    if (!out.write(`${i ? ',\n' : ''}${JSON.stringify(feature(i))}`)) await once(out, 'drain');
-  }
-  out.end('\n]}\n');
-  await once(out, 'finish');
-}
 
 function libpq(url: string): string {
   const u = new URL(url);
@@ -124,15 +88,7 @@ async function setUp(dir: string, geojson: string): Promise<Setup> {
   const admin = await t.admin();
   const depot = (await admin.post('/api/v1/depot/', { name: 'bench services', content_type: 'feature' })).body as { id: number };
   const started = performance.now();
-  const { moment_id } = await access.writeStream(
-    adminUser,
-    depot.id,
-    (async function* () {
-      for (let i = 0; i < FEATURES; i += 5000)
-        yield Array.from({ length: Math.min(5000, FEATURES - i) }, (_, j) => ({ feature: feature(i + j) }));
-    })(),
-    {},
-  );
+  const { moment_id } = await access.writeStream(adminUser, depot.id, GRID.datumBatches(), {});
   const approved = await admin.post(`/api/v1/moment/${moment_id}/approve/`, {});
   if (approved.status !== 200) throw new Error(`approve answered ${approved.status}`);
   console.log(
@@ -191,7 +147,7 @@ async function setUp(dir: string, geojson: string): Promise<Setup> {
 async function switchMs(s: Setup): Promise<number> {
   const url = `${s.t.url}/services/geojson/${s.layerSlug}/?bbox=5,47,5.01,47.01`;
   const before = (await fetch(url)).headers.get('etag');
-  const added = await s.admin.post(`/api/v1/datum/create-in-depot/${s.depotId}/`, { feature: feature(FEATURES + 1) });
+  const added = await s.admin.post(`/api/v1/datum/create-in-depot/${s.depotId}/`, { feature: GRID.feature(FEATURES + 1) });
   if (added.status !== 201) throw new Error(`datum answered ${added.status}: ${JSON.stringify(added.body)}`);
   const approve = await s.admin.post(`/api/v1/moment/${added.body.moment_id}/approve/`, {});
   if (approve.status !== 200) throw new Error(`approve answered ${approve.status}`);
@@ -212,7 +168,7 @@ async function main(): Promise<void> {
   let s: Setup | undefined;
   try {
     const geojson = join(dir, 'features.geojson');
-    await writeGeoJson(geojson);
+    await GRID.writeGeoJson(geojson);
     s = await setUp(dir, geojson);
     const wfs = (base: string, typeName: string, format?: string) =>
       `${base}?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=${typeName}${format ? `&OUTPUTFORMAT=${format}` : ''}`;
