@@ -14,7 +14,7 @@ describe('npm test’s pretest step (scripts/check-test-prereqs.mjs)', () => {
     assert.match(run.stderr, /The tests need Chromium \(browser suites\), PROJ cs2cs and projinfo/);
     assert.match(
       run.stderr,
-      /apt-get update && apt-get install -y chromium proj-bin proj-data gdal-bin python3-gdal postgresql mosquitto/,
+      /apt-get update && apt-get install -y chromium proj-bin proj-data gdal-bin python3-gdal mapserver-bin postgresql mosquitto/,
     );
   });
 
