@@ -9,20 +9,17 @@ export const GML_NS: Record<GmlVersion, string> = {
   '3.1.1': 'http://www.opengis.net/gml',
 };
 
-/** Text for XML content and attribute values. */
+const ESCAPED: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+/** Characters that need escaping, and the control characters XML 1.0 cannot hold (left out). */
+// eslint-disable-next-line no-control-regex
+const SPECIAL = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+// eslint-disable-next-line no-control-regex
+const ANY_SPECIAL = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+
+/** Text for XML content and attribute values (most values need no change and are returned as they are). */
 export function esc(text: string): string {
-  let out = '';
-  for (const c of text) {
-    const code = c.codePointAt(0)!;
-    if (c === '&') out += '&amp;';
-    else if (c === '<') out += '&lt;';
-    else if (c === '>') out += '&gt;';
-    else if (c === '"') out += '&quot;';
-    else if (c === "'") out += '&apos;';
-    // Control characters XML 1.0 cannot hold are left out.
-    else if (code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d) out += c;
-  }
-  return out;
+  if (!ANY_SPECIAL.test(text)) return text;
+  return text.replace(SPECIAL, (c) => ESCAPED[c] ?? '');
 }
 
 /** The GML property type of a geometry type (GeoJSON names), for DescribeFeatureType. */
@@ -51,6 +48,9 @@ export function geometryPropertyType(types: Set<string>, gml: GmlVersion): strin
 
 /** Writes GML geometries with the srsName and axis order of the request. */
 export class GmlWriter {
+  /** Property names as XML names, worked out once per answer. */
+  private readonly names = new Map<string, string>();
+
   constructor(
     readonly gml: GmlVersion,
     readonly srsName: string,
@@ -147,7 +147,8 @@ export class GmlWriter {
     if (g) out += `<wb:geometry>${g}</wb:geometry>`;
     for (const [k, v] of Object.entries(properties ?? {})) {
       if (v === null || v === undefined) continue;
-      const name = xmlName(k);
+      let name = this.names.get(k);
+      if (name === undefined) this.names.set(k, (name = xmlName(k)));
       const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
       out += `<wb:${name}>${esc(text)}</wb:${name}>`;
     }
