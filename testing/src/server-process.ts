@@ -5,22 +5,24 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
  * Starts `server/src/main.ts` as `npm start` does, in a child process on the embedded database in
- * `dataDir`, and resolves with its URL once it listens. `nodeOptions` go before the script (e.g. a
+ * `dataDir` (or on the PostgreSQL database `env.DATABASE_URL` names; the caller's own DATABASE_URL
+ * is never inherited), and resolves with its URL once it listens. `nodeOptions` go before the script (e.g. a
  * small heap); `env` adds to the environment. `output()` is everything it printed so far.
  */
 export function startServerProcess(
   dataDir: string,
   opts: { adminPassword: string; nodeOptions?: string[]; env?: NodeJS.ProcessEnv },
 ): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  delete inherited.DATABASE_URL;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: opts.adminPassword,
     ...opts.env,
   };
-  delete env.DATABASE_URL;
   const child = spawn(process.execPath, [...(opts.nodeOptions ?? []), '--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
     env,
