@@ -81,9 +81,12 @@ export function capabilitiesXml({ version, url, type, title, abstract, bbox, key
     `<ows:Operation name="GetFeature">${get}${param('outputFormat', formats)}${param('resultType', ['results', 'hits'])}` +
     `${v2 ? '' : param('srsName', [DEFAULT_CRS, ...crsList])}</ows:Operation>` +
     (v2
-      ? param('version', VERSIONS) +
+      ? `<ows:Operation name="GetPropertyValue">${get}${param('resultType', ['results', 'hits'])}</ows:Operation>` +
+        `<ows:Operation name="ListStoredQueries">${get}</ows:Operation>` +
+        `<ows:Operation name="DescribeStoredQueries">${get}</ows:Operation>` +
+        param('version', VERSIONS) +
         [
-          ['ImplementsBasicWFS', 'FALSE'],
+          ['ImplementsBasicWFS', 'TRUE'],
           ['ImplementsTransactionalWFS', 'FALSE'],
           ['ImplementsLockingWFS', 'FALSE'],
           ['KVPEncoding', 'TRUE'],

@@ -15,8 +15,16 @@ import { boxPolygon, type Geometry } from '../common/wfs-geometry';
 import { conditional, valueOf } from './geojson-endpoint';
 import { PublishedLayers, type Publication, type ServedFeature } from './published-layers';
 import { ServicesServices } from './services-services';
-import { matches, parseCrs, parseFilter, resolveGeometries, windowOf, xmlName, type Crs, type Filter } from './wfs-filter';
+import { gmlId, matches, parseCrs, parseFilter, resolveGeometries, windowOf, xmlName, type Crs, type Filter } from './wfs-filter';
 import { esc, GmlWriter, GML_NS, type GmlVersion } from './wfs-gml';
+import {
+  askedStoredQueries,
+  describeStoredQueriesXml,
+  GET_FEATURE_BY_ID,
+  listStoredQueriesXml,
+  standaloneFeature,
+  valueCollectionXml,
+} from './wfs-stored-queries';
 import {
   capabilitiesXml,
   DEFAULT_CRS,
@@ -32,6 +40,25 @@ import {
   type Format,
   type WfsVersion,
 } from './wfs-documents';
+
+/** The operations of both versions, and those of WFS 2.0.0 only. */
+const OPERATIONS = ['getcapabilities', 'describefeaturetype', 'getfeature'];
+const OPERATIONS_2_0 = ['liststoredqueries', 'describestoredqueries', 'getpropertyvalue'];
+
+type Reprojector = Awaited<ReturnType<ServicesServices['reprojection']['reprojector']>>;
+
+/** The checked query parameters of GetFeature and GetPropertyValue. */
+interface WfsQuery {
+  count: number;
+  start: number;
+  resultType: string;
+  format: Format;
+  crs: Crs;
+  srsName: string | undefined;
+  filter: Filter | undefined;
+  keep: Set<string> | undefined;
+  project: Reprojector | undefined;
+}
 
 /** Features held back at most while the answer's numberReturned is not known yet. */
 const BUFFERED_FEATURES = 1000;
@@ -83,7 +110,8 @@ export class WfsEndpoint implements ServiceEndpointContribution {
           throw owsError('InvalidParameterValue', 'services:wfs.version_invalid', { version: asked.slice(0, 20) }, 'version');
         version = asked as WfsVersion;
       }
-      if (!['getcapabilities', 'describefeaturetype', 'getfeature'].includes(op))
+      const ops = version === '2.0.0' ? [...OPERATIONS, ...OPERATIONS_2_0] : OPERATIONS;
+      if (!ops.includes(op))
         throw owsError(
           'OperationNotSupported',
           'services:wfs.operation_unsupported',
@@ -93,8 +121,12 @@ export class WfsEndpoint implements ServiceEndpointContribution {
       const publication = await this.published.open(ctx, ctx.params.name, q.get('moment'));
       const type = typeOf(publication);
       if (op === 'getcapabilities') return await this.capabilities(ctx, publication, version, type);
-      checkTypeNames(q, type, op === 'getfeature');
+      if (op === 'liststoredqueries' || op === 'describestoredqueries') return this.storedQueries(ctx, q, op, type);
+      const stored = op === 'getfeature' ? q.get('storedquery_id')?.trim() : undefined;
+      checkTypeNames(q, type, (op === 'getfeature' && stored === undefined) || op === 'getpropertyvalue');
       if (op === 'describefeaturetype') return await this.describe(ctx, publication, version, type);
+      if (op === 'getpropertyvalue') return await this.propertyValue(ctx, q, publication, version, type);
+      if (stored !== undefined) return await this.featureById(ctx, q, stored, publication, version, type);
       return await this.getFeature(ctx, q, publication, version, type);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
@@ -147,69 +179,9 @@ export class WfsEndpoint implements ServiceEndpointContribution {
     type: string,
   ): Promise<void> {
     const v2 = version === '2.0.0';
-    // Parameters first, so a bad request never reads data.
-    const countName = q.has('count') ? 'count' : 'maxfeatures';
-    const count = valueOf(parseCount(q.get(countName), Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, countName), countName);
-    const start = valueOf(parseCount(q.get('startindex'), 0, Number.MAX_SAFE_INTEGER, 'startIndex'), 'startIndex');
-    if (q.has('sortby')) throw owsError('OperationNotSupported', 'services:wfs.sorting_unsupported', {}, 'sortBy');
-    const resultType = (q.get('resulttype') ?? 'results').toLowerCase();
-    if (resultType !== 'results' && resultType !== 'hits')
-      throw owsError('InvalidParameterValue', 'services:wfs.resulttype_invalid', {}, 'resultType');
-    const formatName = q.get('outputformat');
-    const format: Format | undefined =
-      formatName === undefined ? formatsOf(version)[0] : FORMAT_NAMES[formatName.toLowerCase().replace(/[\s"'+]/g, '')];
-    if (!format || !formatsOf(version).includes(format))
-      throw owsError(
-        'InvalidParameterValue',
-        'services:wfs.format_unknown',
-        {
-          format: (formatName ?? '').slice(0, 60),
-          formats: formatsOf(version)
-            .map((f) => FORMATS[f])
-            .join(', '),
-        },
-        'outputFormat',
-      );
-    const srsName = q.get('srsname');
-    const crs: Crs | undefined = srsName === undefined ? { epsg: 4326, swap: true } : parseCrs(srsName);
-    if (!crs) throw owsError('InvalidParameterValue', 'services:wfs.crs_unknown', { crs: srsName!.slice(0, 100) }, 'srsName');
-    const defaultCrs: Crs = { epsg: 4326, swap: true };
-    const filters: Filter[] = [];
-    const language = q.get('filter_language');
-    if (
-      language !== undefined &&
-      !/^(urn:ogc:def:query.?language:OGC-FES:Filter|urn:ogc:def:query:OGC-FES:Filter)$/i.test(language)
-    )
-      throw owsError('InvalidParameterValue', 'services:wfs.filter_language', {}, 'filter_language');
-    const filterText = q.get('filter');
-    if (filterText !== undefined && filterText.trim() !== '') filters.push(parseFilter(stripParens(filterText), defaultCrs));
-    const ids = q.get(v2 ? 'resourceid' : 'featureid') ?? q.get('resourceid') ?? q.get('featureid');
-    if (ids !== undefined && ids.trim() !== '')
-      filters.push({
-        op: 'ids',
-        ids: new Set(
-          stripParens(ids)
-            .split(',')
-            .map((x) => x.trim()),
-        ),
-      });
-    const bbox = q.get('bbox');
-    if (bbox !== undefined && bbox.trim() !== '') filters.push(bboxFilter(bbox, defaultCrs));
-    const filter: Filter | undefined = filters.length > 1 ? { op: 'and', args: filters } : filters[0];
-    const reprojection = this.services.reprojection;
-    if (filter) await resolveGeometries(filter, (epsg) => reprojection.reprojector(`EPSG:${epsg}`, 'EPSG:4326'));
-    const keep = q.get('propertyname')
-      ? new Set(
-          stripParens(q.get('propertyname')!)
-            .split(',')
-            .map((p) => p.trim().replace(/^[^:]*:/, ''))
-            .filter(Boolean),
-        )
-      : undefined;
-    const project = crs.epsg === 4326 ? undefined : await reprojection.reprojector('EPSG:4326', `EPSG:${crs.epsg}`);
+    const { count, start, resultType, format, crs, srsName, filter, keep, project } = await this.query(q, version);
 
     if (conditional(ctx, publication, `wfs-${digest(`${version}|${ctx.querystring}`)}`)) return;
-
     const window = windowOf(filter);
     const source = () => matching(this.published.features(publication, { window }), filter, type);
     const timeStamp = new Date().toISOString();
@@ -304,18 +276,7 @@ export class WfsEndpoint implements ServiceEndpointContribution {
     const write = (batch: ServedFeature[]): string => {
       const parts: string[] = [];
       for (const f of batch) {
-        let geometry = f.geometry as Geometry | null;
-        if (project && geometry) {
-          try {
-            geometry = project(f, 0).geometry as Geometry;
-          } catch {
-            geometry = null;
-          }
-        }
-        const properties =
-          keep && f.properties
-            ? Object.fromEntries(Object.entries(f.properties).filter(([k]) => keep.has(k) || keep.has(xmlName(k))))
-            : f.properties;
+        const { geometry, properties } = shaped(f, project, keep);
         if (format === 'json') parts.push(JSON.stringify({ type: 'Feature', id: f.id, geometry, properties }));
         else {
           const member = gml.feature(type, f.id, geometry, properties);
@@ -348,6 +309,205 @@ export class WfsEndpoint implements ServiceEndpointContribution {
     }
     ctx.body = Readable.from(chunks());
   }
+
+  /** ListStoredQueries and DescribeStoredQueries (WFS 2.0.0): GetFeatureById, the one stored query. */
+  private storedQueries(ctx: WerkbankContext, q: Map<string, string>, op: string, type: string): void {
+    const doc = { url: serviceUrl(ctx), type, title: this.text(ctx, 'wfs.get_feature_by_id_title') };
+    if (op === 'describestoredqueries') {
+      const asked = askedStoredQueries(q.get('storedquery_id'));
+      if ('unknown' in asked)
+        throw owsError(
+          'InvalidParameterValue',
+          'services:wfs.storedquery_unknown',
+          { id: asked.unknown.slice(0, 100) },
+          'storedQuery_id',
+        );
+    }
+    ctx.set('Content-Type', 'application/xml; charset=utf-8');
+    ctx.body = op === 'liststoredqueries' ? listStoredQueriesXml(doc) : describeStoredQueriesXml(doc);
+  }
+
+  /** GetFeature with the stored query GetFeatureById: the feature itself (GML or GeoJSON), or 404. */
+  private async featureById(
+    ctx: WerkbankContext,
+    q: Map<string, string>,
+    stored: string,
+    publication: Publication,
+    version: WfsVersion,
+    type: string,
+  ): Promise<void> {
+    if (stored !== GET_FEATURE_BY_ID)
+      throw owsError('InvalidParameterValue', 'services:wfs.storedquery_unknown', { id: stored.slice(0, 100) }, 'storedQuery_id');
+    const id = required(q, 'id');
+    const byId = new Map([...q].filter(([k]) => !['resourceid', 'featureid', 'filter', 'bbox'].includes(k)));
+    byId.set('resourceid', id);
+    const { format, crs, srsName, filter, keep, project } = await this.query(byId, version);
+    if (conditional(ctx, publication, `wfs-${digest(`${version}|${ctx.querystring}`)}`)) return;
+    let found: ServedFeature | undefined;
+    for await (const batch of matching(this.published.features(publication), filter, type)) {
+      found = batch[0];
+      break;
+    }
+    if (!found) throw owsError('NotFound', 'services:wfs.id_not_found', { id: id.slice(0, 100) }, 'ID', 404);
+    const { geometry, properties } = shaped(found, project, keep);
+    ctx.set('Content-Type', `${FORMATS[format]}; charset=utf-8`);
+    if (format === 'json') {
+      const named = crs.epsg === 4326 ? {} : { crs: { type: 'name', properties: { name: `urn:ogc:def:crs:EPSG::${crs.epsg}` } } };
+      ctx.body = JSON.stringify({ type: 'Feature', id: found.id, ...named, geometry, properties });
+      return;
+    }
+    const gmlVersion: GmlVersion = version === '2.0.0' ? '3.2' : '3.1.1';
+    const gml = new GmlWriter(gmlVersion, srsName === undefined ? DEFAULT_CRS : srsName.trim(), crs.swap);
+    ctx.body = standaloneFeature(gml.feature(type, found.id, geometry, properties), serviceUrl(ctx), GML_NS[gmlVersion]);
+  }
+
+  /**
+   * GetPropertyValue (WFS 2.0.0): the values of one property (or the geometry, as GML) of the
+   * features the query selects, as a wfs:ValueCollection; features without a value add no member.
+   */
+  private async propertyValue(
+    ctx: WerkbankContext,
+    q: Map<string, string>,
+    publication: Publication,
+    version: WfsVersion,
+    type: string,
+  ): Promise<void> {
+    const reference = required(q, 'valuereference');
+    const name = reference.replace(/^[^:/]*:/, '').replace(/^@/, '');
+    const geometryWanted = name === 'geometry';
+    const asked = { ...Object.fromEntries(q), outputformat: FORMATS.gml32 };
+    const { count, start, resultType, crs, srsName, filter, project } = await this.query(new Map(Object.entries(asked)), version);
+    const schema = await this.schemaOf(publication);
+    const attribute = schema.attributes.find((a) => a.name === name || xmlName(a.name) === name);
+    if (!geometryWanted && !attribute)
+      throw owsError(
+        'InvalidParameterValue',
+        'services:wfs.valuereference_unknown',
+        { name: name.slice(0, 100) },
+        'valueReference',
+      );
+    if (conditional(ctx, publication, `wfs-${digest(`${version}|${ctx.querystring}`)}`)) return;
+    const gml = new GmlWriter('3.2', srsName === undefined ? DEFAULT_CRS : srsName.trim(), crs.swap);
+    const members: string[] = [];
+    let matched = 0;
+    let complete = true;
+    for await (const batch of matching(this.published.features(publication, { window: windowOf(filter) }), filter, type)) {
+      for (const f of batch) {
+        const { geometry } = geometryWanted ? shaped(f, project, undefined) : { geometry: null };
+        const value = geometryWanted ? geometry : f.properties?.[attribute!.name];
+        if (value === null || value === undefined) continue;
+        matched++;
+        if (resultType === 'hits' || matched <= start || members.length >= count) continue;
+        members.push(
+          geometryWanted
+            ? gml.geometry(value as Geometry, `${gmlId(type, f.id)}.geom`)
+            : esc(typeof value === 'object' ? JSON.stringify(value) : String(value)),
+        );
+      }
+      if (resultType !== 'hits' && members.length >= count) {
+        complete = false;
+        break;
+      }
+    }
+    ctx.set('Content-Type', 'application/xml; charset=utf-8');
+    ctx.body = valueCollectionXml(members, {
+      url: serviceUrl(ctx),
+      matched: complete ? matched : undefined,
+      timeStamp: new Date().toISOString(),
+      gmlNs: GML_NS['3.2'],
+    });
+  }
+
+  /** A text of the services' namespace in the caller's language. */
+  private text(ctx: WerkbankContext, key: string): string {
+    return ctx.state.t ? String(ctx.state.t(key, { ns: 'services' })) : key;
+  }
+
+  /** The query parameters of GetFeature and GetPropertyValue, checked before any data is read. */
+  private async query(q: Map<string, string>, version: WfsVersion): Promise<WfsQuery> {
+    const v2 = version === '2.0.0';
+    const countName = q.has('count') ? 'count' : 'maxfeatures';
+    const count = valueOf(parseCount(q.get(countName), Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, countName), countName);
+    const start = valueOf(parseCount(q.get('startindex'), 0, Number.MAX_SAFE_INTEGER, 'startIndex'), 'startIndex');
+    if (q.has('sortby')) throw owsError('OperationNotSupported', 'services:wfs.sorting_unsupported', {}, 'sortBy');
+    const resultType = (q.get('resulttype') ?? 'results').toLowerCase();
+    if (resultType !== 'results' && resultType !== 'hits')
+      throw owsError('InvalidParameterValue', 'services:wfs.resulttype_invalid', {}, 'resultType');
+    const formatName = q.get('outputformat');
+    const format: Format | undefined =
+      formatName === undefined ? formatsOf(version)[0] : FORMAT_NAMES[formatName.toLowerCase().replace(/[\s"'+]/g, '')];
+    if (!format || !formatsOf(version).includes(format))
+      throw owsError(
+        'InvalidParameterValue',
+        'services:wfs.format_unknown',
+        {
+          format: (formatName ?? '').slice(0, 60),
+          formats: formatsOf(version)
+            .map((f) => FORMATS[f])
+            .join(', '),
+        },
+        'outputFormat',
+      );
+    const srsName = q.get('srsname');
+    const crs: Crs | undefined = srsName === undefined ? { epsg: 4326, swap: true } : parseCrs(srsName);
+    if (!crs) throw owsError('InvalidParameterValue', 'services:wfs.crs_unknown', { crs: srsName!.slice(0, 100) }, 'srsName');
+    const defaultCrs: Crs = { epsg: 4326, swap: true };
+    const filters: Filter[] = [];
+    const language = q.get('filter_language');
+    if (
+      language !== undefined &&
+      !/^(urn:ogc:def:query.?language:OGC-FES:Filter|urn:ogc:def:query:OGC-FES:Filter)$/i.test(language)
+    )
+      throw owsError('InvalidParameterValue', 'services:wfs.filter_language', {}, 'filter_language');
+    const filterText = q.get('filter');
+    if (filterText !== undefined && filterText.trim() !== '') filters.push(parseFilter(stripParens(filterText), defaultCrs));
+    const ids = q.get(v2 ? 'resourceid' : 'featureid') ?? q.get('resourceid') ?? q.get('featureid');
+    if (ids !== undefined && ids.trim() !== '')
+      filters.push({
+        op: 'ids',
+        ids: new Set(
+          stripParens(ids)
+            .split(',')
+            .map((x) => x.trim()),
+        ),
+      });
+    const bbox = q.get('bbox');
+    if (bbox !== undefined && bbox.trim() !== '') filters.push(bboxFilter(bbox, defaultCrs));
+    const filter: Filter | undefined = filters.length > 1 ? { op: 'and', args: filters } : filters[0];
+    const reprojection = this.services.reprojection;
+    if (filter) await resolveGeometries(filter, (epsg) => reprojection.reprojector(`EPSG:${epsg}`, 'EPSG:4326'));
+    const keep = q.get('propertyname')
+      ? new Set(
+          stripParens(q.get('propertyname')!)
+            .split(',')
+            .map((p) => p.trim().replace(/^[^:]*:/, ''))
+            .filter(Boolean),
+        )
+      : undefined;
+    const project = crs.epsg === 4326 ? undefined : await reprojection.reprojector('EPSG:4326', `EPSG:${crs.epsg}`);
+    return { count, start, resultType, format, crs, srsName, filter, keep, project };
+  }
+}
+
+/** A feature's geometry in the answer's CRS (null where it cannot be projected) and the properties asked for. */
+function shaped(
+  f: ServedFeature,
+  project: Reprojector | undefined,
+  keep: Set<string> | undefined,
+): { geometry: Geometry | null; properties: Record<string, unknown> | null } {
+  let geometry = f.geometry as Geometry | null;
+  if (project && geometry) {
+    try {
+      geometry = project(f, 0).geometry as Geometry;
+    } catch {
+      geometry = null;
+    }
+  }
+  const properties =
+    keep && f.properties
+      ? Object.fromEntries(Object.entries(f.properties).filter(([k]) => keep.has(k) || keep.has(xmlName(k))))
+      : f.properties;
+  return { geometry, properties };
 }
 
 /** The type name of a publication (an XML name: the service name, with `layer_` before a leading digit). */
