@@ -13,7 +13,7 @@ import { layerServiceName } from '@werkbank/plugin-layers/api';
 import { parseCount } from '../common/service-params';
 import { boxPolygon, type Geometry } from '../common/wfs-geometry';
 import { conditional, valueOf } from './geojson-endpoint';
-import { PublishedLayers, type Publication, type ServedFeature } from './published-layers';
+import { PublishedLayers, refuseMetalayer, type Publication, type ServedFeature } from './published-layers';
 import { ServicesServices } from './services-services';
 import { matches, parseCrs, parseFilter, resolveGeometries, windowOf, xmlName, type Crs, type Filter } from './wfs-filter';
 import { esc, GmlWriter, GML_NS, type GmlVersion } from './wfs-gml';
@@ -91,6 +91,7 @@ export class WfsEndpoint implements ServiceEndpointContribution {
           'request',
         );
       const publication = await this.published.open(ctx, ctx.params.name, q.get('moment'));
+      refuseMetalayer(publication);
       const type = typeOf(publication);
       if (op === 'getcapabilities') return await this.capabilities(ctx, publication, version, type);
       checkTypeNames(q, type, op === 'getfeature');
