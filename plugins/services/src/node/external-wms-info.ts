@@ -49,7 +49,8 @@ const REMOTE_TEXT_BYTES = 4 * 1024 * 1024;
 
 /** The INFO_FORMATs asked of a remote for each format the client asks for, in order of preference. */
 const REMOTE_INFO_FORMATS: Record<string, string[]> = {
-  'application/json': ['application/json', 'application/geo+json', 'application/geojson'],
+  // Without GeoJSON, MapServer's msGMLOutput (turned into features without geometry).
+  'application/json': ['application/json', 'application/geo+json', 'application/geojson', 'application/vnd.ogc.gml'],
   'text/html': ['text/html', 'text/plain'],
   'application/vnd.ogc.gml': ['application/vnd.ogc.gml', 'text/xml', 'application/vnd.ogc.gml/3.1.1'],
   'text/xml': ['text/xml', 'application/vnd.ogc.gml'],
@@ -144,8 +145,11 @@ export class ExternalWmsInfo {
       for (const [k, layer] of layers.entries()) {
         const style = (styles[k] ?? '').trim();
         const listed = caps.legends.get(layer);
-        let address = listed?.get(style) ?? listed?.get('');
-        if (!address && caps.legendGraphic) {
+        // The style's LegendURL first, then the service's own GetLegendGraphic (a LegendURL may name a host this server may not reach).
+        const addresses: string[] = [];
+        const listedAddress = listed?.get(style) ?? listed?.get('');
+        if (listedAddress) addresses.push(listedAddress);
+        if (caps.legendGraphic) {
           const url = new URL(s.imagery.url);
           for (const name of [...url.searchParams.keys()])
             if (['request', 'layers', 'bbox', 'width', 'height', 'crs', 'srs', 'styles', 'format'].includes(name.toLowerCase()))
@@ -157,25 +161,26 @@ export class ExternalWmsInfo {
           if (style) url.searchParams.set('STYLE', style);
           url.searchParams.set('FORMAT', 'image/png');
           url.searchParams.set('SLD_VERSION', '1.1.0');
-          address = url.href;
+          addresses.push(url.href);
         }
-        if (!address) continue;
-        const at = address;
-        // The remote's own credentials go with addresses of its own origin only (a LegendURL may point elsewhere).
-        const withAuth = sameOrigin(at, s.imagery.url) ? withCredentialsOf(at, s.imagery.url) : at;
-        const tileset = `external/legend/${requestKey([withAuth])}`;
-        try {
-          const image = await this.maps.cached(
-            publication,
-            { tileset, z: 0, y: 0, x: 0 },
-            'image/png',
-            options.cache,
-            async () => (await this.maps.image(withAuth, s.imagery.url)).bytes,
-          );
-          out.push({ title: layer, bytes: image.bytes, type: isPng(image.bytes) ? 'image/png' : 'image/jpeg' });
-        } catch (e) {
-          if (!(e instanceof ApiError)) throw e;
-          // A legend the remote does not give is left out; the log has its origin.
+        for (const at of addresses) {
+          // The remote's own credentials go with addresses of its own origin only.
+          const withAuth = sameOrigin(at, s.imagery.url) ? withCredentialsOf(at, s.imagery.url) : at;
+          const tileset = `external/legend/${requestKey([withAuth])}`;
+          try {
+            const image = await this.maps.cached(
+              publication,
+              { tileset, z: 0, y: 0, x: 0 },
+              'image/png',
+              options.cache,
+              async () => (await this.maps.image(withAuth, s.imagery.url)).bytes,
+            );
+            out.push({ title: layer, bytes: image.bytes, type: isPng(image.bytes) ? 'image/png' : 'image/jpeg' });
+            break;
+          } catch (e) {
+            if (!(e instanceof ApiError)) throw e;
+            // This address gives no legend (the log has its origin): the next one is tried, else the layer has none.
+          }
         }
       }
     }
@@ -292,8 +297,10 @@ export function parseRemoteCapabilities(text: string): RemoteCapabilities | unde
             (st.LegendURL as Record<string, unknown>[] | undefined)?.[0]?.OnlineResource as Record<string, unknown> | undefined
           )?.['@_href'];
           if (typeof href !== 'string' || !/^https?:\/\//i.test(href)) continue;
-          styles.set(String(st.Name ?? '').trim(), href);
-          if (k === 0) styles.set('', href);
+          // Entities are not processed by the parser (no expansion); the five XML ones are decoded here.
+          const address = xmlText(href);
+          styles.set(String(st.Name ?? '').trim(), address);
+          if (k === 0) styles.set('', address);
         }
         if (styles.size) caps.legends.set(name, styles);
       }
@@ -302,4 +309,9 @@ export function parseRemoteCapabilities(text: string): RemoteCapabilities | unde
   };
   visit(capability.Layer as unknown[] | undefined, false);
   return caps;
+}
+
+/** Text with the five predefined XML entities decoded (the parser keeps entities as written). */
+function xmlText(v: string): string {
+  return v.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]!);
 }

@@ -1,6 +1,7 @@
 import type { InfoFormat } from '../../common/wms-params';
 import type { ExternalInfo } from '../external-wms-info';
 import type { Publication, ServedFeature } from '../published-layers';
+import { XMLParser } from 'fast-xml-parser';
 import { featureInfoGml, featureInfoHtml } from './wms-feature-info';
 
 /** A layer's name in requests: its short name, else its id. */
@@ -28,6 +29,10 @@ export function mergeFeatureInfo(format: InfoFormat, all: InfoPart[], lang: stri
       const name = layerName(part.leaf);
       for (const f of part.features ?? []) features.push({ ...f, layer: name });
       for (const r of part.remote ?? []) {
+        if (/gml|xml/.test(r.type)) {
+          for (const f of gmlFeatures(r.body.toString('utf8'))) features.push({ ...f, layer: name });
+          continue;
+        }
         try {
           const doc = JSON.parse(r.body.toString('utf8')) as { features?: unknown[] };
           for (const f of doc.features ?? []) if (f && typeof f === 'object') features.push({ ...f, layer: name });
@@ -80,3 +85,58 @@ function innerOf(text: string, tag: string): string | undefined {
 }
 
 const escape = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The features of a msGMLOutput answer (MapServer's GML feature info) as GeoJSON features without
+ * geometry: each `…_feature` element's children (but its boundedBy) are its properties, its box the
+ * `bbox`, its `fid` the id. Anything else gives none.
+ */
+export function gmlFeatures(text: string): Array<Record<string, unknown>> {
+  if (/<!DOCTYPE[^>]*\[|<!ENTITY/i.test(text.slice(0, 5000))) return [];
+  let doc: Record<string, unknown>;
+  try {
+    doc = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@_',
+      removeNSPrefix: true,
+      processEntities: false,
+      parseTagValue: false,
+    }).parse(text) as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  const out: Array<Record<string, unknown>> = [];
+  const root = doc.msGMLOutput as Record<string, unknown> | undefined;
+  const list = (v: unknown) => (Array.isArray(v) ? v : v === undefined || v === '' ? [] : [v]) as Array<Record<string, unknown>>;
+  for (const [layerTag, layers] of Object.entries(root ?? {}))
+    if (layerTag.endsWith('_layer'))
+      for (const layer of list(layers))
+        for (const [tag, items] of Object.entries(layer ?? {}))
+          if (tag.endsWith('_feature'))
+            for (const item of list(items)) {
+              const properties: Record<string, unknown> = {};
+              let bbox: number[] | undefined;
+              for (const [k, v] of Object.entries(item ?? {})) {
+                if (k.startsWith('@_')) continue;
+                if (k === 'boundedBy') {
+                  const coords = String((v as { Box?: { coordinates?: unknown } })?.Box?.coordinates ?? '');
+                  const n = coords
+                    .split(/[\s,]+/)
+                    .filter(Boolean)
+                    .map(Number);
+                  if (n.length === 4 && n.every(Number.isFinite)) bbox = n;
+                  continue;
+                }
+                properties[k] = typeof v === 'object' ? JSON.stringify(v) : v;
+              }
+              const fid = item?.['@_fid'];
+              out.push({
+                type: 'Feature',
+                ...(fid !== undefined ? { id: String(fid) } : {}),
+                ...(bbox ? { bbox } : {}),
+                geometry: null,
+                properties,
+              });
+            }
+  return out;
+}
