@@ -127,7 +127,7 @@ export function gmlFeatures(text: string): Array<Record<string, unknown>> {
                   if (n.length === 4 && n.every(Number.isFinite)) bbox = n;
                   continue;
                 }
-                properties[k] = typeof v === 'object' ? JSON.stringify(v) : v;
+                properties[k] = typeof v === 'object' ? JSON.stringify(v) : typeof v === 'string' ? xmlText(v) : v;
               }
               const fid = item?.['@_fid'];
               out.push({
@@ -139,4 +139,9 @@ export function gmlFeatures(text: string): Array<Record<string, unknown>> {
               });
             }
   return out;
+}
+
+/** Text with the five predefined XML entities decoded (the parser keeps entities as written). */
+function xmlText(v: string): string {
+  return v.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]!);
 }
