@@ -39,11 +39,16 @@ interface RemoteCapabilities {
   infoFormats: string[];
   legendGraphic: boolean;
   at: number;
+  /** True: the remote could not be read (remembered briefly). */
+  failed?: boolean;
 }
 
 /** Remote capabilities are read again after this long (ms), and at most this many services are remembered. */
 const CAPABILITIES_TTL = 5 * 60_000;
 const CAPABILITIES_KEPT = 100;
+/** A remote whose capabilities failed is taken as offering nothing for this long (ms); reading them waits at most this long. */
+const FAILURE_TTL = 60_000;
+const CAPABILITIES_TIMEOUT_MS = 10_000;
 /** A remote's capabilities, feature info or legend may be at most this large. */
 const REMOTE_TEXT_BYTES = 4 * 1024 * 1024;
 
@@ -202,27 +207,28 @@ export class ExternalWmsInfo {
     url.searchParams.set('REQUEST', 'GetCapabilities');
     const key = url.href;
     const known = this.capabilitiesCache.get(key);
-    if (known && Date.now() - known.at < CAPABILITIES_TTL) return known;
+    if (known && Date.now() - known.at < (known.failed ? FAILURE_TTL : CAPABILITIES_TTL)) return known.failed ? undefined : known;
     let caps: RemoteCapabilities | undefined;
     try {
-      const { body } = await this.text(key, imagery.url);
+      const { body } = await this.text(key, imagery.url, CAPABILITIES_TIMEOUT_MS);
       caps = parseRemoteCapabilities(body.toString('utf8'));
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       caps = undefined;
     }
-    if (!caps) return undefined;
     if (this.capabilitiesCache.size >= CAPABILITIES_KEPT)
       this.capabilitiesCache.delete(this.capabilitiesCache.keys().next().value!);
-    this.capabilitiesCache.set(key, caps);
+    // A remote that failed is not asked again for a minute, so a GetCapabilities of ours does not wait for it each time.
+    const empty = { queryable: new Set<string>(), legends: new Map(), infoFormats: [], legendGraphic: false };
+    this.capabilitiesCache.set(key, caps ?? { ...empty, at: Date.now(), failed: true });
     return caps;
   }
 
   /** A remote text answer (capabilities, feature info) through the guarded fetcher; failures as ApiErrors without the address. */
-  private async text(address: string, service: string): Promise<ExternalInfo> {
+  private async text(address: string, service: string, timeoutMs = REMOTE_TIMEOUT_MS): Promise<ExternalInfo> {
     const { url, headers } = withoutCredentials(address);
     try {
-      const res = await this.net.fetch(url, { maxBytes: REMOTE_TEXT_BYTES, timeoutMs: REMOTE_TIMEOUT_MS, headers });
+      const res = await this.net.fetch(url, { maxBytes: REMOTE_TEXT_BYTES, timeoutMs, headers });
       const type = String(res.headers['content-type'] ?? '')
         .split(';')[0]
         .trim()
