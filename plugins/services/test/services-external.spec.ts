@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
@@ -10,115 +7,12 @@ import { expectStatus, userUri } from '@werkbank/testing/node';
 import { newDepot, type Depot } from '@werkbank/plugin-magazine/testing';
 import type { Layer } from '@werkbank/plugin-layers/api';
 import { servedLayer, servicesServer, type ServicesFixture } from './services-support';
+import { cgi, mercatorGetMap, PASSWORD, RemoteWms, samePixels, TOKEN, USER } from './external-support';
 import { mapfile, parcelsGeojson, pixels, pointsGeojson, PARCELS, TREES, WINDOW } from './wms-support';
 
 const [W, S, E, N] = WINDOW;
 const WIDTH = 400;
 const HEIGHT = 300;
-/** What the remote's address holds that no answer of Werkbank may show. */
-const USER = 'kartenkonto';
-const PASSWORD = 'Pa55wort';
-const TOKEN = 'S3CRET-token';
-
-/** One request the remote WMS saw. */
-interface Seen {
-  path: string;
-  query: URLSearchParams;
-  authorization?: string;
-}
-
-/**
- * A remote WMS: MapServer 8's `mapserv` run as a CGI program behind a small HTTP server, one
- * mapfile per path (`/ows/polygon`, `/ows/point`), guarded by Basic authorization and a token in
- * the query as paid services are; `/broken` answers 500. It counts every request it is asked.
- */
-class RemoteWms {
-  readonly seen: Seen[] = [];
-  private server?: Server;
-  base = '';
-
-  constructor(readonly maps: Record<string, string>) {}
-
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => {
-      void this.answer(req).then(
-        ({ status, type, body }) => {
-          res.writeHead(status, { 'Content-Type': type });
-          res.end(body);
-        },
-        () => {
-          res.writeHead(500);
-          res.end();
-        },
-      );
-    });
-    this.server.listen(0, '127.0.0.1');
-    await once(this.server, 'listening');
-    this.base = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
-    return this.base;
-  }
-
-  /** The number of requests to `path` so far (not counting the test's own, marked `direct`). */
-  count(path: string): number {
-    return this.seen.filter((s) => s.path === path && !s.query.has('direct')).length;
-  }
-
-  private async answer(req: IncomingMessage): Promise<{ status: number; type: string; body: Buffer | string }> {
-    const url = new URL(req.url ?? '/', this.base);
-    this.seen.push({ path: url.pathname, query: url.searchParams, authorization: req.headers.authorization });
-    if (url.pathname === '/broken') return { status: 500, type: 'text/plain', body: `failure at ${this.base}/broken` };
-    const tile = /^\/tiles\/(\w+)\/(\d+)\/(\d+)\/(\d+)\.png$/.exec(url.pathname);
-    if (tile && this.maps[tile[1]] && url.searchParams.get('token') === TOKEN)
-      return cgi(this.maps[tile[1]], mercatorGetMap(Number(tile[2]), Number(tile[3]), Number(tile[4])));
-    const map = /^\/ows\/(\w+)$/.exec(url.pathname)?.[1];
-    if (!map || !this.maps[map]) return { status: 404, type: 'text/plain', body: 'no such map' };
-    const basic = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
-    if (req.headers.authorization !== basic || url.searchParams.get('token') !== TOKEN)
-      return { status: 401, type: 'text/plain', body: 'credentials needed' };
-    return cgi(this.maps[map], url.search.slice(1));
-  }
-
-  async close(): Promise<void> {
-    if (!this.server) return;
-    this.server.close();
-    await once(this.server, 'close');
-  }
-}
-
-/** MapServer as a CGI program: its headers and body for a query string (async, so this process keeps serving). */
-async function cgi(mapPath: string, query: string): Promise<{ status: number; type: string; body: Buffer }> {
-  const child = spawn('mapserv', [], {
-    env: { ...process.env, MAPSERVER_CONFIG_FILE: `${mapPath}.conf`, REQUEST_METHOD: 'GET', QUERY_STRING: query },
-  });
-  const chunks: Buffer[] = [];
-  child.stdout.on('data', (c: Buffer) => chunks.push(c));
-  child.stderr.resume();
-  await once(child, 'close');
-  const out = Buffer.concat(chunks);
-  const end = out.indexOf('\r\n\r\n');
-  const head = out.subarray(0, end).toString('latin1');
-  const type = /^content-type:\s*(.+)$/im.exec(head)?.[1].trim() ?? 'application/octet-stream';
-  const status = Number(/^status:\s*(\d+)/im.exec(head)?.[1] ?? 200);
-  return { status, type, body: out.subarray(end + 4) };
-}
-
-/** The box of WebMercatorQuad tile z/y/x in EPSG:3857. */
-function mercatorBox(z: number, y: number, x: number): string {
-  const half = 20037508.3427892;
-  const span = (2 * half) / 2 ** z;
-  return [-half + x * span, half - (y + 1) * span, -half + (x + 1) * span, half - y * span].join(',');
-}
-
-/** MapServer's GetMap of a WebMercatorQuad tile (how the remote serves its RESTful WMTS tiles). */
-const mercatorGetMap = (z: number, y: number, x: number) =>
-  `SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=data&STYLES=&CRS=EPSG:3857&BBOX=${mercatorBox(z, y, x)}&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE`;
-
-/** Two RGBA images have the same pixels. */
-async function samePixels(a: Buffer, b: Buffer): Promise<boolean> {
-  const pa = await pixels(a);
-  const pb = await pixels(b);
-  return pa.width === pb.width && pa.height === pb.height && Buffer.compare(Buffer.from(pa.data), Buffer.from(pb.data)) === 0;
-}
 
 /**
  * External layer types (issue 17, decision 0083 "External maps"): external_map and mapproxy layers
@@ -141,6 +35,12 @@ describe('services: external_map and mapproxy layers proxy a remote MapServer WM
       polygon: mapfile(dir, parcelsGeojson(dir), 'polygon', PARCELS),
       point: mapfile(dir, pointsGeojson(dir), 'point', TREES),
     });
+    // The parcels can be queried (GetFeatureInfo, GML with every item); the trees cannot (no TEMPLATE).
+    const text = readFileSync(remote.maps.polygon, 'utf8').replace(
+      'METADATA "wms_title" "data" END',
+      'METADATA "wms_title" "data" "wms_include_items" "all" "gml_include_items" "all" END TEMPLATE "query"',
+    );
+    writeFileSync(remote.maps.polygon, text);
     await remote.start();
     port = remote.base.split(':').pop()!;
   });
@@ -406,5 +306,132 @@ describe('services: external_map and mapproxy layers proxy a remote MapServer WM
     assert.equal(remote.count('/ows/polygon'), before, 'the remote was not asked');
     const res = await reader.client.get(getMap(layer));
     assert.equal(res.status, 200);
+  });
+
+  /** A GetFeatureInfo at the first parcel's middle (6.905°E, 50.905°N), where also the first tree stands. */
+  const infoQuery = (layer: Layer, format: string, name = layer.slug) => {
+    const i = Math.round(((6.905 - W) / (E - W)) * WIDTH);
+    const j = Math.round(((N - 50.905) / (N - S)) * HEIGHT);
+    return `/services/wms/${layer.slug}?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetFeatureInfo&LAYERS=${name}&QUERY_LAYERS=${name}&STYLES=&CRS=EPSG:4326&BBOX=${S},${W},${N},${E}&WIDTH=${WIDTH}&HEIGHT=${HEIGHT}&I=${i}&J=${j}&INFO_FORMAT=${format}&FEATURE_COUNT=5`;
+  };
+
+  it('cascades GetFeatureInfo to the remote WMS when its capabilities call the layer queryable', async () => {
+    const layer = await servedLayer(f.admin, [await wmsDepot([{ tms_url: address('polygon') }])], { type: 'external_map' });
+    const caps = (await raw(`/services/wms/${layer.slug}?SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.3.0`)).body.toString();
+    assert.match(caps, new RegExp(`<Layer queryable="1"><Name>${layer.slug}</Name>`));
+    // GML: MapServer's own answer, passed on.
+    const gml = await raw(infoQuery(layer, 'application/vnd.ogc.gml'));
+    assert.equal(gml.status, 200);
+    assert.match(gml.type, /application\/vnd\.ogc\.gml/);
+    assert.match(gml.body.toString(), /<data_feature>.*<nr>1<\/nr>.*<name>P1<\/name>/s);
+    hidesRemote(gml);
+    const seen = remote.seen.filter((x) => x.path === '/ows/polygon' && x.query.get('REQUEST') === 'GetFeatureInfo').pop();
+    assert.equal(seen?.query.get('QUERY_LAYERS'), 'data');
+    assert.equal(seen?.query.get('token'), TOKEN);
+    assert.match(seen?.authorization ?? '', /^Basic /);
+    // JSON: the remote offers GML only; its features come as GeoJSON without geometry.
+    const json = JSON.parse((await raw(infoQuery(layer, 'application/json'))).body.toString()) as {
+      features: Array<{ properties: Record<string, unknown>; bbox: number[] }>;
+    };
+    assert.deepEqual(
+      json.features.map((x) => [x.properties.name, x.properties.art, x.bbox]),
+      [['P1', 'Wiese', [6.9, 50.9, 6.91, 50.91]]],
+    );
+    // HTML: the remote's text/plain answer as text, in a page that may run nothing.
+    const html = await raw(infoQuery(layer, 'text/html'));
+    assert.match(html.body.toString(), /<pre>[^<]*P1/);
+    assert.match(html.headers, /content-security-policy: default-src 'none'/);
+    hidesRemote(html);
+  });
+
+  it('does not ask a remote whose layer is not queryable, and says so in the capabilities', async () => {
+    const layer = await servedLayer(f.admin, [await wmsDepot([{ tms_url: address('point') }])], { type: 'mapproxy' });
+    const caps = (await raw(`/services/wms/${layer.slug}?SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.3.0`)).body.toString();
+    assert.match(caps, new RegExp(`<Layer queryable="0"><Name>${layer.slug}</Name>`));
+    const asked = remote.seen.filter((x) => x.query.get('REQUEST') === 'GetFeatureInfo').length;
+    const json = JSON.parse((await raw(infoQuery(layer, 'application/json'))).body.toString()) as { features: unknown[] };
+    assert.deepEqual(json.features, []);
+    assert.equal(remote.seen.filter((x) => x.query.get('REQUEST') === 'GetFeatureInfo').length, asked);
+  });
+
+  it('gives the remote legend (GetLegendGraphic of the remote), kept in the mapproxy cache', async () => {
+    const legendOf = async (map: string) => {
+      const res = await fetch(
+        `${remote.base}/ows/${map}?direct=1&token=${TOKEN}&SERVICE=WMS&VERSION=1.3.0&REQUEST=GetLegendGraphic&LAYER=data&FORMAT=image/png&SLD_VERSION=1.1.0`,
+        { headers: { Authorization: `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}` } },
+      );
+      return Buffer.from(await res.arrayBuffer());
+    };
+    const layer = await servedLayer(f.admin, [await wmsDepot([{ tms_url: address('polygon') }])], { type: 'mapproxy' });
+    const caps = (await raw(`/services/wms/${layer.slug}?SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.3.0`)).body.toString();
+    assert.match(caps, /<LegendURL width="200" height="20">/);
+    const path = `/services/wms/${layer.slug}?SERVICE=WMS&REQUEST=GetLegendGraphic&LAYER=${layer.slug}&FORMAT=image/png`;
+    const first = await raw(path);
+    assert.equal(first.status, 200);
+    assert.equal(first.type, 'image/png');
+    assert.ok(await samePixels(first.body, await legendOf('polygon')), "MapServer's legend");
+    hidesRemote(first);
+    const asked = remote.count('/ows/polygon');
+    const again = await raw(path);
+    assert.ok(again.body.equals(first.body));
+    assert.equal(remote.count('/ows/polygon'), asked, 'the second legend came from the cache');
+    // An external_map asks every time.
+    const live = await servedLayer(f.admin, [await wmsDepot([{ tms_url: address('polygon') }])], { type: 'external_map' });
+    const livePath = `/services/wms/${live.slug}?SERVICE=WMS&REQUEST=GetLegendGraphic&LAYER=${live.slug}&FORMAT=image/png`;
+    await raw(livePath);
+    const before = remote.count('/ows/polygon');
+    const second = await raw(livePath);
+    assert.match(second.headers, /cache-control: no-store/);
+    assert.equal(remote.count('/ows/polygon'), before + 1);
+  });
+
+  it('draws, queries and legends an external_map member of a metalayer through the proxy path', async () => {
+    const trees = await servedLayer(f.admin, [await wmsDepot([{ tms_url: address('point') }])], { type: 'external_map' });
+    const parcels = await servedLayer(f.admin, [await wmsDepot([{ tms_url: address('polygon') }])], { type: 'mapproxy' });
+    const stack = await newDepot(f.admin, 'layer');
+    const { moment_id } = await f.access.write(
+      f.adminUser,
+      stack.id,
+      [trees, parcels].map((l) => ({ value: l.resource_uri })),
+      { message: 'stack' },
+    );
+    expectStatus(await f.admin.post(`/api/v1/moment/${moment_id}/approve/`, {}), 200);
+    const meta = await servedLayer(f.admin, [stack], { type: 'metalayer' });
+    const res = await raw(getMap(meta));
+    assert.equal(res.status, 200);
+    assert.match(res.headers, /cache-control: no-store/, 'an external_map member: nothing is kept');
+    hidesRemote(res);
+    const canvas = createCanvas(WIDTH, HEIGHT);
+    const g = canvas.getContext('2d');
+    g.drawImage(await loadImage(await direct('polygon')), 0, 0);
+    g.drawImage(await loadImage(await direct('point')), 0, 0);
+    const ours = await pixels(res.body);
+    const theirs = await pixels(canvas.encodeSync('png'));
+    let differ = 0;
+    for (let i = 0; i < ours.data.length; i++) if (Math.abs(ours.data[i] - theirs.data[i]) > 2) differ++;
+    assert.equal(differ, 0, `${differ} channel values differ`);
+    // The capabilities: the parcels queryable, the trees not; GetFeatureInfo of the group asks the parcels' remote.
+    const caps = (await raw(`/services/wms/${meta.slug}?SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.3.0`)).body.toString();
+    assert.match(caps, new RegExp(`<Layer queryable="0"><Name>${trees.slug}</Name>`));
+    assert.match(caps, new RegExp(`<Layer queryable="1"><Name>${parcels.slug}</Name>`));
+    const json = JSON.parse((await raw(infoQuery(meta, 'application/json'))).body.toString()) as {
+      features: Array<{ layer: string; properties: Record<string, unknown> }>;
+    };
+    assert.deepEqual(
+      json.features.map((x) => [x.layer, x.properties.name]),
+      [[parcels.slug, 'P1']],
+    );
+    // The legends of both remotes, stacked under their titles.
+    const legend = await raw(
+      `/services/wms/${meta.slug}?SERVICE=WMS&REQUEST=GetLegendGraphic&LAYER=${meta.slug}&FORMAT=image/png`,
+    );
+    assert.equal(legend.status, 200);
+    assert.ok((await pixels(legend.body)).height > 40);
+    hidesRemote(legend);
+    // WMTS: the composite tile, not kept.
+    const tile = await raw(`/services/wmts/${meta.slug}/WebMercatorQuad/15/10982/17014.png`);
+    assert.equal(tile.status, 200);
+    assert.equal(tile.type, 'image/png');
+    hidesRemote(tile);
   });
 });

@@ -66,7 +66,7 @@ export interface ExternalImage {
 }
 
 /** A map source of the publication: a WMS or WMTS datum as imagery, top first. */
-type Source = { kind: 'wms'; imagery: WmsImagery; srs: string[] } | { kind: 'wmts'; imagery: WmtsImagery };
+export type Source = { kind: 'wms'; imagery: WmsImagery; srs: string[] } | { kind: 'wmts'; imagery: WmtsImagery };
 
 /** Remote tile matrix sets whose indices are WebMercatorQuad's. */
 const MERCATOR_SETS = /^(WebMercatorQuad|GoogleMapsCompatible|EPSG:3857|EPSG:900913|google3857|g)$/i;
@@ -191,7 +191,7 @@ export class ExternalMaps {
    * The image from the shared tile cache, else made by `make` — kept there only for a mapproxy
    * layer (and not for a preview): an external_map asks its remote every time.
    */
-  private async cached(
+  async cached(
     publication: Publication,
     key: TileKey,
     type: ExternalImageFormat,
@@ -204,7 +204,7 @@ export class ExternalMaps {
   }
 
   /** The publication's map sources, top first: datums whose address and layers can be read. */
-  private async sources(publication: Publication): Promise<Source[]> {
+  async sources(publication: Publication): Promise<Source[]> {
     const out: Source[] = [];
     for await (const { source, fields } of this.published.mapDatums(publication)) {
       if (source.kind === 'wms') {
@@ -247,7 +247,7 @@ export class ExternalMaps {
    * as Basic authorization to that origin only. Any failure is an ApiError without the address;
    * the address (without credentials) is logged for administrators.
    */
-  private async image(address: string, service: string): Promise<{ bytes: Buffer; type: string }> {
+  async image(address: string, service: string): Promise<{ bytes: Buffer; type: string }> {
     const { url, headers } = withoutCredentials(address);
     let res: UrlFetchResponse;
     try {
@@ -277,7 +277,7 @@ export class ExternalMaps {
   }
 
   /** A fetch failure as an error without the remote address; the origin goes to the log only. */
-  private remoteError(e: unknown, service: string): ApiError {
+  remoteError(e: unknown, service: string): ApiError {
     const reason = e instanceof ApiError ? e.code : 'fetch_failed';
     this.logger.log(`external map: ${origin(service)} failed (${reason})`);
     if (reason === 'timeout') return new ApiError(504, 'remote_timeout', 'services:external.errors.timeout', {});
@@ -295,7 +295,7 @@ export class ExternalMaps {
 }
 
 /** A short hash of the normalized request (the cache's `request`). */
-function requestKey(parts: unknown[]): string {
+export function requestKey(parts: unknown[]): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
@@ -371,7 +371,7 @@ export function wmtsAddress(imagery: WmtsImagery, z: number, x: number, y: numbe
 }
 
 /** The address without user:password, which become a Basic authorization header instead. */
-function withoutCredentials(address: string): { url: string; headers: Record<string, string> } {
+export function withoutCredentials(address: string): { url: string; headers: Record<string, string> } {
   const url = new URL(address);
   if (!url.username && !url.password) return { url: address, headers: {} };
   const token = Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64');

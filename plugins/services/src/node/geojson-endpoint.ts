@@ -9,7 +9,7 @@ import {
   type WerkbankContext,
 } from '@werkbank/sdk/node';
 import { parseBbox, parseProperties, type Parsed } from '../common/service-params';
-import { PublishedLayers, type Publication, type ServedFeature } from './published-layers';
+import { PublishedLayers, refuseMetalayer, type Publication, type ServedFeature } from './published-layers';
 
 /** A query parameter as one string (the first when repeated). */
 export function queryParam(ctx: WerkbankContext, name: string): string | undefined {
@@ -75,6 +75,7 @@ export class GeojsonEndpoint implements ServiceEndpointContribution {
     const window = valueOf(parseBbox(queryParam(ctx, 'bbox')), 'bbox');
     const keep = parseProperties(queryParam(ctx, 'properties'));
     const publication = await this.published.open(ctx, ctx.params.name, queryParam(ctx, 'moment'));
+    refuseMetalayer(publication);
     if (conditional(ctx, publication, `${window?.join(',') ?? ''}|${keep?.join(',') ?? ''}`)) return;
     const features = this.published.features(publication, { window });
     async function* chunks(): AsyncGenerator<string> {

@@ -18,7 +18,7 @@ import {
   MAX_TILE_MATRIX,
 } from '../common/web-mercator-quad';
 import { conditional, queryParam } from './geojson-endpoint';
-import { PublishedLayers, publisher, type Publication } from './published-layers';
+import { PublishedLayers, publisher, refuseMetalayer, type Publication } from './published-layers';
 import { VectorTileService } from './vector-tile-service';
 import { PublicationMemo } from './publication-memo';
 
@@ -144,6 +144,7 @@ export class OgcTilesEndpoint implements ServiceEndpointContribution {
     const preview = !!queryParam(ctx, 'moment');
     // Tiles come in dozens per map view: the caller's publication is kept briefly (PublicationMemo).
     const publication = preview ? await this.open(ctx) : await this.memo.open(ctx, ctx.params.name);
+    refuseMetalayer(publication);
     if (conditional(ctx, publication, `${at.z}/${at.x}/${at.y}`)) return;
     const tile = await this.tiles.tile(publication, at, !preview);
     ctx.set('X-Tile-Cache', tile.cached ? 'hit' : 'miss');

@@ -1,6 +1,7 @@
-import { ApiError, inject, injectable, type AuthUser, type WerkbankContext } from '@werkbank/sdk/node';
+import { createHash } from 'node:crypto';
+import { ApiError, inject, injectable, parseRef, type AuthUser, type WerkbankContext } from '@werkbank/sdk/node';
 import type { DepotWindow } from '@werkbank/plugin-magazine/api';
-import type { EffectiveLayerStyle, Layer } from '@werkbank/plugin-layers/api';
+import { LAYER_PATH, type EffectiveLayerStyle, type Layer } from '@werkbank/plugin-layers/api';
 import { ServicesServices } from './services-services';
 
 /** The depot of one pile and the moment a request serves from it. */
@@ -31,6 +32,13 @@ export interface Publication {
   /** The map piles (WMS/WMTS datums) that have something to serve, in the layer's order (the first draws on top). */
   maps: PublishedMapSource[];
   /**
+   * A metalayer's members (decision 0084): the layers its piles' layer datums name that the caller
+   * may read, each resolved with its own piles pinned in the same request, in the order of the stack
+   * (piles in the layer's order, datums in index order; the first is drawn on top). Undefined for
+   * every other type.
+   */
+  members?: Publication[];
+  /**
    * Names the served state (layer revision and every moment): the key of caches and the ETag. A new
    * approved moment or a change of the layer gives a new key, so caches need no invalidation.
    */
@@ -48,6 +56,12 @@ export interface ServedFeature {
 
 /** The types whose depots a layer service reads features from. */
 const FEATURE_TYPE = /\/type\/feature\/$|^feature$/;
+/** The type of a metalayer's piles (datums naming layers). */
+const LAYER_TYPE = /\/type\/layer\/$|^layer$/;
+/** A metalayer inside metalayers deeper than this is not followed (cycles are refused when written, decision 0063). */
+export const MAX_MEMBER_DEPTH = 8;
+/** At most this many layers are resolved for one metalayer request (all levels). */
+export const MAX_MEMBERS = 200;
 /** The types of map piles (external_map, mapproxy), with the kind of their datums. */
 const MAP_TYPE = /(?:\/type\/|^)(wms|wmts)(?:\/$|$)/;
 
@@ -76,22 +90,40 @@ export class PublishedLayers {
   /** The publication of layer `name` (short name or id) for this request; `moment` as given in the query. */
   async open(ctx: WerkbankContext, name: string, moment?: string): Promise<Publication> {
     const user = this.caller(ctx);
+    return this.resolve(user, name, moment, { seen: new Set(), count: { n: 0 }, depth: 0 });
+  }
+
+  /**
+   * A layer's publication: its piles pinned, and for a metalayer its members' (the walk `walk`
+   * carries the layers above, so a stack that names a layer above it is not followed again).
+   */
+  private async resolve(
+    user: AuthUser | undefined,
+    name: string | number,
+    moment: string | undefined,
+    walk: { seen: Set<number>; count: { n: number }; depth: number },
+  ): Promise<Publication> {
     const { layer, style, writable } = await this.services.layers.published(user, name);
     const preview = moment === undefined || moment === '' ? undefined : previewMoment(moment, writable);
     const sources: PublishedSource[] = [];
     let previewed = preview === undefined;
     const maps: PublishedMapSource[] = [];
+    const stacks: PublishedSource[] = [];
+    const meta = layer.type === 'metalayer';
     for (const pile of layer.layerpiles) {
       const kind = MAP_TYPE.exec(pile.content_type)?.[1] as PublishedMapSource['kind'] | undefined;
-      if (!kind && !FEATURE_TYPE.test(pile.content_type)) continue;
+      const stack = meta && LAYER_TYPE.test(pile.content_type);
+      if (!kind && !stack && !FEATURE_TYPE.test(pile.content_type)) continue;
       const source = await this.momentOf(user, pile.depot_id, preview);
       if (source.previewed) previewed = true;
       if (source.moment_id === undefined) continue;
       const served = { depot_id: pile.depot_id, moment_id: source.moment_id, name: pile.name || String(pile.depot_id) };
-      if (kind) maps.push({ ...served, kind });
+      if (stack) stacks.push(served);
+      else if (kind) maps.push({ ...served, kind });
       else sources.push(served);
     }
     if (!previewed) throw ApiError.badRequest('unknown_moment', 'services:errors.unknown_moment', { moment: preview }, 'moment');
+    const members = meta ? await this.membersOf(user, layer.id, stacks, walk) : undefined;
     const key = [
       layer.id,
       layer.revision,
@@ -99,8 +131,54 @@ export class PublishedLayers {
       ...sources.map((s) => `${s.depot_id}@${s.moment_id}`),
       // Map piles only in layers that have them, so the keys of feature layers stay as they were.
       ...(maps.length ? ['maps', ...maps.map((s) => `${s.depot_id}@${s.moment_id}`)] : []),
+      // A metalayer: its stacks' moments and a digest of its members' keys (each names its own moments).
+      ...(members
+        ? [
+            'stack',
+            ...stacks.map((s) => `${s.depot_id}@${s.moment_id}`),
+            createHash('sha256')
+              .update(members.map((m) => m.key).join('|'))
+              .digest('base64url')
+              .slice(0, 22),
+          ]
+        : []),
     ].join('.');
-    return { layer, style, writable, sources, maps, key };
+    return { layer, style, writable, sources, maps, ...(members ? { members } : {}), key };
+  }
+
+  /**
+   * The members of metalayer `layerId`: the layers its stacks' datums name, at the stacks' pinned
+   * moments, each resolved at once (its piles pinned in this request) when the caller may read it;
+   * a layer the caller may not read, one that is gone, one named twice or one above it in the stack
+   * is left out.
+   */
+  private async membersOf(
+    user: AuthUser | undefined,
+    layerId: number,
+    stacks: PublishedSource[],
+    walk: { seen: Set<number>; count: { n: number }; depth: number },
+  ): Promise<Publication[]> {
+    const members: Publication[] = [];
+    if (walk.depth >= MAX_MEMBER_DEPTH) return members;
+    const seen = new Set([...walk.seen, layerId]);
+    const taken = new Set<number>();
+    for (const stack of stacks) {
+      const { batches } = await this.services.depots.readStream(publisher(), stack.depot_id, { momentId: stack.moment_id });
+      for await (const batch of batches)
+        for (const datum of batch) {
+          const id = parseRef(datum.fields.value, LAYER_PATH);
+          if (id === undefined || seen.has(id) || taken.has(id) || walk.count.n >= MAX_MEMBERS) continue;
+          taken.add(id);
+          walk.count.n++;
+          try {
+            members.push(await this.resolve(user, id, undefined, { seen, count: walk.count, depth: walk.depth + 1 }));
+          } catch (e) {
+            // A member the caller may not read (or that is gone) is left out, as if it were not stacked.
+            if (!(e instanceof ApiError) || e.status !== 404) throw e;
+          }
+        }
+    }
+    return members;
   }
 
   /**
@@ -180,6 +258,17 @@ export class PublishedLayers {
       for await (const batch of batches) for (const datum of batch) yield { source, fields: datum.fields };
     }
   }
+}
+
+/**
+ * Feature services (WFS, GeoJSON, vector tiles) do not offer a metalayer (decision 0084): its
+ * members are served at their own addresses. A 404 that says so, in the caller's language.
+ */
+export function refuseMetalayer(publication: Publication): void {
+  if (publication.members)
+    throw new ApiError(404, 'metalayer_features', 'services:errors.metalayer_features', {
+      name: publication.layer.slug || String(publication.layer.id),
+    });
 }
 
 /** A `moment=` preview: a moment id, for callers who may change the layer only. */

@@ -12,8 +12,10 @@ import { GeojsonEndpoint } from './geojson-endpoint';
 import { OapifEndpoint } from './oapif-endpoint';
 import { OapifItems } from './oapif-items';
 import { WmsEndpoint } from './wms/wms-endpoint';
+import { MetalayerWms } from './wms/wms-metalayer';
 import { WfsEndpoint } from './wfs-endpoint';
 import { ExternalMaps } from './external-maps';
+import { ExternalWmsInfo } from './external-wms-info';
 import { WmtsEndpoint } from './wmts/wmts-endpoint';
 import { TileCache } from './tile-cache';
 import { tileCacheBlobReferences, tileCacheEntities } from './tile-cache-migration';
@@ -35,10 +37,12 @@ export default definePlugin((ctx) => {
   ctx.contribute(ServiceEndpointContribution, GeojsonEndpoint);
   ctx.bind(OapifItems).toSelf().inSingletonScope();
   ctx.contribute(ServiceEndpointContribution, OapifEndpoint);
+  ctx.bind(MetalayerWms).toSelf().inSingletonScope();
   ctx.contribute(ServiceEndpointContribution, WmsEndpoint);
   ctx.contribute(ServiceEndpointContribution, WfsEndpoint);
   // external_map and mapproxy layers: remote maps through the guarded fetcher (mapproxy: in the tile cache).
   ctx.bind(ExternalMaps).toSelf().inSingletonScope();
+  ctx.bind(ExternalWmsInfo).toSelf().inSingletonScope();
   // WMTS: WMS-rendered PNG tiles in the tile cache (shareable by every tiled service).
   ctx.bind(TileCache).toSelf().inSingletonScope();
   ctx.contribute(EntityContribution, tileCacheEntities);

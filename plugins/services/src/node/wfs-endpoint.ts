@@ -12,7 +12,7 @@ import {
 import { layerServiceName } from '@werkbank/plugin-layers/api';
 import type { Geometry } from '../common/wfs-geometry';
 import { conditional } from './geojson-endpoint';
-import { PublishedLayers, type Publication, type ServedFeature } from './published-layers';
+import { PublishedLayers, refuseMetalayer, type Publication, type ServedFeature } from './published-layers';
 import { ServicesServices } from './services-services';
 import { gmlId, windowOf, xmlName } from './wfs-filter';
 import { esc, GmlWriter, GML_NS, type GmlVersion } from './wfs-gml';
@@ -103,6 +103,7 @@ export class WfsEndpoint implements ServiceEndpointContribution {
           'request',
         );
       const publication = await this.published.open(ctx, ctx.params.name, q.get('moment'));
+      refuseMetalayer(publication);
       const type = typeOf(publication);
       if (op === 'getcapabilities') return await this.capabilities(ctx, publication, version, type);
       if (op === 'liststoredqueries' || op === 'describestoredqueries') return this.storedQueries(ctx, q, op, type);

@@ -1,5 +1,5 @@
 import type { FeatureReprojection } from '@werkbank/plugin-geodata/api';
-import { epsgName, isGeographic, WmsProblem } from '../../common/wms-params';
+import { epsgName, isGeographic, WMS_CRS, WmsProblem, type WmsVersion } from '../../common/wms-params';
 
 type Box = [number, number, number, number];
 
@@ -44,4 +44,18 @@ export async function boxIn(reprojection: FeatureReprojection, extent: Box, crs:
   const ys = c.map((x) => x[1]);
   if (![...xs, ...ys].every(Number.isFinite)) throw new Error('outside');
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+/** A layer's extent (degrees) as a BoundingBox per offered WMS CRS, where the CRS's area holds it. */
+export async function crsBoxes(reprojection: FeatureReprojection, extent: Box, version: WmsVersion): Promise<Map<string, Box>> {
+  const boxes = new Map<string, Box>();
+  for (const crs of WMS_CRS) {
+    if (crs === 'CRS:84' && version !== '1.3.0') continue;
+    try {
+      boxes.set(crs, isGeographic(crs) ? extent : await boxIn(reprojection, extent, crs));
+    } catch {
+      // A CRS whose area does not hold the layer gets no BoundingBox.
+    }
+  }
+  return boxes;
 }

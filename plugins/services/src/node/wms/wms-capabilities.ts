@@ -38,10 +38,70 @@ export interface CapabilitiesInput {
   /** Per offered CRS its box [minx, miny, maxx, maxy] (x east), when it could be computed. */
   boxes: Map<string, [number, number, number, number]>;
   maxSize: number;
+  /** False: GetFeatureInfo finds nothing in this layer (default true). */
+  queryable?: boolean;
+  /** The legend's size in the LegendURL (default 200 wide, 20 px a rule); null: no LegendURL. */
+  legend?: { width: number; height: number } | null;
+  /** A metalayer's members (decision 0084): named child layers, nested as their stack. */
+  children?: CapabilitiesLayer[];
 }
+
+/** A child Layer of a group (a metalayer's member): its own name, style, extent and children. */
+export type CapabilitiesLayer = Omit<CapabilitiesInput, 'version' | 'url' | 'maxSize'>;
 
 /** North-first CRSs whose 1.3.0 BoundingBox lists y first. */
 const NORTH_FIRST = new Set(['EPSG:4326', 'EPSG:31466', 'EPSG:31467', 'EPSG:31468', 'EPSG:31469']);
+
+/** The geographic extent element of a layer (1.3.0 EX_GeographicBoundingBox, 1.1.1 LatLonBoundingBox). */
+function geographicXml([w, s, e, n]: [number, number, number, number], v13: boolean): string {
+  return v13
+    ? `<EX_GeographicBoundingBox><westBoundLongitude>${w}</westBoundLongitude><eastBoundLongitude>${e}</eastBoundLongitude><southBoundLatitude>${s}</southBoundLatitude><northBoundLatitude>${n}</northBoundLatitude></EX_GeographicBoundingBox>`
+    : `<LatLonBoundingBox minx="${w}" miny="${s}" maxx="${e}" maxy="${n}"/>`;
+}
+
+/**
+ * One named Layer element: its extent, boxes, style with LegendURL, scale range, and its children
+ * (a metalayer's members, each requestable by its name at the same address). `crsList` is written
+ * on the top named layer only; children inherit it.
+ */
+function layerXml(
+  c: CapabilitiesInput,
+  l: CapabilitiesLayer,
+  v13: boolean,
+  href: (query: string) => string,
+  crsList: string,
+): string {
+  const crsTag = v13 ? 'CRS' : 'SRS';
+  const range = styleScaleRange(l.style);
+  const boxes = [...l.boxes]
+    .map(([crs, b]) => {
+      const [x0, y0, x1, y1] = v13 && NORTH_FIRST.has(crs) ? [b[1], b[0], b[3], b[2]] : b;
+      return `<BoundingBox ${crsTag}="${crs}" minx="${x0}" miny="${y0}" maxx="${x1}" maxy="${y1}"/>`;
+    })
+    .join('');
+  const legendUrl = `${c.url}SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=${c.version}&FORMAT=image/png&LAYER=${encodeURIComponent(l.name)}&STYLE=${encodeURIComponent(l.styleName)}`;
+  const legend = l.legend === undefined ? { width: 200, height: Math.max(1, l.style.rules.length) * 20 } : l.legend;
+  const style =
+    `<Style><Name>${xml(l.styleName)}</Name><Title>${xml(l.styleTitle)}</Title>` +
+    (legend
+      ? `<LegendURL width="${legend.width}" height="${legend.height}"><Format>image/png</Format>${href(legendUrl.slice(c.url.length))}</LegendURL>`
+      : '') +
+    `</Style>`;
+  const scale = l.children
+    ? ''
+    : v13
+      ? (range.min !== undefined ? `<MinScaleDenominator>${range.min}</MinScaleDenominator>` : '') +
+        (range.max !== undefined ? `<MaxScaleDenominator>${range.max}</MaxScaleDenominator>` : '')
+      : range.min !== undefined || range.max !== undefined
+        ? `<ScaleHint min="${(range.min ?? 0) * PIXEL_METRES * Math.SQRT2}" max="${(range.max ?? 1e12) * PIXEL_METRES * Math.SQRT2}"/>`
+        : '';
+  const children = (l.children ?? []).map((child) => layerXml(c, child, v13, href, '')).join('');
+  return (
+    `<Layer queryable="${l.queryable === false ? 0 : 1}"><Name>${xml(l.name)}</Name><Title>${xml(l.title)}</Title>` +
+    (l.abstract ? `<Abstract>${xml(l.abstract)}</Abstract>` : '') +
+    `${crsList}${geographicXml(l.extent, v13)}${boxes}${style}${scale}${children}</Layer>`
+  );
+}
 
 /** The capabilities document of a one-layer WMS in version 1.3.0 or 1.1.1. */
 export function capabilitiesXml(c: CapabilitiesInput): string {
@@ -52,37 +112,12 @@ export function capabilitiesXml(c: CapabilitiesInput): string {
   const op = (name: string, formats: readonly string[]) =>
     `<${name}>${formats.map((f) => `<Format>${xml(f)}</Format>`).join('')}${dcp}</${name}>`;
   const capsFormat = v13 ? 'text/xml' : 'application/vnd.ogc.wms_xml';
-  const [w, s, e, n] = c.extent;
-  const range = styleScaleRange(c.style);
   const crsTag = v13 ? 'CRS' : 'SRS';
-  const boxes = [...c.boxes]
-    .map(([crs, b]) => {
-      const [x0, y0, x1, y1] = v13 && NORTH_FIRST.has(crs) ? [b[1], b[0], b[3], b[2]] : b;
-      return `<BoundingBox ${crsTag}="${crs}" minx="${x0}" miny="${y0}" maxx="${x1}" maxy="${y1}"/>`;
-    })
-    .join('');
-  const legendUrl = `${c.url}SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=${c.version}&FORMAT=image/png&LAYER=${encodeURIComponent(c.name)}&STYLE=${encodeURIComponent(c.styleName)}`;
-  const legendHeight = Math.max(1, c.style.rules.length) * 20;
-  const style =
-    `<Style><Name>${xml(c.styleName)}</Name><Title>${xml(c.styleTitle)}</Title>` +
-    `<LegendURL width="200" height="${legendHeight}"><Format>image/png</Format>${href(legendUrl.slice(c.url.length))}</LegendURL></Style>`;
-  const scale = v13
-    ? (range.min !== undefined ? `<MinScaleDenominator>${range.min}</MinScaleDenominator>` : '') +
-      (range.max !== undefined ? `<MaxScaleDenominator>${range.max}</MaxScaleDenominator>` : '')
-    : range.min !== undefined || range.max !== undefined
-      ? `<ScaleHint min="${(range.min ?? 0) * PIXEL_METRES * Math.SQRT2}" max="${(range.max ?? 1e12) * PIXEL_METRES * Math.SQRT2}"/>`
-      : '';
-  const geographic = v13
-    ? `<EX_GeographicBoundingBox><westBoundLongitude>${w}</westBoundLongitude><eastBoundLongitude>${e}</eastBoundLongitude><southBoundLatitude>${s}</southBoundLatitude><northBoundLatitude>${n}</northBoundLatitude></EX_GeographicBoundingBox>`
-    : `<LatLonBoundingBox minx="${w}" miny="${s}" maxx="${e}" maxy="${n}"/>`;
   const crsList = WMS_CRS.filter((x) => v13 || x !== 'CRS:84')
     .map((x) => `<${crsTag}>${x}</${crsTag}>`)
     .join('');
-  const layer =
-    `<Layer queryable="1"><Name>${xml(c.name)}</Name><Title>${xml(c.title)}</Title>` +
-    (c.abstract ? `<Abstract>${xml(c.abstract)}</Abstract>` : '') +
-    `${crsList}${geographic}${boxes}${style}${scale}</Layer>`;
-  const root = `<Layer><Title>${xml(c.title)}</Title>${crsList}${geographic}${layer}</Layer>`;
+  const layer = layerXml(c, c, v13, href, crsList);
+  const root = `<Layer><Title>${xml(c.title)}</Title>${crsList}${geographicXml(c.extent, v13)}${layer}</Layer>`;
   const exceptions = v13
     ? ['XML', 'INIMAGE', 'BLANK']
     : ['application/vnd.ogc.se_xml', 'application/vnd.ogc.se_inimage', 'application/vnd.ogc.se_blank'];

@@ -16,7 +16,6 @@ import {
   exceptionMode,
   imageFormat,
   infoFormat,
-  isGeographic,
   kvp,
   required,
   scaleDenominator,
@@ -26,7 +25,6 @@ import {
   wmsRequest,
   wmsSize,
   wmsVersion,
-  WMS_CRS,
   WmsProblem,
   type ExceptionMode,
   type ImageFormatName,
@@ -39,8 +37,9 @@ import { ServicesServices } from '../services-services';
 import type { LegendRenderInput, MapRenderInput, MessageRenderInput, RenderFeature } from './map-render-task';
 import { capabilitiesXml, exceptionXml } from './wms-capabilities';
 import { extentOf, featureInfoGml, featureInfoHtml, hits } from './wms-feature-info';
-import { boxIn, windowOf } from './wms-area';
+import { crsBoxes, windowOf } from './wms-area';
 import { FeaturePacker, styleAttributes } from './packed-features';
+import { MetalayerWms } from './wms-metalayer';
 
 const TASK_MODULE = new URL('./map-render-task.ts', import.meta.url).href;
 const MAP_TASK = { module: TASK_MODULE, name: 'renderMap' };
@@ -82,6 +81,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
   @inject(ServicesServices) protected readonly services!: ServicesServices;
   @inject(WorkerPool) protected readonly pool!: WorkerPool;
   @inject(ExternalMaps) protected readonly external!: ExternalMaps;
+  @inject(MetalayerWms) protected readonly metalayer!: MetalayerWms;
 
   /** Largest WIDTH/HEIGHT (and legend side). */
   maxSize = Number(process.env.WMS_MAX_SIZE) > 0 ? Math.floor(Number(process.env.WMS_MAX_SIZE)) : DEFAULT_MAX_SIZE;
@@ -104,6 +104,11 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     try {
       const request = wmsRequest(p);
       const publication = await this.published.open(ctx, ctx.params.name, p.get('moment'));
+      // A metalayer: a group of its members (decision 0084).
+      if (publication.members) {
+        if (request === 'GetMap') image = this.imageExceptions(p, version);
+        return await this.metalayer.answer(this, ctx, p, version, request, publication);
+      }
       if (request === 'GetCapabilities') return await this.capabilities(ctx, p, version, publication);
       if (request === 'GetLegendGraphic') return await this.legend(ctx, p, publication);
       if (request === 'GetMap') image = this.imageExceptions(p, version);
@@ -187,7 +192,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
   }
 
   /** STYLES: empty or the layer's one style, per layer. */
-  private checkStyles(p: Map<string, string>): void {
+  checkStyles(p: Map<string, string>): void {
     for (const style of (p.get('styles') ?? '').split(',')) {
       const s = style.trim();
       if (s && s.toLowerCase() !== STYLE_NAME)
@@ -195,7 +200,8 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     }
   }
 
-  private view(p: Map<string, string>, version: WmsVersion): MapView {
+  /** The map a GetMap or GetFeatureInfo asks for: CRS, box and size. */
+  view(p: Map<string, string>, version: WmsVersion): MapView {
     const crs = wmsCrs(p, version);
     const bbox = wmsBbox(p, crs, version);
     return { crs, bbox, width: wmsSize(p, 'width', this.maxSize), height: wmsSize(p, 'height', this.maxSize) };
@@ -237,7 +243,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
    * The ETag: the publication's key and the request's parameters (without apikey and moment, which
    * the key covers), plus what else shapes the answer (`extra`: the address capabilities name).
    */
-  private etag(ctx: WerkbankContext, publication: Publication, p: Map<string, string>, extra = ''): boolean {
+  etag(ctx: WerkbankContext, publication: Publication, p: Map<string, string>, extra = ''): boolean {
     const skip = new Set(['apikey', 'moment']);
     const params = [...p].filter(([k]) => !skip.has(k)).sort(([a], [b]) => (a < b ? -1 : 1));
     const variant = createHash('sha256')
@@ -312,6 +318,26 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     if (!/^\d{1,6}$/.test(countRaw.trim()) || Number(countRaw) < 1)
       throw new WmsProblem('InvalidParameterValue', 'feature_count', {}, 'feature_count');
     const count = Number(countRaw);
+    // external_map, mapproxy: cascaded to the remote WMS (decision 0084).
+    if (isExternalMap(publication.layer))
+      return this.metalayer.answerExternalInfo(ctx, publication, view, [i - 0.5, j - 0.5], count, format);
+    if (this.etag(ctx, publication, p, ctx.state.lang)) return;
+    const found = await this.featuresAt(publication, view, [i, j], count);
+    const layerName = publication.layer.slug || String(publication.layer.id);
+    if (format === 'application/json') {
+      ctx.set('Content-Type', 'application/json; charset=utf-8');
+      ctx.body = { type: 'FeatureCollection', features: found };
+    } else if (format === 'text/html') {
+      ctx.set('Content-Type', 'text/html; charset=utf-8');
+      ctx.body = featureInfoHtml(publication.layer, found, ctx.state.lang);
+    } else {
+      ctx.set('Content-Type', `${format}; charset=utf-8`);
+      ctx.body = featureInfoGml(layerName, found);
+    }
+  }
+
+  /** The features drawn at pixel `[i, j]` (its centre), up to `count` (GetFeatureInfo, also of a metalayer's members). */
+  async featuresAt(publication: Publication, view: MapView, [i, j]: [number, number], count: number): Promise<ServedFeature[]> {
     const [minx, miny, maxx, maxy] = view.bbox;
     const ux = (maxx - minx) / view.width;
     const uy = (maxy - miny) / view.height;
@@ -323,7 +349,6 @@ export class WmsEndpoint implements ServiceEndpointContribution {
       maxy - (j - tolerance) * uy,
     ];
     const window = await this.window(view.crs, around);
-    if (this.etag(ctx, publication, p, ctx.state.lang)) return;
     const scale = scaleDenominator(view.bbox, view.width, view.crs);
     const found: ServedFeature[] = [];
     const toPixel = (x: number, y: number): [number, number] => [(x - minx) / ux, (maxy - y) / uy];
@@ -337,17 +362,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
       }
       if (found.length >= count) break;
     }
-    const layerName = publication.layer.slug || String(publication.layer.id);
-    if (format === 'application/json') {
-      ctx.set('Content-Type', 'application/json; charset=utf-8');
-      ctx.body = { type: 'FeatureCollection', features: found };
-    } else if (format === 'text/html') {
-      ctx.set('Content-Type', 'text/html; charset=utf-8');
-      ctx.body = featureInfoHtml(publication.layer, found, ctx.state.lang);
-    } else {
-      ctx.set('Content-Type', `${format}; charset=utf-8`);
-      ctx.body = featureInfoGml(layerName, found);
-    }
+    return found;
   }
 
   private async legend(ctx: WerkbankContext, p: Map<string, string>, publication: Publication): Promise<void> {
@@ -369,6 +384,8 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     const side = (name: 'width' | 'height', fallback: number) => (p.get(name) ? wmsSize(p, name, this.maxSize) : fallback);
     const width = side('width', rule === undefined ? 200 : 20);
     const height = side('height', rule === undefined ? Math.max(1, rules.length) * 20 : 20);
+    // external_map, mapproxy: the remote's legend (decision 0084).
+    if (isExternalMap(publication.layer)) return this.metalayer.answerExternalLegend(ctx, p, publication);
     if (this.etag(ctx, publication, p)) return;
     let kind: LegendRenderInput['kind'] = 'polygon';
     for await (const batch of this.published.features(publication)) {
@@ -395,15 +412,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     const base = `${ctx.protocol}://${ctx.host}${ctx.path}?${keep.map(([k, v]) => `${k}=${encodeURIComponent(v)}&`).join('')}`;
     if (this.etag(ctx, publication, p, base)) return;
     const extent = layer.bbox ?? (await this.extent(publication));
-    const boxes = new Map<string, Box>();
-    for (const crs of WMS_CRS) {
-      if (crs === 'CRS:84' && version !== '1.3.0') continue;
-      try {
-        boxes.set(crs, isGeographic(crs) ? extent : await boxIn(this.services.reprojection, extent, crs));
-      } catch {
-        // A CRS whose area does not hold the layer gets no BoundingBox.
-      }
-    }
+    const boxes = await crsBoxes(this.services.reprojection, extent, version);
     ctx.set('Content-Type', version === '1.3.0' ? 'text/xml; charset=utf-8' : 'application/vnd.ogc.wms_xml; charset=utf-8');
     ctx.body = capabilitiesXml({
       version,
@@ -417,11 +426,14 @@ export class WmsEndpoint implements ServiceEndpointContribution {
       extent,
       boxes,
       maxSize: this.maxSize,
+      // external_map, mapproxy: queryable and legend as the remote's capabilities say (decision 0084).
+      ...(isExternalMap(layer) ? await this.metalayer.externalCapabilities(publication) : {}),
     });
   }
 
-  /** The extent of the published features in degrees (the world when there are none). */
+  /** The extent of the published features in degrees (the world when there are none); a metalayer's: its members'. */
   async extent(publication: Publication): Promise<Box> {
+    if (publication.members) return this.metalayer.extent(this, publication);
     let box: Box | null = null;
     for await (const batch of this.published.features(publication))
       for (const f of batch) {

@@ -16,6 +16,7 @@ import { PublicationMemo } from '../publication-memo';
 import { TileCache } from '../tile-cache';
 import { boxIn } from '../wms/wms-area';
 import { STYLE_NAME, WmsEndpoint, type MapView } from '../wms/wms-endpoint';
+import { MetalayerWms } from '../wms/wms-metalayer';
 import { ServicesServices } from '../services-services';
 import { owsExceptionXml, wmtsCapabilitiesXml } from './wmts-capabilities';
 
@@ -50,6 +51,7 @@ export class WmtsEndpoint implements ServiceEndpointContribution {
   @inject(ExternalMaps) protected readonly external!: ExternalMaps;
   @inject(PublicationMemo) protected readonly memo!: PublicationMemo;
   @inject(ServicesServices) protected readonly services!: ServicesServices;
+  @inject(MetalayerWms) protected readonly metalayer!: MetalayerWms;
 
   registerServiceEndpoints(registry: RegistrySink<ServiceEndpointDescriptor>): void {
     registry.add({
@@ -180,6 +182,15 @@ export class WmtsEndpoint implements ServiceEndpointContribution {
       const at = { tileset: `wmts/${set.id}/png`, z: matrix, y: row, x: col, crs: set.crs, size: set.tileSize };
       const tile = { ...at, bbox: tileBox(set, m, row, col), mercator: set.id === 'WebMercatorQuad' };
       return this.external.answerTile(ctx, publication, tile, { preview, conditional: etag });
+    }
+    // A metalayer: its members' tiles stacked (decision 0084).
+    if (publication.members) {
+      const at = { tileset: `wmts/${set.id}/png`, z: matrix, y: row, x: col, crs: set.crs, size: set.tileSize };
+      const tile = { ...at, bbox: tileBox(set, m, row, col), mercator: set.id === 'WebMercatorQuad' };
+      return this.metalayer.answerTile(this.wms, ctx, publication, tile, {
+        preview,
+        etag: `wmts.${set.id}.${m.id}.${row}.${col}`,
+      });
     }
     if (etag()) return;
     const { bytes, cached } = await this.cache.tile(
