@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
  * offscreen platform): opens each source through a QGIS data provider (`WFS`, `OAPIF`, `wms` for
  * WMS and WMTS, `vectortile`, `ogr`) and reports what a user would see — validity, feature count,
  * fields with their types, every feature's attributes and first position (vector layers), or a
- * rendered image's size and count of drawn pixels (raster layers).
+ * rendered image's size, count of drawn pixels and of pixels of given colours (raster layers).
  */
 const PYQGIS = String.raw`
 import json, os, sys
@@ -56,11 +56,17 @@ for src in json.loads(sys.argv[1]):
         loop.exec_()
         img = job.renderedImage()
         drawn = 0
+        wanted = [QColor(c) for c in src.get("colours", [])]
+        coloured = [0] * len(wanted)
         for y in range(img.height()):
             for x in range(img.width()):
-                if QColor(img.pixel(x, y)).alpha() > 0 and img.pixel(x, y) != 0xffffffff:
+                c = QColor(img.pixel(x, y))
+                if c.alpha() > 0 and img.pixel(x, y) != 0xffffffff:
                     drawn += 1
-        entry["image"] = {"width": img.width(), "height": img.height(), "drawn": drawn}
+                    for k, want in enumerate(wanted):
+                        if c.alpha() > 200 and max(abs(c.red() - want.red()), abs(c.green() - want.green()), abs(c.blue() - want.blue())) <= 24:
+                            coloured[k] += 1
+        entry["image"] = {"width": img.width(), "height": img.height(), "drawn": drawn, "coloured": coloured}
     entry["error"] = "\n".join(log) if log else None
     out.append(entry)
 sys.stdout.write(json.dumps(out) + "\n")
@@ -78,6 +84,8 @@ export interface QgisSource {
   crs?: string;
   width?: number;
   height?: number;
+  /** Raster layers: colours (#rrggbb) whose opaque pixels (each channel within 24) are counted in `image.coloured`. */
+  colours?: string[];
 }
 
 export interface QgisLayerReport {
@@ -87,7 +95,7 @@ export interface QgisLayerReport {
   fields?: Array<[string, string]>;
   count?: number;
   features?: Array<{ attributes: Record<string, unknown>; position: [number, number] | null }>;
-  image?: { width: number; height: number; drawn: number };
+  image?: { width: number; height: number; drawn: number; coloured: number[] };
 }
 
 /** Opens the sources in one headless QGIS (async: the server under test answers in this process). */
