@@ -152,6 +152,22 @@ describe('services: WMTS GetFeatureInfo finds the features at a pixel of a tile,
     assert.ok((await json(kvpInfo(coarse, 'application/json', '&FEATURE_COUNT=10'))).features.length > 1);
   });
 
+  it('GDAL’s WMTS driver asks for it when gdallocationinfo reads a position: the parcel there as GeoJSON, nothing in a gap', async () => {
+    const source = `WMTS:${f.t.url}/services/wmts/${layer.slug}/1.0.0/WMTSCapabilities.xml,layer=${layer.slug},tilematrixset=WebMercatorQuad`;
+    const env = { GDAL_ENABLE_WMS_CACHE: 'NO', GDAL_HTTP_TIMEOUT: '60' };
+    // GDAL 3.6 asks in the first InfoFormat the layer lists (application/json), at its finest matrix.
+    for (const [[lon, lat], expected] of [
+      [P1, ['P1']],
+      [P8, ['P8']],
+      [GAP, []],
+    ] as const) {
+      const out = await run('gdallocationinfo', ['-b', '1', '-wgs84', source, String(lon), String(lat)], env);
+      const info = /<LocationInfo>([\s\S]*)<\/LocationInfo>/.exec(out)?.[1];
+      assert.ok(info, out);
+      assert.deepEqual(names(JSON.parse(info) as InfoCollection), expected, `${lon} ${lat}`);
+    }
+  });
+
   it('answers HTML in the caller’s language and GML 3.2 that GDAL reads: the parcel’s attributes and its square, latitude first', async () => {
     const at = mercatorTile(...P1, 14);
     const html = await raw(restInfo(at, 'html'), { 'accept-language': 'de' });
