@@ -12,7 +12,7 @@ const PYQGIS = String.raw`
 import json, os, sys
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from qgis.core import (QgsApplication, QgsVectorLayer, QgsRasterLayer, QgsVectorTileLayer, QgsMapSettings,
-                       QgsMapRendererParallelJob, QgsRectangle, QgsCoordinateReferenceSystem)
+                       QgsMapRendererParallelJob, QgsRectangle, QgsCoordinateReferenceSystem, QgsPointXY, QgsRaster)
 from qgis.PyQt.QtCore import QSize, QEventLoop
 from qgis.PyQt.QtGui import QColor
 
@@ -67,6 +67,23 @@ for src in json.loads(sys.argv[1]):
                         if c.alpha() > 200 and max(abs(c.red() - want.red()), abs(c.green() - want.green()), abs(c.blue() - want.blue())) <= 24:
                             coloured[k] += 1
         entry["image"] = {"width": img.width(), "height": img.height(), "drawn": drawn, "coloured": coloured}
+    if layer.isValid() and kind == "raster" and src.get("identify"):
+        # Identify as a user clicks a pixel: the provider's GetFeatureInfo for the map drawn above.
+        x, y = src["identify"]
+        formats = {"html": QgsRaster.IdentifyFormatHtml, "feature": QgsRaster.IdentifyFormatFeature, "text": QgsRaster.IdentifyFormatText}
+        fmt = formats[src.get("identifyFormat", "html")]
+        res = layer.dataProvider().identify(QgsPointXY(x, y), fmt, QgsRectangle(*src["extent"]), src.get("width", 256), src.get("height", 256))
+        found = []
+        if res.isValid():
+            for value in res.results().values():
+                if isinstance(value, str):
+                    found.append(value)
+                elif isinstance(value, list):
+                    for store in value:
+                        for feat in store.features():
+                            attrs = {k: (v if isinstance(v, (int, float, str, bool)) or v is None else str(v)) for k, v in zip(feat.fields().names(), feat.attributes())}
+                            found.append({"attributes": attrs, "wkt": feat.geometry().asWkt(7) if feat.hasGeometry() else None})
+        entry["identified"] = {"valid": res.isValid(), "results": found}
     entry["error"] = "\n".join(log) if log else None
     out.append(entry)
 sys.stdout.write(json.dumps(out) + "\n")
@@ -84,6 +101,9 @@ export interface QgisSource {
   crs?: string;
   width?: number;
   height?: number;
+  /** Raster layers: a position in `crs` identified on the drawn map (GetFeatureInfo), in `identifyFormat` (default html). */
+  identify?: [number, number];
+  identifyFormat?: 'html' | 'feature' | 'text';
   /** Raster layers: colours (#rrggbb) whose opaque pixels (each channel within 24) are counted in `image.coloured`. */
   colours?: string[];
 }
@@ -96,6 +116,8 @@ export interface QgisLayerReport {
   count?: number;
   features?: Array<{ attributes: Record<string, unknown>; position: [number, number] | null }>;
   image?: { width: number; height: number; drawn: number; coloured: number[] };
+  /** What identify found: HTML or text per sublayer, or each feature's attributes and geometry (WKT). */
+  identified?: { valid: boolean; results: Array<string | { attributes: Record<string, unknown>; wkt: string | null }> };
 }
 
 /** Opens the sources in one headless QGIS (async: the server under test answers in this process). */

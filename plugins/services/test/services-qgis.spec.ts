@@ -126,4 +126,37 @@ describe('services: QGIS reads the layer services', function () {
       assert.ok(buche > 20 && eiche > 20, `${report.uri}: ${buche} pixels #ffcc00, ${eiche} pixels #00aa88`);
     }
   });
+
+  it('identifies a tree through the WMTS as a user clicks it: GetFeatureInfo as HTML and as features with their point', async () => {
+    // Tree 21 (Eiche, 6.81°E 50.81°N, 6.5 m) in Web Mercator metres.
+    const tree = fixture.features.find((x) => x.properties.id === 21)!;
+    const [lon, lat] = tree.geometry.coordinates;
+    const at: [number, number] = [
+      (lon * 20037508.342789244) / 180,
+      Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) * 6378137,
+    ];
+    const uri =
+      `contextualWMSLegend=0&crs=EPSG:3857&dpiMode=7&featureCount=10&format=image/png&layers=${styled.slug}` +
+      `&styles=default&tileMatrixSet=WebMercatorQuad&url=${encodeURIComponent(`${f.t.url}/services/wmts/${styled.slug}/1.0.0/WMTSCapabilities.xml`)}`;
+    const [html, feature] = await qgisOpen(
+      (['html', 'feature'] as const).map((identifyFormat) => ({
+        provider: 'wms' as const,
+        kind: 'raster' as const,
+        uri,
+        extent: AREA,
+        width: 512,
+        height: 512,
+        identify: at,
+        identifyFormat,
+      })),
+    );
+    assert.ok(html.identified?.valid, html.error ?? '');
+    assert.equal(html.identified!.results.length, 1);
+    assert.match(String(html.identified!.results[0]), /<th>id<\/th><td>21<\/td>.*<th>art<\/th><td>Eiche<\/td>/s);
+    // QGIS asks features in the last feature format the layer lists: GeoJSON, whose point it reads.
+    assert.ok(feature.identified?.valid, feature.error ?? '');
+    assert.deepEqual(feature.identified!.results, [
+      { attributes: { id: 21, art: 'Eiche', hoehe: 6.5 }, wkt: 'Point (6.81 50.81)' },
+    ]);
+  });
 });

@@ -12,9 +12,9 @@ export interface WmtsInfoFormat {
 
 /** The InfoFormats the WMTS offers (WMTS 1.0.0 §7.3.1), in the order the capabilities list them. */
 export const WMTS_INFO_FORMATS: readonly WmtsInfoFormat[] = [
-  { mime: 'application/json', extension: 'json' },
   { mime: 'text/html', extension: 'html' },
   { mime: 'application/gml+xml; version=3.2', extension: 'gml' },
+  { mime: 'application/json', extension: 'json' },
 ];
 
 /**
