@@ -6,13 +6,13 @@ import { promisify } from 'node:util';
  * offscreen platform): opens each source through a QGIS data provider (`WFS`, `OAPIF`, `wms` for
  * WMS and WMTS, `vectortile`, `ogr`) and reports what a user would see — validity, feature count,
  * fields with their types, every feature's attributes and first position (vector layers), or a
- * rendered image's size and count of drawn pixels (raster layers).
+ * rendered image's size, count of drawn pixels and of pixels of given colours (raster layers).
  */
 const PYQGIS = String.raw`
 import json, os, sys
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from qgis.core import (QgsApplication, QgsVectorLayer, QgsRasterLayer, QgsVectorTileLayer, QgsMapSettings,
-                       QgsMapRendererParallelJob, QgsRectangle, QgsCoordinateReferenceSystem)
+                       QgsMapRendererParallelJob, QgsRectangle, QgsCoordinateReferenceSystem, QgsPointXY, QgsRaster)
 from qgis.PyQt.QtCore import QSize, QEventLoop
 from qgis.PyQt.QtGui import QColor
 
@@ -56,11 +56,34 @@ for src in json.loads(sys.argv[1]):
         loop.exec_()
         img = job.renderedImage()
         drawn = 0
+        wanted = [QColor(c) for c in src.get("colours", [])]
+        coloured = [0] * len(wanted)
         for y in range(img.height()):
             for x in range(img.width()):
-                if QColor(img.pixel(x, y)).alpha() > 0 and img.pixel(x, y) != 0xffffffff:
+                c = QColor(img.pixel(x, y))
+                if c.alpha() > 0 and img.pixel(x, y) != 0xffffffff:
                     drawn += 1
-        entry["image"] = {"width": img.width(), "height": img.height(), "drawn": drawn}
+                    for k, want in enumerate(wanted):
+                        if c.alpha() > 200 and max(abs(c.red() - want.red()), abs(c.green() - want.green()), abs(c.blue() - want.blue())) <= 24:
+                            coloured[k] += 1
+        entry["image"] = {"width": img.width(), "height": img.height(), "drawn": drawn, "coloured": coloured}
+    if layer.isValid() and kind == "raster" and src.get("identify"):
+        # Identify as a user clicks a pixel: the provider's GetFeatureInfo for the map drawn above.
+        x, y = src["identify"]
+        formats = {"html": QgsRaster.IdentifyFormatHtml, "feature": QgsRaster.IdentifyFormatFeature, "text": QgsRaster.IdentifyFormatText}
+        fmt = formats[src.get("identifyFormat", "html")]
+        res = layer.dataProvider().identify(QgsPointXY(x, y), fmt, QgsRectangle(*src["extent"]), src.get("width", 256), src.get("height", 256))
+        found = []
+        if res.isValid():
+            for value in res.results().values():
+                if isinstance(value, str):
+                    found.append(value)
+                elif isinstance(value, list):
+                    for store in value:
+                        for feat in store.features():
+                            attrs = {k: (v if isinstance(v, (int, float, str, bool)) or v is None else str(v)) for k, v in zip(feat.fields().names(), feat.attributes())}
+                            found.append({"attributes": attrs, "wkt": feat.geometry().asWkt(7) if feat.hasGeometry() else None})
+        entry["identified"] = {"valid": res.isValid(), "results": found}
     entry["error"] = "\n".join(log) if log else None
     out.append(entry)
 sys.stdout.write(json.dumps(out) + "\n")
@@ -78,6 +101,11 @@ export interface QgisSource {
   crs?: string;
   width?: number;
   height?: number;
+  /** Raster layers: a position in `crs` identified on the drawn map (GetFeatureInfo), in `identifyFormat` (default html). */
+  identify?: [number, number];
+  identifyFormat?: 'html' | 'feature' | 'text';
+  /** Raster layers: colours (#rrggbb) whose opaque pixels (each channel within 24) are counted in `image.coloured`. */
+  colours?: string[];
 }
 
 export interface QgisLayerReport {
@@ -87,7 +115,9 @@ export interface QgisLayerReport {
   fields?: Array<[string, string]>;
   count?: number;
   features?: Array<{ attributes: Record<string, unknown>; position: [number, number] | null }>;
-  image?: { width: number; height: number; drawn: number };
+  image?: { width: number; height: number; drawn: number; coloured: number[] };
+  /** What identify found: HTML or text per sublayer, or each feature's attributes and geometry (WKT). */
+  identified?: { valid: boolean; results: Array<string | { attributes: Record<string, unknown>; wkt: string | null }> };
 }
 
 /** Opens the sources in one headless QGIS (async: the server under test answers in this process). */

@@ -8,7 +8,8 @@ import { newDepot, type Depot } from '@werkbank/plugin-magazine/testing';
 import type { Layer } from '@werkbank/plugin-layers/api';
 import { servedLayer, servicesServer, type ServicesFixture } from './services-support';
 import { cgi, mercatorGetMap, PASSWORD, RemoteWms, samePixels, TOKEN, USER } from './external-support';
-import { mapfile, parcelsGeojson, pixels, pointsGeojson, PARCELS, TREES, WINDOW } from './wms-support';
+import { mapfile } from './mapserver-mapfile';
+import { parcelsGeojson, pixels, pointsGeojson, PARCELS, TREES, WINDOW } from './wms-support';
 
 const [W, S, E, N] = WINDOW;
 const WIDTH = 400;

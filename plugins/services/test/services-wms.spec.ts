@@ -7,18 +7,8 @@ import { join } from 'node:path';
 import { expectStatus, userUri } from '@werkbank/testing/node';
 import type { Layer, LayerStyle } from '@werkbank/plugin-layers/api';
 import { approvedDepot, servedLayer, servicesServer, type ServicesFixture } from './services-support';
-import {
-  corners,
-  LABELS,
-  PARCELS,
-  STREETS,
-  TREES,
-  parcelsGeojson,
-  pixels,
-  pointsGeojson,
-  streetsGeojson,
-  WINDOW,
-} from './wms-support';
+import { corners } from './mapserver-mapfile';
+import { LABELS, PARCELS, STREETS, TREES, parcelsGeojson, pixels, pointsGeojson, streetsGeojson, WINDOW } from './wms-support';
 
 /** Clients call the server in this process: they must not block its event loop. */
 const run = async (cmd: string, args: string[]) => (await promisify(execFile)(cmd, args, { encoding: 'utf8' })).stdout;

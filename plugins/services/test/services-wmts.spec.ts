@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,29 +11,11 @@ import type { Layer } from '@werkbank/plugin-layers/api';
 import type { Depot } from '@werkbank/plugin-magazine/testing';
 import { approvedDepot, servedLayer, servicesServer, type ServicesFixture } from './services-support';
 import { PARCELS, parcelsGeojson, pixels } from './wms-support';
+import { advTile, mercatorTile, toUtm, type TileAt } from './wmts-support';
 
 /** Clients call the server in this process: they must not block its event loop. */
 const run = async (cmd: string, args: string[], env: Record<string, string> = {}) =>
   (await promisify(execFile)(cmd, args, { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 ** 2 })).stdout;
-
-/** Positions in EPSG:25832 by GDAL's gdaltransform (stdin in, stdout out; asynchronous). */
-function toUtm(points: Array<[number, number]>): Promise<Array<[number, number]>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('gdaltransform', ['-s_srs', 'EPSG:4326', '-t_srs', 'EPSG:25832', '-output_xy']);
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('close', () =>
-      resolve(
-        out
-          .trim()
-          .split('\n')
-          .map((l) => l.trim().split(/\s+/).map(Number) as [number, number]),
-      ),
-    );
-    child.stdin.end(points.map(([x, y]) => `${x} ${y}`).join('\n') + '\n');
-  });
-}
 
 /** OWSLib's WebMapTileService (Debian python3-owslib) on the capabilities, then GetTile for each tile asked (base64 PNGs). */
 const OWSLIB = `
@@ -55,7 +37,7 @@ print(json.dumps({
   "links": {k: limits(v) for k, v in layer.tilematrixsetlinks.items()},
   "formats": layer.formats,
   "styles": list(layer.styles),
-  "templates": [r["template"] for r in layer.resourceURLs],
+  "templates": [r["template"] for r in layer.resourceURLs if r["resourceType"] == "tile"],
   "wgs84": list(layer.boundingBoxWGS84),
   "adv": {k: [m.scaledenominator, list(m.topleftcorner), m.matrixwidth, m.matrixheight] for k, m in adv.tilematrix.items()},
   "operations": [o.name for o in w.operations],
@@ -78,31 +60,6 @@ interface OwslibAnswer {
   adv: Record<string, [number, [number, number], number, number]>;
   operations: string[];
   tiles: string[];
-}
-
-/** A tile and the pixel in it: [set, matrix, row, col] and [px, py]. */
-type TileAt = { tile: [string, string, number, number]; px: [number, number] };
-
-/** The WebMercatorQuad tile of zoom `z` holding a position, and the position's pixel in it. */
-function mercatorTile(lon: number, lat: number, z: number): TileAt {
-  const n = 2 ** z;
-  const u = ((lon + 180) / 360) * n;
-  const r = (lat * Math.PI) / 180;
-  const v = ((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n;
-  const [x, y] = [Math.floor(u), Math.floor(v)];
-  return { tile: ['WebMercatorQuad', String(z), y, x], px: [Math.floor((u - x) * 256), Math.floor((v - y) * 256)] };
-}
-
-/** The DE_EPSG_25832_ADV tile of a level holding a UTM position, and its pixel (origin and resolutions of the AdV set). */
-function advTile([e, n]: [number, number], level: number): TileAt {
-  const span = (4891.96981025128 / 2 ** level) * 256;
-  const u = (e + 46133.17) / span;
-  const v = (6301219.54 - n) / span;
-  const [x, y] = [Math.floor(u), Math.floor(v)];
-  return {
-    tile: ['DE_EPSG_25832_ADV', String(level).padStart(2, '0'), y, x],
-    px: [Math.floor((u - x) * 256), Math.floor((v - y) * 256)],
-  };
 }
 
 /** The alpha of a pixel of a PNG. */
@@ -187,7 +144,7 @@ describe('services: WMTS serves PNG tiles drawn by the WMS renderer, KVP and RES
     assert.deepEqual(Object.keys(out.links).sort(), ['DE_EPSG_25832_ADV', 'WebMercatorQuad']);
     assert.deepEqual(out.formats, ['image/png']);
     assert.deepEqual(out.styles, ['default']);
-    assert.deepEqual(out.operations.sort(), ['GetCapabilities', 'GetTile']);
+    assert.deepEqual(out.operations.sort(), ['GetCapabilities', 'GetFeatureInfo', 'GetTile']);
     assert.deepEqual(out.templates, [
       `${f.t.url}/services/wmts/${layer.slug}/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}.png`,
     ]);
@@ -339,7 +296,7 @@ describe('services: WMTS serves PNG tiles drawn by the WMS renderer, KVP and RES
       [base.replace('SERVICE=WMTS&', ''), 400, 'MissingParameterValue', 'service'],
       [base.replace('SERVICE=WMTS', 'SERVICE=WMS'), 400, 'InvalidParameterValue', 'service'],
       [base.replace('REQUEST=GetTile', 'REQUEST=GetStuff'), 400, 'InvalidParameterValue', 'request'],
-      [base.replace('REQUEST=GetTile', 'REQUEST=GetFeatureInfo'), 501, 'OperationNotSupported', 'request'],
+      [base.replace('REQUEST=GetTile', 'REQUEST=GetFeatureInfo'), 400, 'MissingParameterValue', 'infoformat'],
       [base.replace('VERSION=1.0.0', 'VERSION=2.0.0'), 400, 'InvalidParameterValue', 'version'],
       [base.replace(`LAYER=${layer.slug}`, 'LAYER=andere'), 400, 'InvalidParameterValue', 'layer'],
       [base.replace('STYLE=default', 'STYLE=bunt'), 400, 'InvalidParameterValue', 'style'],

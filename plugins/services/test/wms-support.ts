@@ -1,9 +1,8 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import type { LayerStyle, StyleFilter, StyleSymbol } from '@werkbank/plugin-layers/api';
+import type { LayerStyle } from '@werkbank/plugin-layers/api';
 
 /** Writes rows of WKT geometries and properties as GeoJSON through ogr2ogr (the fixtures of the WMS suites). */
 function wktGeojson(dir: string, name: string, header: string, rows: string[]): string {
@@ -83,122 +82,6 @@ export function pointsGeojson(dir: string): string {
 /** The map window every comparison draws: [west, south, east, north]. */
 export const WINDOW = [6.895, 50.895, 6.975, 50.95] as const;
 
-const rgb = (hex: string) => {
-  const h = hex.replace('#', '');
-  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)).join(' ');
-};
-
-function expression(f: StyleFilter): string {
-  switch (f.op) {
-    case 'and':
-      return `(${f.filters.map(expression).join(' AND ')})`;
-    case 'or':
-      return `(${f.filters.map(expression).join(' OR ')})`;
-    case 'not':
-      return `(NOT ${expression(f.filter)})`;
-    default: {
-      const v = f.value;
-      const op = f.op === '==' ? '=' : f.op;
-      return typeof v === 'number' ? `([${f.attribute}] ${op} ${v})` : `("[${f.attribute}]" ${op} "${String(v)}")`;
-    }
-  }
-}
-
-/**
- * The same style as a MapServer 8 mapfile over a GeoJSON file (the rules' classes in order; the
- * comparisons use rules that exclude each other, since MapServer draws a feature with its first
- * matching class only). Labels are set in DejaVu Sans, the file the Werkbank renderer uses; MapServer's
- * AGG renderer reads a label SIZE as points at 96 dpi, so px sizes are written as 3/4 of them.
- */
-export function mapfile(dir: string, data: string, kind: 'polygon' | 'line' | 'point', style: LayerStyle): string {
-  const fontset = join(dir, 'fonts.txt');
-  writeFileSync(fontset, 'dejavu /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\n');
-  const opacity = (v: number | null | undefined) => Math.round((v ?? 1) * 100);
-  const pattern = (s: StyleSymbol) => {
-    const d = Array.isArray(s.stroke_dasharray) ? s.stroke_dasharray : null;
-    return d ? `PATTERN ${d.join(' ')} END` : '';
-  };
-  const classes = style.rules.map((rule) => {
-    const s = rule.symbol;
-    const styles: string[] = [];
-    if (kind === 'polygon') {
-      styles.push(`STYLE COLOR ${rgb(s.fill!)} OPACITY ${opacity(s.fill_opacity)} END`);
-      styles.push(
-        `STYLE OUTLINECOLOR ${rgb(s.stroke!)} WIDTH ${s.stroke_width ?? 1} OPACITY ${opacity(s.stroke_opacity)} ${pattern(s)} LINECAP ROUND LINEJOIN ROUND END`,
-      );
-    } else if (kind === 'line') {
-      styles.push(
-        `STYLE COLOR ${rgb(s.stroke!)} WIDTH ${s.stroke_width ?? 1} OPACITY ${opacity(s.stroke_opacity)} ${pattern(s)} LINECAP ROUND LINEJOIN ROUND END`,
-      );
-    } else {
-      const r = s.circle_radius ?? 6;
-      styles.push(
-        `STYLE SYMBOL "circle" SIZE ${2 * r} COLOR ${rgb(s.fill!)} OUTLINECOLOR ${rgb(s.stroke!)} WIDTH ${s.stroke_width ?? 1} END`,
-      );
-    }
-    const label = s.text_label
-      ? `TEXT "[${s.text_label}]" LABEL TYPE TRUETYPE FONT "dejavu" SIZE ${((s.text_size ?? 12) * 72) / 96} COLOR ${rgb(s.text_fill ?? '#000000')} ` +
-        (s.text_halo_fill ? `OUTLINECOLOR ${rgb(s.text_halo_fill)} OUTLINEWIDTH ${s.text_halo_radius ?? 1} ` : '') +
-        `POSITION CC OFFSET ${s.text_dx ?? 0} ${-(s.text_dy ?? 0)} FORCE TRUE PARTIALS TRUE END`
-      : '';
-    const scale =
-      (rule.min_scale_denominator != null ? `MINSCALEDENOM ${rule.min_scale_denominator} ` : '') +
-      (rule.max_scale_denominator != null ? `MAXSCALEDENOM ${rule.max_scale_denominator} ` : '');
-    return `CLASS NAME "${rule.name ?? ''}" ${rule.filter ? `EXPRESSION (${expression(rule.filter)})` : ''} ${scale} ${styles.join(' ')} ${label} END`;
-  });
-  const text = `MAP
-  NAME "compare"
-  EXTENT -180 -90 180 90
-  SIZE 400 300
-  UNITS DD
-  FONTSET "${fontset}"
-  PROJECTION "init=epsg:4326" END
-  SYMBOL NAME "circle" TYPE ELLIPSE FILLED TRUE POINTS 1 1 END END
-  OUTPUTFORMAT NAME "png" DRIVER AGG/PNG MIMETYPE "image/png" IMAGEMODE RGBA EXTENSION "png" FORMATOPTION "QUANTIZE_FORCE=OFF" END
-  WEB METADATA "wms_enable_request" "*" "wms_srs" "EPSG:4326 EPSG:3857 EPSG:25832 EPSG:31466" "wms_title" "compare" "wms_onlineresource" "http://localhost/" END END
-  LAYER
-    NAME "data"
-    TYPE ${kind.toUpperCase()}
-    STATUS ON
-    CONNECTIONTYPE OGR
-    CONNECTION "${data}"
-    PROJECTION "init=epsg:4326" END
-    METADATA "wms_title" "data" END
-    ${kind === 'point' ? '' : ''}
-    ${classes.join('\n    ')}
-  END
-END
-`;
-  const path = join(dir, `${kind}.map`);
-  writeFileSync(path, text);
-  // MapServer 8 reads its configuration file first; it names the mapfile.
-  writeFileSync(`${path}.conf`, `CONFIG\n  ENV\n    MS_MAPFILE "${path}"\n  END\nEND\n`);
-  return path;
-}
-
-/** The south-west and north-east corners of WINDOW in another CRS, by GDAL (gdaltransform). */
-export async function corners(crs: string): Promise<number[][]> {
-  const [w, s, e, n] = WINDOW;
-  const { stdout } = await promisify(execFile)('bash', [
-    '-c',
-    `printf '${w} ${s}\\n${e} ${n}\\n' | gdaltransform -s_srs EPSG:4326 -t_srs ${crs} -output_xy`,
-  ]);
-  return stdout
-    .trim()
-    .split('\n')
-    .map((line) => line.split(/\s+/).map(Number));
-}
-
-/** MapServer's answer to a WMS query string on a mapfile (`mapserv -nh`, its image bytes). */
-export async function mapserver(mapPath: string, query: string): Promise<Buffer> {
-  const { stdout } = await promisify(execFile)('mapserv', ['-nh', `QUERY_STRING=${query}`], {
-    encoding: 'buffer',
-    env: { ...process.env, MAPSERVER_CONFIG_FILE: `${mapPath}.conf` },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return stdout;
-}
-
 /** The RGBA pixels of a PNG. */
 export async function pixels(png: Buffer): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
   const image = await loadImage(png);
@@ -206,6 +89,32 @@ export async function pixels(png: Buffer): Promise<{ width: number; height: numb
   const g = canvas.getContext('2d');
   g.drawImage(image, 0, 0);
   return { width: image.width, height: image.height, data: g.getImageData(0, 0, image.width, image.height).data };
+}
+
+/**
+ * Pixels of a colour (#rrggbb, each channel within `tolerance`): how many MapServer's image `a` has,
+ * how many `b` has, and how many both have at the same place.
+ */
+export async function colourOverlap(
+  a: Buffer,
+  b: Buffer,
+  hex: string,
+  tolerance = 16,
+): Promise<{ a: number; b: number; both: number }> {
+  const [pa, pb] = [await pixels(a), await pixels(b)];
+  const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const is = (d: Uint8ClampedArray, i: number) =>
+    Math.abs(d[i] - want[0]) <= tolerance &&
+    Math.abs(d[i + 1] - want[1]) <= tolerance &&
+    Math.abs(d[i + 2] - want[2]) <= tolerance;
+  const out = { a: 0, b: 0, both: 0 };
+  for (let i = 0; i < pa.data.length; i += 4) {
+    const [x, y] = [is(pa.data, i), is(pb.data, i)];
+    if (x) out.a++;
+    if (y) out.b++;
+    if (x && y) out.both++;
+  }
+  return out;
 }
 
 /**
@@ -311,6 +220,84 @@ export const LABELS: LayerStyle = {
         text_halo_fill: '#ffffff',
         text_halo_radius: 2,
         text_dy: 10,
+      },
+    },
+  ],
+};
+/** Marks of three shapes and sizes by the trees' numbers: squares, triangles, stars. */
+export const MARKS: LayerStyle = {
+  rules: [
+    {
+      name: 'Quadrat',
+      filter: { op: '<=', attribute: 'nr', value: 12 },
+      symbol: {
+        symbol_type: 'graphic',
+        graphic: 'square',
+        circle_radius: 6,
+        fill: '#cc3333',
+        stroke: '#000000',
+        stroke_width: 1,
+      },
+    },
+    {
+      name: 'Dreieck',
+      filter: {
+        op: 'and',
+        filters: [
+          { op: '>', attribute: 'nr', value: 12 },
+          { op: '<=', attribute: 'nr', value: 24 },
+        ],
+      },
+      symbol: {
+        symbol_type: 'graphic',
+        graphic: 'triangle',
+        circle_radius: 8,
+        fill: '#3366cc',
+        stroke: '#111111',
+        stroke_width: 2,
+      },
+    },
+    {
+      name: 'Stern',
+      filter: { op: '>', attribute: 'nr', value: 24 },
+      symbol: { symbol_type: 'graphic', graphic: 'star', circle_radius: 9, fill: '#ffaa00', stroke: '#553300', stroke_width: 3 },
+    },
+  ],
+};
+/** The parcels with their names as labels with a halo, at their centres. */
+export const PARCEL_LABELS: LayerStyle = {
+  rules: [
+    {
+      name: 'Flurstück',
+      symbol: {
+        symbol_type: 'style',
+        fill: '#88bb88',
+        fill_opacity: 1,
+        stroke: '#115511',
+        stroke_width: 1,
+        text_label: 'name',
+        text_size: 12,
+        text_fill: '#000000',
+        text_halo_fill: '#ffff99',
+        text_halo_radius: 2,
+      },
+    },
+  ],
+};
+/** The streets with their numbers as labels with a halo. */
+export const STREET_LABELS: LayerStyle = {
+  rules: [
+    {
+      name: 'Straße',
+      symbol: {
+        symbol_type: 'style',
+        stroke: '#0033cc',
+        stroke_width: 3,
+        text_label: 'nr',
+        text_size: 12,
+        text_fill: '#000000',
+        text_halo_fill: '#ffff00',
+        text_halo_radius: 2,
       },
     },
   ],

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {
   bgcolor,
+  featureCount,
   imageFormat,
   kvp,
   scaleDenominator,
@@ -16,6 +17,13 @@ const problem = (fn: () => unknown, code: string) =>
   assert.throws(fn, (e: unknown) => e instanceof WmsProblem && e.code === code, `expected ${code}`);
 
 describe('WMS parameters', () => {
+  it('reads FEATURE_COUNT as a whole number of 1 or more, 1 when missing', () => {
+    assert.equal(featureCount(kvp({})), 1);
+    assert.equal(featureCount(kvp({ Feature_Count: ' 12 ' })), 12);
+    for (const raw of ['0', '-1', '2.5', 'x', '1234567'])
+      problem(() => featureCount(kvp({ FEATURE_COUNT: raw })), 'InvalidParameterValue');
+  });
+
   it('reads names in any case and the version with its default', () => {
     const p = kvp({ SERVICE: 'wms', Request: 'getmap', version: ['1.1.1', '1.3.0'] });
     assert.equal(wmsRequest(p), 'GetMap');

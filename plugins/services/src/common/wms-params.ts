@@ -169,6 +169,14 @@ export function scaleDenominator(bbox: [number, number, number, number], width: 
 /** The EPSG name FeatureReprojection takes for an offered CRS. */
 export const epsgName = (crs: string) => (crs === 'CRS:84' ? 'EPSG:4326' : crs);
 
+/** FEATURE_COUNT of GetFeatureInfo (default 1; the WMTS takes it as a vendor parameter too). */
+export function featureCount(p: Map<string, string>): number {
+  const raw = p.get('feature_count') ?? '1';
+  if (!/^\d{1,6}$/.test(raw.trim()) || Number(raw) < 1)
+    throw new WmsProblem('InvalidParameterValue', 'feature_count', {}, 'feature_count');
+  return Number(raw);
+}
+
 /** INFO_FORMAT of GetFeatureInfo (default text/html). */
 export function infoFormat(raw: string | undefined): InfoFormat {
   const v = (raw ?? 'text/html').trim().toLowerCase();

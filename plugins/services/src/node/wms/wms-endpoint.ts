@@ -14,6 +14,7 @@ import {
   bgcolor,
   epsgName,
   exceptionMode,
+  featureCount,
   imageFormat,
   infoFormat,
   kvp,
@@ -312,17 +313,14 @@ export class WmsEndpoint implements ServiceEndpointContribution {
         throw new WmsProblem('InvalidPoint', 'point', { name: name.toUpperCase() }, name);
       return Number(raw) + 0.5;
     };
-    const i = pixel(iName, view.width);
-    const j = pixel(jName, view.height);
-    const countRaw = p.get('feature_count') ?? '1';
-    if (!/^\d{1,6}$/.test(countRaw.trim()) || Number(countRaw) < 1)
-      throw new WmsProblem('InvalidParameterValue', 'feature_count', {}, 'feature_count');
-    const count = Number(countRaw);
+    const at: [number, number] = [pixel(iName, view.width), pixel(jName, view.height)];
+    const count = featureCount(p);
     // external_map, mapproxy: cascaded to the remote WMS (decision 0084).
     if (isExternalMap(publication.layer))
-      return this.metalayer.answerExternalInfo(ctx, publication, view, [i - 0.5, j - 0.5], count, format);
+      return this.metalayer.answerExternalInfo(ctx, publication, view, [at[0] - 0.5, at[1] - 0.5], count, format);
+    const window = await this.featureWindow(view, at);
     if (this.etag(ctx, publication, p, ctx.state.lang)) return;
-    const found = await this.featuresAt(publication, view, [i, j], count);
+    const found = await this.featuresAt(publication, view, at, count, window);
     const layerName = publication.layer.slug || String(publication.layer.id);
     if (format === 'application/json') {
       ctx.set('Content-Type', 'application/json; charset=utf-8');
@@ -336,19 +334,38 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     }
   }
 
-  /** The features drawn at pixel `[i, j]` (its centre), up to `count` (GetFeatureInfo, also of a metalayer's members). */
-  async featuresAt(publication: Publication, view: MapView, [i, j]: [number, number], count: number): Promise<ServedFeature[]> {
+  /** The window in degrees that GetFeatureInfo reads around pixel `at` of a view (8 px each way). */
+  featureWindow(view: MapView, at: [number, number]): Promise<Box> {
     const [minx, miny, maxx, maxy] = view.bbox;
     const ux = (maxx - minx) / view.width;
     const uy = (maxy - miny) / view.height;
     const tolerance = 8;
-    const around: Box = [
+    const [i, j] = at;
+    return this.window(view.crs, [
       minx + (i - tolerance) * ux,
       maxy - (j + tolerance) * uy,
       minx + (i + tolerance) * ux,
       maxy - (j - tolerance) * uy,
-    ];
-    const window = await this.window(view.crs, around);
+    ]);
+  }
+
+  /**
+   * The features drawn at pixel `at` of a view (pixel units from the top left corner; a pixel's
+   * centre is at +0.5), at most `count`, in the publication's order, read from `window` (see
+   * featureWindow, by default): GetFeatureInfo of the WMS and of the WMTS, also of a metalayer's
+   * members (decisions 0083, 0084).
+   */
+  async featuresAt(
+    publication: Publication,
+    view: MapView,
+    at: [number, number],
+    count: number,
+    window?: Box,
+  ): Promise<ServedFeature[]> {
+    window ??= await this.featureWindow(view, at);
+    const [minx, miny, maxx, maxy] = view.bbox;
+    const ux = (maxx - minx) / view.width;
+    const uy = (maxy - miny) / view.height;
     const scale = scaleDenominator(view.bbox, view.width, view.crs);
     const found: ServedFeature[] = [];
     const toPixel = (x: number, y: number): [number, number] => [(x - minx) / ux, (maxy - y) / uy];
@@ -358,7 +375,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
         const drawn = safeEvaluate(publication.style.style, projected, scale);
         if (!drawn.length) continue;
         const radius = Math.max(3, ...drawn.map((s) => (s.kind === 'mark' ? s.radius : s.kind === 'icon' ? s.size / 2 : 0)));
-        if (hits(projected.geometry, toPixel, [i, j], radius)) found.push(served);
+        if (hits(projected.geometry, toPixel, at, radius)) found.push(served);
       }
       if (found.length >= count) break;
     }

@@ -2,6 +2,7 @@ import { inject, injectable, WorkerPool, type WerkbankContext } from '@werkbank/
 import { geometryKind } from '@werkbank/plugin-layers/api';
 import {
   bgcolor,
+  featureCount,
   imageFormat,
   infoFormat,
   required,
@@ -397,10 +398,7 @@ export class MetalayerWms {
     };
     const i = pixel(iName, view.width);
     const j = pixel(jName, view.height);
-    const countRaw = p.get('feature_count') ?? '1';
-    if (!/^\d{1,6}$/.test(countRaw.trim()) || Number(countRaw) < 1)
-      throw new WmsProblem('InvalidParameterValue', 'feature_count', {}, 'feature_count');
-    const count = Number(countRaw);
+    const count = featureCount(p);
     // Top first: the reverse of the drawing order.
     const leaves = layers.flatMap(drawOrder).reverse();
     if (leaves.some((l) => isExternalMap(l.layer))) ctx.set('Cache-Control', 'no-store');

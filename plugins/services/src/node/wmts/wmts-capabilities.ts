@@ -1,5 +1,6 @@
 import { tileLimits, type TileMatrixSet } from '../../common/tile-matrix-sets';
 import { xml } from '../wms/wms-capabilities';
+import type { WmtsInfoFormat } from './wmts-feature-info';
 
 type Box = [number, number, number, number];
 
@@ -20,11 +21,13 @@ export interface WmtsCapabilitiesInput {
   extent: Box;
   /** The tile matrix sets with the layer's box in each set's CRS (none: the whole set). */
   sets: Array<{ set: TileMatrixSet; box: Box | null }>;
+  /** GetFeatureInfo's formats (InfoFormat, and a RESTful FeatureInfo resource each). */
+  infoFormats: readonly WmtsInfoFormat[];
 }
 
 const num = (v: number) => String(Math.round(v * 1e9) / 1e9);
 
-/** One operation of OperationsMetadata, offered as KVP and RESTful (GetCapabilities and GetTile). */
+/** One operation of OperationsMetadata, offered as KVP and RESTful (GetCapabilities, GetTile, GetFeatureInfo). */
 function operation(name: string, kvp: string, rest: string | null): string {
   const get = (href: string, encoding: string) =>
     `<ows:Get xlink:href="${xml(href)}"><ows:Constraint name="GetEncoding"><ows:AllowedValues><ows:Value>${encoding}</ows:Value></ows:AllowedValues></ows:Constraint></ows:Get>`;
@@ -76,6 +79,9 @@ export function wmtsCapabilitiesXml(c: WmtsCapabilitiesInput): string {
   const capsRest = `${c.restBase}/1.0.0/WMTSCapabilities.xml${c.restQuery}`;
   const links = c.sets.map(({ set, box }) => tileMatrixSetLink(set, box)).filter(Boolean);
   const template = `${c.restBase}/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}.png${c.restQuery}`;
+  // WMTS 1.0.0 §10.2.2: a FeatureInfo resource per InfoFormat, the pixel as {J}/{I} below the tile.
+  const infoTemplate = (f: WmtsInfoFormat) =>
+    `${c.restBase}/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}/{J}/{I}.${f.extension}${c.restQuery}`;
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<Capabilities xmlns="http://www.opengis.net/wmts/1.0" xmlns:ows="http://www.opengis.net/ows/1.1" xmlns:xlink="http://www.w3.org/1999/xlink" ` +
@@ -87,6 +93,7 @@ export function wmtsCapabilitiesXml(c: WmtsCapabilitiesInput): string {
     `<ows:OperationsMetadata>` +
     operation('GetCapabilities', c.kvpUrl, capsRest) +
     operation('GetTile', c.kvpUrl, `${c.restBase}/`) +
+    operation('GetFeatureInfo', c.kvpUrl, `${c.restBase}/`) +
     `</ows:OperationsMetadata>` +
     `<Contents><Layer><ows:Title>${xml(c.title)}</ows:Title>` +
     (c.abstract ? `<ows:Abstract>${xml(c.abstract)}</ows:Abstract>` : '') +
@@ -94,8 +101,12 @@ export function wmtsCapabilitiesXml(c: WmtsCapabilitiesInput): string {
     `<ows:Identifier>${xml(c.name)}</ows:Identifier>` +
     `<Style isDefault="true"><ows:Title>${xml(c.styleTitle)}</ows:Title><ows:Identifier>${xml(c.styleName)}</ows:Identifier></Style>` +
     `<Format>image/png</Format>` +
+    c.infoFormats.map((f) => `<InfoFormat>${xml(f.mime)}</InfoFormat>`).join('') +
     links.join('') +
     `<ResourceURL format="image/png" resourceType="tile" template="${xml(template)}"/>` +
+    c.infoFormats
+      .map((f) => `<ResourceURL format="${xml(f.mime)}" resourceType="FeatureInfo" template="${xml(infoTemplate(f))}"/>`)
+      .join('') +
     `</Layer>` +
     c.sets.map(({ set }) => tileMatrixSetXml(set)).join('') +
     `</Contents>` +

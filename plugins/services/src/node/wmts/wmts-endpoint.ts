@@ -7,7 +7,7 @@ import {
   type ServiceEndpointDescriptor,
   type WerkbankContext,
 } from '@werkbank/sdk/node';
-import { kvp, WmsProblem } from '../../common/wms-params';
+import { featureCount, kvp, WmsProblem } from '../../common/wms-params';
 import { TILE_MATRIX_SETS, tileBox, tileMatrixSet, type TileMatrixSet } from '../../common/tile-matrix-sets';
 import { conditional } from '../geojson-endpoint';
 import { ExternalMaps, isExternalMap } from '../external-maps';
@@ -18,7 +18,15 @@ import { boxIn } from '../wms/wms-area';
 import { STYLE_NAME, WmsEndpoint, type MapView } from '../wms/wms-endpoint';
 import { MetalayerWms } from '../wms/wms-metalayer';
 import { ServicesServices } from '../services-services';
+import { featureInfoHtml } from '../wms/wms-feature-info';
 import { owsExceptionXml, wmtsCapabilitiesXml } from './wmts-capabilities';
+import {
+  featureInfoGml32,
+  wmtsInfoFormat,
+  wmtsInfoFormatOfExtension,
+  WMTS_INFO_FORMATS,
+  type WmtsInfoFormat,
+} from './wmts-feature-info';
 
 type Box = [number, number, number, number];
 
@@ -39,9 +47,11 @@ interface TileRequest {
 
 /**
  * WMTS 1.0.0 (issue 17, decision 0083 "WMTS") at `/services/wmts/{name}` (KVP: GetCapabilities,
- * GetTile) and RESTful (`…/1.0.0/WMTSCapabilities.xml`, `…/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}.png`):
+ * GetTile, GetFeatureInfo) and RESTful (`…/1.0.0/WMTSCapabilities.xml`,
+ * `…/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}.png`, `…/{TileCol}/{J}/{I}.{json|html|gml}`):
  * PNG tiles of WebMercatorQuad and DE_EPSG_25832_ADV drawn by the WMS renderer and kept in the tile
- * cache per publication. Problems are OWS ExceptionReports in the caller's language.
+ * cache per publication; feature info found as the WMS finds it. Problems are OWS ExceptionReports
+ * in the caller's language.
  */
 @injectable()
 export class WmtsEndpoint implements ServiceEndpointContribution {
@@ -64,6 +74,7 @@ export class WmtsEndpoint implements ServiceEndpointContribution {
           this.guard(ctx, async () => this.capabilities(ctx, await this.open(ctx))),
         );
         router.get('/services/wmts/:name/:set/:matrix/:row/:col', (ctx) => this.guard(ctx, () => this.rest(ctx)));
+        router.get('/services/wmts/:name/:set/:matrix/:row/:col/:j/:i', (ctx) => this.guard(ctx, () => this.restInfo(ctx)));
       },
     });
   }
@@ -123,8 +134,8 @@ export class WmtsEndpoint implements ServiceEndpointContribution {
       throw problem('MissingParameterValue', 'missing', { name: 'REQUEST' }, 'request');
     const r = request.trim().toLowerCase();
     if (r === 'getcapabilities') return this.capabilities(ctx, await this.open(ctx));
-    if (r === 'getfeatureinfo') throw problem('OperationNotSupported', 'operation', { value: 'GetFeatureInfo' }, 'request', 501);
-    if (r !== 'gettile') throw problem('InvalidParameterValue', 'request', { value: request.slice(0, 40) }, 'request');
+    if (r !== 'gettile' && r !== 'getfeatureinfo')
+      throw problem('InvalidParameterValue', 'request', { value: request.slice(0, 40) }, 'request');
     const version = p.get('version');
     if (version !== undefined && version.trim() !== '1.0.0')
       throw problem('InvalidParameterValue', 'version', { value: version.slice(0, 20) }, 'version');
@@ -141,9 +152,19 @@ export class WmtsEndpoint implements ServiceEndpointContribution {
     if (style && style.toLowerCase() !== STYLE_NAME)
       throw problem('InvalidParameterValue', 'style', { style: style.slice(0, 80) }, 'style');
     if (format !== 'image/png') throw problem('InvalidParameterValue', 'format', { format: format.slice(0, 40) }, 'format');
-    const publication = await this.openForTile(ctx);
+    // GetFeatureInfo: the GetTile parameters and the pixel in the tile (WMTS 1.0.0 §7.3.1).
+    const info =
+      r === 'getfeatureinfo'
+        ? {
+            format: wmtsInfoFormat(required('infoformat')),
+            at: this.pixel(tile, required('i'), required('j')),
+            count: featureCount(p),
+          }
+        : undefined;
+    const publication = info ? await this.open(ctx) : await this.openForTile(ctx);
     if (![publication.layer.slug, String(publication.layer.id), ctx.params.name].includes(layer))
       throw problem('InvalidParameterValue', 'layer', { layer: layer.slice(0, 80) }, 'layer');
+    if (info) return this.featureInfo(ctx, publication, tile, info.at, info.format, info.count);
     await this.tile(ctx, publication, tile);
   }
 
@@ -154,6 +175,74 @@ export class WmtsEndpoint implements ServiceEndpointContribution {
       throw problem('InvalidParameterValue', 'format', { format: (m?.[2] ?? '').slice(0, 20) }, 'format');
     const tile = this.tileRequest(set, matrix, row, m[1]);
     await this.tile(ctx, await this.openForTile(ctx), tile);
+  }
+
+  /** RESTful GetFeatureInfo (WMTS 1.0.0 §10.2.2): `…/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}/{J}/{I}.{ext}`. */
+  private async restInfo(ctx: WerkbankContext): Promise<void> {
+    const { set, matrix, row, col, j } = ctx.params;
+    const m = /^(.*)\.([A-Za-z]+)$/.exec(ctx.params.i);
+    const format = wmtsInfoFormatOfExtension(m?.[2] ?? '');
+    const tile = this.tileRequest(set, matrix, row, col);
+    const at = this.pixel(tile, m![1], j);
+    const count = featureCount(kvp(ctx.query as Record<string, string | string[] | undefined>));
+    await this.featureInfo(ctx, await this.open(ctx), tile, at, format, count);
+  }
+
+  /**
+   * The pixel I (column), J (row) of a tile, as pixel units from its top left corner with the
+   * pixel's centre (+0.5); InvalidParameterValue when not a whole number, PointIJOutOfRange (WMTS
+   * 1.0.0 Table 29) beyond the tile.
+   */
+  private pixel({ set }: TileRequest, iText: string, jText: string): [number, number] {
+    const index = (text: string, name: string) => {
+      if (!/^\d{1,10}$/.test(text)) throw problem('InvalidParameterValue', 'index', { name: name.toUpperCase() }, name);
+      const v = Number(text);
+      if (v >= set.tileSize)
+        throw problem('PointIJOutOfRange', 'point', { name: name.toUpperCase(), max: set.tileSize - 1 }, name);
+      return v + 0.5;
+    };
+    return [index(iText, 'i'), index(jText, 'j')];
+  }
+
+  /**
+   * The features drawn at a pixel of a tile, found as WMS GetFeatureInfo finds them on a map of the
+   * tile's box (points within their symbol, lines within 3 px, polygons containing it), at most
+   * `count`: GeoJSON in EPSG:4326, HTML with the layer's selection fields, or GML 3.2 as the WFS
+   * writes it. The ETag covers the publication and the request's answer.
+   */
+  private async featureInfo(
+    ctx: WerkbankContext,
+    publication: Publication,
+    { set, matrix, row, col }: TileRequest,
+    at: [number, number],
+    format: WmtsInfoFormat,
+    count: number,
+  ): Promise<void> {
+    const m = set.matrices[matrix];
+    const view: MapView = { crs: set.crs, bbox: tileBox(set, m, row, col), width: set.tileSize, height: set.tileSize };
+    let window: Box | null;
+    try {
+      window = await this.wms.featureWindow(view, at);
+    } catch (e) {
+      // A pixel the CRS cannot reach into degrees (beyond its area) has no features.
+      if (!(e instanceof WmsProblem)) throw e;
+      window = null;
+    }
+    const lang = String(ctx.state.lang ?? 'en');
+    const variant = `wmts.info.${set.id}.${m.id}.${row}.${col}.${at[0] - 0.5}.${at[1] - 0.5}.${count}.${format.extension}.${lang}`;
+    if (conditional(ctx, publication, variant)) return;
+    const found = window ? await this.wms.featuresAt(publication, view, at, count, window) : [];
+    if (format.extension === 'json') {
+      ctx.set('Content-Type', 'application/json; charset=utf-8');
+      ctx.body = { type: 'FeatureCollection', features: found };
+    } else if (format.extension === 'html') {
+      ctx.set('Content-Type', 'text/html; charset=utf-8');
+      ctx.body = featureInfoHtml(publication.layer, found, lang);
+    } else {
+      const wfsUrl = `${ctx.protocol}://${ctx.host}/services/wfs/${encodeURIComponent(ctx.params.name)}`;
+      ctx.set('Content-Type', `${format.mime}; charset=utf-8`);
+      ctx.body = featureInfoGml32(publication.layer, wfsUrl, found);
+    }
   }
 
   /** The tile asked for, or InvalidParameterValue for an unknown set or matrix, TileOutOfRange beyond the matrix. */
@@ -251,6 +340,7 @@ export class WmtsEndpoint implements ServiceEndpointContribution {
       styleTitle: style.name || STYLE_NAME,
       extent,
       sets,
+      infoFormats: WMTS_INFO_FORMATS,
     });
   }
 
