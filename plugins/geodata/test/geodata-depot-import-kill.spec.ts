@@ -11,7 +11,7 @@ import { addFrame, addNode, frameUpload, get, link, newSwitchboard, type Obj } f
 import { newDepot, type Datum, type Depot } from '@werkbank/plugin-magazine/testing';
 
 const PASSWORD = 'import-kill-admin-password';
-/** Rows of the CSV: 30 batches of depot.import_file, so the import is well under way when it is killed. */
+/** Rows of the CSV: 30 statements of the Magazine's staged write (5,000 each), so the import is well under way when it is killed. */
 const ROWS = 150_000;
 
 function csvOf(rows: number): Buffer {
@@ -68,7 +68,7 @@ describe('geodata: an import killed with SIGKILL leaves nothing after a restart 
     const run = expectStatus<Obj>(await admin.post(`${sb.resource_uri}run/`, {}), 202);
 
     // The node's progress is written while the import runs (between its batches); once a fifth of
-    // the file is read, several batches are staged. Then the server is killed.
+    // the file is read, several statements are staged. Then the server is killed.
     for (;;) {
       const now: Obj = await get(admin, node.resource_uri);
       assert.equal(expectStatus<Obj>(await admin.get(run.resource_uri), 200).status, 'started', 'the import is still running');

@@ -15,7 +15,7 @@ import {
 import { frameUpload } from '@werkbank/plugin-switchboards/testing';
 import { newDepot, type Datum, type Depot, type Moment } from '@werkbank/plugin-magazine/testing';
 
-/** Rows of the CSV: more than two batches of depot.import_file (5,000), so the write spans several statements. */
+/** Rows of the CSV: more than two statements of the Magazine's bulk write (5,000), so the write spans several. */
 const ROWS = 10_003;
 
 /** `rows` points `x;y;name;n`, in EPSG:4326; row `broken` (from 0) gets a fifth column. */

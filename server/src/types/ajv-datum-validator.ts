@@ -52,7 +52,9 @@ export class AjvDatumValidator implements DatumValidator {
   }
 }
 
+/** The fields without the envelope; the fields themselves when they hold none (no copy per datum of a bulk write). */
 function withoutEnvelope(fields: Record<string, unknown>): Record<string, unknown> {
+  if (!DATUM_ENVELOPE_FIELDS.some((k) => Object.hasOwn(fields, k))) return fields;
   const own = { ...fields };
   for (const k of DATUM_ENVELOPE_FIELDS) delete own[k];
   return own;

@@ -68,8 +68,16 @@ function checkContentType(body: Record<string, unknown>, type: string, services:
   void services;
 }
 
-/** The datum's own fields from a request body (envelope removed). */
+/** The datum's own fields from a request body (envelope removed; the body itself when it has none). */
 export function ownFields(body: Record<string, unknown>): Record<string, unknown> {
+  let envelope = false;
+  for (const k in body) {
+    if (ENVELOPE.has(k) && Object.hasOwn(body, k)) {
+      envelope = true;
+      break;
+    }
+  }
+  if (!envelope) return body;
   return Object.fromEntries(Object.entries(body).filter(([k]) => !ENVELOPE.has(k)));
 }
 
@@ -78,13 +86,23 @@ export function ownFields(body: Record<string, unknown>): Record<string, unknown
  * path, 400 depot_crs for features in another CRS than WGS 84 (depotFeatureFields).
  */
 export function validated(fields: Record<string, unknown>, type: string, services: MagazineServices): VersionValues {
-  if (services.types.isAssignable(type, 'feature')) fields = depotFeatureFields(fields);
-  const problem = services.datumTypes.validate(type, fields);
-  if (problem) throw ApiError.badRequest('invalid_value', problem.key, problem.params, problem.field);
-  return {
-    data: fields,
-    repr: services.datumTypes.textRepr(type, fields).slice(0, 2000),
-    extent: datumExtent(services.types.baseChain(type), fields),
+  return datumValidator(type, services)(fields);
+}
+
+/**
+ * `validated` for many datums of one type (bulk writes): what depends only on the type (whether
+ * it is a feature, its base chain) is looked up once, not per datum.
+ */
+export function datumValidator(type: string, services: MagazineServices): (fields: Record<string, unknown>) => VersionValues {
+  const feature = services.types.isAssignable(type, 'feature');
+  const chain = services.types.baseChain(type);
+  const types = services.datumTypes;
+  return (fields) => {
+    if (feature) fields = depotFeatureFields(fields);
+    const problem = types.validate(type, fields);
+    if (problem) throw ApiError.badRequest('invalid_value', problem.key, problem.params, problem.field);
+    const repr = types.textRepr(type, fields);
+    return { data: fields, repr: repr.length > 2000 ? repr.slice(0, 2000) : repr, extent: datumExtent(chain, fields) };
   };
 }
 
@@ -105,7 +123,7 @@ export function decodePatch(
   services: MagazineServices,
 ): VersionValues {
   checkContentType(body, type, services);
-  const changes = ownFields(body);
+  const changes = { ...ownFields(body) };
   if (isFileType(services, type)) {
     for (const k of Object.keys(changes)) {
       if (k !== 'value') throw ApiError.badRequest('read_only_field', 'errors.read_only_field', { field: k }, k);

@@ -1,6 +1,3 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
 import { ApiError, keyOrderOf, keyOrderRestorer, type EntityManager, type KeyOrder } from '@werkbank/sdk/node';
 import { validAt } from './moment-store';
 import { newDatumIds, removeEmptyBlocks } from './datum-blocks';
@@ -33,8 +30,6 @@ export interface VersionValues {
   blobBytes?: number;
   /** The datum's extent (`datumExtent` of its type; decision 0070); none when absent. */
   extent?: Extent | null;
-  /** Its COPY row, made ahead for addDatums (copyRowOf, same depot, moment and user). */
-  copyRow?: CopyRow;
 }
 
 export const COLUMNS =
@@ -189,135 +184,6 @@ export async function insertDatums(
     userId,
     values.map((v, i) => ({ datumId: ids[i], values: v })),
   );
-}
-
-const NEEDS_COPY_ESCAPE = /[\\\t\n\r]/;
-
-/** Paths deeper than this keep jsonb's order (as the SDK's keyOrderOf). */
-const KEY_ORDER_DEPTH = 4;
-
-/**
- * `JSON.stringify(keyOrderOf([data]))` for one datum, built in one walk: the bulk path computes it
- * for every row, and the general function (which joins the orders of many items) costs several
- * times as much there. Null when no object has two keys.
- */
-export function keyOrderText(data: Record<string, unknown>): string | null {
-  let out = '';
-  const visit = (value: unknown, path: string, depth: number) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
-    const keys = Object.keys(value);
-    if (keys.length > 1) out += `${out ? ',' : ''}${JSON.stringify(path)}:${JSON.stringify(keys)}`;
-    if (depth >= KEY_ORDER_DEPTH) return;
-    for (const k of keys) {
-      const key = JSON.stringify(k);
-      visit((value as Record<string, unknown>)[k], path === '[]' ? `[${key}]` : `${path.slice(0, -1)},${key}]`, depth + 1);
-    }
-  };
-  visit(data, '[]', 0);
-  return out ? `{${out}}` : null;
-}
-
-/** How bulk writes reach the database: COPY on PostgreSQL, multi-row INSERTs on the embedded one. */
-export type BulkPath = 'copy' | 'insert';
-
-/** A pg client as TypeORM's query runner holds it: enough to run a COPY on its connection. */
-interface CopyClient {
-  query(stream: CopyStreamQuery): CopyStreamQuery;
-}
-
-/** A value for COPY's text format: backslash, tab, newline and carriage return escaped; `\N` is NULL. */
-function copyText(value: string | null): string {
-  if (value === null) return '\\N';
-  if (!NEEDS_COPY_ESCAPE.test(value)) return value;
-  return value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
-}
-
-/** JSON text for COPY's text format: JSON never holds a raw tab, newline or carriage return, only backslashes. */
-function copyJson(json: string): string {
-  return json.indexOf('\\') < 0 ? json : json.replace(/\\/g, '\\\\');
-}
-
-/** A version's row for COPY from the column after the datum id on, and the bytes it stores. */
-export interface CopyRow {
-  text: string;
-  bytes: number;
-}
-
-/**
- * The COPY row of `v` as addDatums sends it, without its datum id (drawn only when it is sent):
- * made while the previous statement is still running, so this process and the database work at
- * the same time (MomentFiller.prepare).
- */
-export function copyRowOf(v: VersionValues, depotId: number, momentId: number, userId: number): CopyRow {
-  const data = JSON.stringify(v.data);
-  const bytes = Buffer.byteLength(data) + (v.blobBytes ?? 0);
-  const order = keyOrderText(v.data);
-  const text =
-    `\t${depotId}\t${momentId}\t` +
-    copyJson(data) +
-    '\t' +
-    copyText(v.repr) +
-    '\t' +
-    copyText(v.name ?? null) +
-    '\t' +
-    copyText(v.blob ?? null) +
-    `\t${bytes}\t${userId}\t` +
-    (order === null ? '\\N' : copyJson(order)) +
-    '\t' +
-    (extentBox(v.extent ?? null) ?? '\\N') +
-    '\n';
-  return { text, bytes };
-}
-
-/**
- * Adds `values`, in order, as new datums of the open moment and returns the bytes they store. The
- * lean path of bulk writes (decision 0075): the datum ids drawn as one block, the versions by COPY
- * (PostgreSQL) or one multi-row INSERT (embedded), the JSON of each value sent once, no rows
- * returned.
- */
-export async function addDatums(
-  m: EntityManager,
-  depotId: number,
-  momentId: number,
-  userId: number,
-  values: VersionValues[],
-  path: BulkPath = 'insert',
-): Promise<number> {
-  if (!values.length) return 0;
-  const ids = await newDatumIds(m, depotId, momentId, values.length);
-  let bytes = 0;
-  if (path === 'copy') {
-    // One text for the whole statement; rows made ahead (MomentFiller.prepare) are taken as they are.
-    let text = '';
-    for (let i = 0; i < values.length; i++) {
-      const row = values[i].copyRow ?? copyRowOf(values[i], depotId, momentId, userId);
-      bytes += row.bytes;
-      text += ids[i] + row.text;
-    }
-    const client = (await m.queryRunner!.connect()) as CopyClient;
-    await pipeline(
-      Readable.from([text]),
-      client.query(
-        copyFrom(
-          `COPY magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent) FROM STDIN`,
-        ),
-      ),
-    );
-    return bytes;
-  }
-  const records = values.map((v, i) => {
-    const data = JSON.stringify(v.data);
-    const size = Buffer.byteLength(data) + (v.blobBytes ?? 0);
-    bytes += size;
-    return `{"datum_id":${ids[i]},"data":${data},"repr":${JSON.stringify(v.repr)},"name":${JSON.stringify(v.name ?? null)},"blob":${JSON.stringify(v.blob ?? null)},"bytes":${size},"key_order":${keyOrderText(v.data) ?? 'null'},"extent":${JSON.stringify(extentBox(v.extent ?? null))}}`;
-  });
-  await m.query(
-    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent)
-     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3, x.key_order, x.extent
-     FROM jsonb_to_recordset($4::jsonb) AS x(datum_id int, data jsonb, repr text, name text, blob text, bytes bigint, key_order jsonb, extent box)`,
-    [depotId, momentId, userId, `[${records.join(',')}]`],
-  );
-  return bytes;
 }
 
 /**

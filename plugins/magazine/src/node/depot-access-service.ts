@@ -11,9 +11,9 @@ import {
 } from '@werkbank/sdk/node';
 import { depotDefinition, depotFor } from './depot-access';
 import { countSnapshot, datumDepot, snapshotPage, versionAt, type VersionValues } from './datum-store';
-import { MomentFiller } from './moment-filler';
+import { MomentFiller, type PreparedRows } from './moment-filler';
 import { beginStagedImport, discardStagedImport, endStagedImport } from './staged-import';
-import { isFileType, ownFields, validated } from './datum-codec';
+import { datumValidator, isFileType, ownFields } from './datum-codec';
 import { countWrite, lockDepot, DEPOT_PATH, headMoment, latestApprovedMoment, loadMoment, newMoment } from './moment-store';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
@@ -268,7 +268,7 @@ export class MagazineDepotAccess implements DepotAccess {
         origin: 'switchboard',
       });
       const filler = new MomentFiller(depotId, moment.id, user.id, options.mode ?? 'replace', 'copy');
-      const count = await this.fill(
+      const count = await this.fill<VersionValues[] | PreparedRows>(
         batches,
         type,
         (values) => filler.add(r.manager, values),
@@ -288,8 +288,9 @@ export class MagazineDepotAccess implements DepotAccess {
   }
 
   /**
-   * The write on the embedded database, staged (decision 0075): each batch in a transaction of its
-   * own, so other requests get the one database session between them, and the moment made visible
+   * The write on the embedded database, staged (decision 0075): each statement of new datums (and
+   * each batch a replace compares) in a transaction of its own, so other requests get the one
+   * database session between them, and the moment made visible
    * by a last short transaction, where the datum write guards run. A failure (or a guard's refusal)
    * discards what was staged; so does the next start after a stop in the middle (MagazineMaintenance).
    */
@@ -307,7 +308,16 @@ export class MagazineDepotAccess implements DepotAccess {
     try {
       const filler = new MomentFiller(depotId, momentId, user.id, options.mode ?? 'replace', 'insert');
       const db = this.services.dataSource;
-      const count = await this.fill(batches, type, (values) => db.transaction((m) => filler.add(m, values)));
+      const count = await this.fill<VersionValues[] | PreparedRows>(
+        batches,
+        type,
+        async (values) => {
+          // A transaction only for a statement to write: prepared rows wait for the next.
+          if (filler.writes(values)) await db.transaction((m) => filler.add(m, values));
+          else if (!Array.isArray(values)) filler.hold(values);
+        },
+        (values) => filler.prepare(values),
+      );
       return await this.services.resources.inTransaction(base, 'depot', async (r) => {
         const { row } = await this.writableDepot(r, depotId);
         await lockDepot(r.manager, depotId, momentId);
@@ -341,23 +351,24 @@ export class MagazineDepotAccess implements DepotAccess {
   }
 
   /**
-   * Pulls the batches, validates their items, prepares them (`prepare`, optional) and stores them;
-   * returns how many there were. One batch is stored while the next is pulled, validated and
-   * prepared (the database and this process work at the same time); a failed store is thrown
-   * before the next one starts.
+   * Pulls the batches, validates their items, prepares them (`prepare`) and stores them; returns
+   * how many there were. One batch is stored while the next is pulled, validated and prepared
+   * (the database and this process work at the same time); a failed store is thrown before the
+   * next one starts. The items are checked by one validator made for the depot's type
+   * (`datumValidator`), not looked up per item.
    */
-  private async fill(
+  private async fill<T>(
     batches: AsyncIterable<Record<string, unknown>[]>,
     type: string,
-    store: (values: VersionValues[]) => Promise<void>,
-    prepare?: (values: VersionValues[]) => void,
+    store: (values: T) => Promise<void>,
+    prepare: (values: VersionValues[]) => T,
   ): Promise<number> {
+    const validate = datumValidator(type, this.services);
     let count = 0;
     let storing: Promise<void> = Promise.resolve();
     try {
       for await (const batch of batches) {
-        const values = batch.map((item, i) => this.validatedItem(item, count + i, type));
-        prepare?.(values);
+        const values = prepare(this.validatedBatch(batch, count, validate));
         count += batch.length;
         await storing;
         storing = store(values);
@@ -381,17 +392,28 @@ export class MagazineDepotAccess implements DepotAccess {
     });
   }
 
-  /** The item's fields checked against the depot's type; 400 invalid_value naming `items[i]`. */
-  private validatedItem(item: Record<string, unknown>, i: number, type: string): VersionValues {
-    if (!item || typeof item !== 'object' || Array.isArray(item)) {
-      throw ApiError.badRequest('invalid_value', 'magazine:errors.item_object', { item: `items[${i}]` }, `items[${i}]`);
+  /** The items' fields checked by `validate`; 400 invalid_value naming `items[first + i]`. */
+  private validatedBatch(
+    batch: Record<string, unknown>[],
+    first: number,
+    validate: (fields: Record<string, unknown>) => VersionValues,
+  ): VersionValues[] {
+    const values = new Array<VersionValues>(batch.length);
+    for (let i = 0; i < batch.length; i++) {
+      const item = batch[i];
+      if (!item || typeof item !== 'object' || Array.isArray(item)) {
+        const at = `items[${first + i}]`;
+        throw ApiError.badRequest('invalid_value', 'magazine:errors.item_object', { item: at }, at);
+      }
+      try {
+        values[i] = validate(ownFields(item));
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        const at = `items[${first + i}]`;
+        throw new ApiError(e.status, e.code, e.key, e.params, e.field ? `${at}.${e.field}` : at);
+      }
     }
-    try {
-      return validated(ownFields(item), type, this.services);
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      throw new ApiError(e.status, e.code, e.key, e.params, e.field ? `items[${i}].${e.field}` : `items[${i}]`);
-    }
+    return values;
   }
 }
 

@@ -1,19 +1,31 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { EntityManager } from '@werkbank/sdk/node';
-import { addDatums, copyRowOf, insertVersions, snapshotPage, type BulkPath, type VersionValues } from './datum-store';
+import { insertVersions, snapshotPage, type VersionValues } from './datum-store';
+import { copyDatums, copyRowOf, insertDatumRecords, insertRecordOf, KeyOrderMemo, type BulkPath } from './bulk-rows';
 import { boxExtentOf, unionExtent, type Extent } from '../common/datum-extent';
 import { UNION_EXTENT, type ExtentChange } from './datum-extent-sql';
 
 const extentOfValues = (values: VersionValues[]): Extent | null =>
   values.reduce<Extent | null>((u, v) => unionExtent(u, v.extent ?? null), null);
 
-/** Values stored per statement (one multi-row INSERT of datums and versions). */
+/** New datums stored per statement (one COPY, or one multi-row INSERT on the embedded database). */
 const ROWS_PER_STATEMENT = 5000;
+
+/**
+ * New datums' rows made ahead (MomentFiller.prepare): only their texts (without datum ids), the
+ * bytes they store and their extents' union, so a batch's values and their fields are garbage once
+ * it is prepared, while its rows wait for a statement to fill (decision 0075, evening amendment).
+ */
+export interface PreparedRows {
+  rows: string[];
+  bytes: number;
+  extent: Extent | null;
+}
 
 /**
  * Fills a just-created open moment with values that arrive in batches (DepotAccess.write and
  * writeStream; decision 0011 storage, decision 0020 streaming). Memory holds one batch and one page
- * of the depot's current datums, whatever the total.
+ * of the depot's current datums, and the rows of up to one statement, whatever the total.
  *
  * 'append' adds every value as a new datum. 'replace' makes the depot's content equal to all the
  * values, in order: the n-th current datum takes the n-th value (unchanged datums keep their
@@ -23,7 +35,8 @@ const ROWS_PER_STATEMENT = 5000;
  * appear once the walk has run out of current ones.
  *
  * Each call takes the entity manager of the transaction it runs in: one transaction for the whole
- * write on PostgreSQL, one per batch when the embedded database stages an import (decision 0075).
+ * write on PostgreSQL, one per statement when the embedded database stages an import (decision
+ * 0075; `writes` and `hold` let it open one only when there is something to write).
  */
 export class MomentFiller {
   /** The last current datum compared (keyset cursor). */
@@ -45,25 +58,86 @@ export class MomentFiller {
     this.exhausted = mode === 'append';
   }
 
+  /** Rows waiting for their statement: sent once ROWS_PER_STATEMENT are there, or by `finish`. */
+  private pending: PreparedRows = { rows: [], bytes: 0, extent: null };
+  /** The key orders of this write's values, made once per shape. */
+  private readonly orders = new KeyOrderMemo();
+
   /**
-   * Makes the COPY rows of values that will be added as new datums, ahead of `add` (called while
-   * the previous `add` is still running, so this process and the database work at the same
-   * time). Values a replace compares with current datums are left alone.
+   * Makes the rows of values that will be added as new datums (COPY rows, or INSERT records on
+   * the embedded database), ahead of `add` (called while the previous `add` is still running, so
+   * this process and the database work at the same time). Values a replace compares with current
+   * datums are returned as they are.
    */
-  prepare(values: VersionValues[]): void {
-    if (this.path !== 'copy' || !this.exhausted) return;
-    for (const v of values) v.copyRow = copyRowOf(v, this.depotId, this.momentId, this.userId);
+  prepare(values: VersionValues[]): VersionValues[] | PreparedRows {
+    if (!this.exhausted) return values;
+    return this.rowsOf(values);
   }
 
-  /** Stores the next values (any number; split into statements of ROWS_PER_STATEMENT). */
-  async add(m: EntityManager, values: VersionValues[]): Promise<void> {
+  private rowsOf(values: VersionValues[]): PreparedRows {
+    const out: PreparedRows = { rows: new Array<string>(values.length), bytes: 0, extent: extentOfValues(values) };
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      const row =
+        this.path === 'copy'
+          ? copyRowOf(v, this.depotId, this.momentId, this.userId, this.orders)
+          : insertRecordOf(v, this.orders);
+      out.rows[i] = row.text;
+      out.bytes += row.bytes;
+    }
+    return out;
+  }
+
+  /**
+   * Whether `add(m, values)` would write to the database; when it would not, `hold` queues the
+   * prepared rows without a transaction (the staged import opens one only to write).
+   */
+  writes(values: VersionValues[] | PreparedRows): boolean {
+    return Array.isArray(values) || this.pending.rows.length + values.rows.length >= ROWS_PER_STATEMENT;
+  }
+
+  /** Queues prepared rows that do not fill a statement (`writes` is false). */
+  hold(values: PreparedRows): void {
+    if (this.writes(values)) throw new Error('MomentFiller.hold: the rows fill a statement, add them');
+    this.queue(values);
+  }
+
+  /**
+   * Stores the next values (any number). New datums are sent in statements of ROWS_PER_STATEMENT
+   * whatever the batches' size; the last rows go with `finish`.
+   */
+  async add(m: EntityManager, values: VersionValues[] | PreparedRows): Promise<void> {
+    if (!Array.isArray(values)) {
+      this.queue(values);
+      if (this.pending.rows.length >= ROWS_PER_STATEMENT) await this.send(m);
+      return;
+    }
     for (let start = 0; start < values.length; start += ROWS_PER_STATEMENT) {
       const chunk = values.slice(start, start + ROWS_PER_STATEMENT);
       const fresh = this.exhausted ? chunk : chunk.slice(await this.replaceCurrent(m, chunk));
-      this.bytes += await addDatums(m, this.depotId, this.momentId, this.userId, fresh, this.path);
-      this.added += fresh.length;
-      this.extent.added = unionExtent(this.extent.added, extentOfValues(fresh));
+      if (!fresh.length) continue;
+      this.queue(this.rowsOf(fresh));
+      if (this.pending.rows.length >= ROWS_PER_STATEMENT) await this.send(m);
     }
+  }
+
+  private queue(prepared: PreparedRows): void {
+    const p = this.pending;
+    for (const row of prepared.rows) p.rows.push(row);
+    p.bytes += prepared.bytes;
+    p.extent = unionExtent(p.extent, prepared.extent);
+  }
+
+  /** Sends the queued rows as one statement (COPY, or a multi-row INSERT on the embedded database). */
+  private async send(m: EntityManager): Promise<void> {
+    const p = this.pending;
+    if (!p.rows.length) return;
+    this.pending = { rows: [], bytes: 0, extent: null };
+    if (this.path === 'copy') await copyDatums(m, this.depotId, this.momentId, p.rows);
+    else await insertDatumRecords(m, this.depotId, this.momentId, this.userId, p.rows);
+    this.bytes += p.bytes;
+    this.added += p.rows.length;
+    this.extent.added = unionExtent(this.extent.added, p.extent);
   }
 
   /** Gives the next current datums the values' content; returns how many values they took. */
@@ -98,6 +172,7 @@ export class MomentFiller {
    * the extents of the snapshot (for countWrite).
    */
   async finish(m: EntityManager): Promise<{ sizeDelta: number; bytes: number; extent: ExtentChange }> {
+    await this.send(m);
     let removed = 0;
     if (!this.exhausted) {
       const [{ n, extent }] = (await m.query(

@@ -65,7 +65,15 @@ export const FEATURE_TEMPLATE: DatumFields = { feature: { type: 'Feature', geome
 export function featureRepr(fields: DatumFields): string {
   const feature = (fields.feature ?? {}) as { geometry?: { type?: unknown } | null; properties?: unknown };
   const geometry = typeof feature.geometry?.type === 'string' ? feature.geometry.type : '–';
-  const props = feature.properties && typeof feature.properties === 'object' ? Object.entries(feature.properties) : [];
-  const shown = props.slice(0, 3).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
-  return shown.length ? `${geometry} · ${shown.join(', ')}` : geometry;
+  // Every datum of a bulk write gets one: the first three keys only, no entries of all of them.
+  const props =
+    feature.properties && typeof feature.properties === 'object' ? (feature.properties as Record<string, unknown>) : {};
+  let shown = '';
+  let n = 0;
+  for (const k of Object.keys(props)) {
+    if (n === 3) break;
+    const v = props[k];
+    shown += `${n++ ? ', ' : ''}${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`;
+  }
+  return n ? `${geometry} · ${shown}` : geometry;
 }

@@ -7,8 +7,13 @@ import type { DepotImportSettings, FORMATS } from './import-settings';
 import { Wgs84Batches } from './wgs84-batches';
 import { type OpenedFile } from '@werkbank/plugin-switchboards/api';
 
-/** Features per batch handed to the depot: one batched write in the Magazine, a few MB of memory. */
-export const BATCH = 5000;
+/**
+ * Features per batch handed to the depot (the Magazine sends them in statements of its own size).
+ * Small, so a batch's objects are garbage before the next young-generation collection and are not
+ * promoted to the old one, where they would pile up until a full collection (decision 0075,
+ * amendment of the evening).
+ */
+export const BATCH = 250;
 
 /**
  * Streams the features of one opened file to `push`, batch by batch and awaited (so reading waits

@@ -68,8 +68,10 @@ export function rowFeature(v: unknown, row: number, from: GeometryColumns): Datu
   if (!v || typeof v !== 'object' || Array.isArray(v)) throw failure('not_a_row', { item: `rows[${row}]` });
   const value = v as Record<string, unknown>;
   const geometry = from.wkt ? wktOf(value, row, from.wkt) : pointOf(value, row, from.x, from.y);
-  const used = (k: string) => (from.wkt ? k === from.wkt : k === from.x || k === from.y);
-  const properties = Object.fromEntries(Object.entries(value).filter(([k]) => !used(k)));
+  const properties: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) {
+    if (from.wkt ? k !== from.wkt : k !== from.x && k !== from.y) properties[k] = value[k];
+  }
   return { feature: { type: 'Feature', geometry, properties } };
 }
 
