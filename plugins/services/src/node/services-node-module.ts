@@ -12,6 +12,7 @@ import { GeojsonEndpoint } from './geojson-endpoint';
 import { OapifEndpoint } from './oapif-endpoint';
 import { OapifItems } from './oapif-items';
 import { WmsEndpoint } from './wms/wms-endpoint';
+import { MapGeometryCache } from './wms/map-geometry-cache';
 import { WfsEndpoint } from './wfs-endpoint';
 import { ExternalMaps } from './external-maps';
 import { WmtsEndpoint } from './wmts/wmts-endpoint';
@@ -47,6 +48,7 @@ export default definePlugin((ctx) => {
   // OGC API – Tiles: vector tiles cached per publication.
   ctx.bind(VectorTileService).toSelf().inSingletonScope();
   ctx.bind(PublicationMemo).toSelf().inSingletonScope();
+  ctx.bind(MapGeometryCache).toSelf().inSingletonScope();
   ctx.contribute(StartupHookContribution, PublicationMemoStartup);
   ctx.contribute(EntityContribution, vectorTileEntities);
   ctx.contribute(BlobReferenceContribution, vectorTileBlobReferences);

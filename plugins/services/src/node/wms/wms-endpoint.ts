@@ -40,7 +40,8 @@ import type { LegendRenderInput, MapRenderInput, MessageRenderInput, RenderFeatu
 import { capabilitiesXml, exceptionXml } from './wms-capabilities';
 import { extentOf, featureInfoGml, featureInfoHtml, hits } from './wms-feature-info';
 import { boxIn, windowOf } from './wms-area';
-import { FeaturePacker, styleAttributes } from './packed-features';
+import { FeaturePacker, selectWindow, styleAttributes, type IndexedFeatures, type PackedFeatures } from './packed-features';
+import { MapGeometryCache } from './map-geometry-cache';
 
 const TASK_MODULE = new URL('./map-render-task.ts', import.meta.url).href;
 const MAP_TASK = { module: TASK_MODULE, name: 'renderMap' };
@@ -82,6 +83,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
   @inject(ServicesServices) protected readonly services!: ServicesServices;
   @inject(WorkerPool) protected readonly pool!: WorkerPool;
   @inject(ExternalMaps) protected readonly external!: ExternalMaps;
+  @inject(MapGeometryCache) protected readonly geometries!: MapGeometryCache;
 
   /** Largest WIDTH/HEIGHT (and legend side). */
   maxSize = Number(process.env.WMS_MAX_SIZE) > 0 ? Math.floor(Number(process.env.WMS_MAX_SIZE)) : DEFAULT_MAX_SIZE;
@@ -206,11 +208,11 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     return windowOf(this.services.reprojection, crs, bbox);
   }
 
-  /** The publication's features in a window, reprojected to the map's CRS: [served, projected] pairs. */
+  /** The publication's features in a window (default: all), reprojected to the map's CRS: [served, projected] pairs. */
   private async *inView(
     publication: Publication,
-    view: MapView,
-    window: Box,
+    view: Pick<MapView, 'crs'>,
+    window?: Box,
   ): AsyncGenerator<Array<[ServedFeature, RenderFeature]>> {
     const target = epsgName(view.crs);
     const project = target === 'EPSG:4326' ? undefined : await this.services.reprojection.reprojector('EPSG:4326', target);
@@ -273,22 +275,43 @@ export class WmsEndpoint implements ServiceEndpointContribution {
    */
   async render(publication: Publication, view: MapView, image: MapImage, window?: Box | null): Promise<Buffer> {
     const w = window === undefined ? await this.window(view.crs, view.bbox) : window;
-    const packer = new FeaturePacker(styleAttributes(publication.style.style));
-    if (w)
-      for await (const batch of this.inView(publication, view, w))
-        for (const [, f] of batch) packer.add(f.geometry, f.properties);
+    const features = w ? await this.featuresIn(publication, view.crs, w) : new FeaturePacker([]).finish();
     const input: MapRenderInput = {
       width: view.width,
       height: view.height,
       bbox: view.bbox,
       scaleDenominator: scaleDenominator(view.bbox, view.width, view.crs),
       style: publication.style.style,
-      features: packer.finish(),
+      features,
       format: image.format,
       transparent: image.transparent,
       background: image.bg,
     };
     return bytes(await this.pool.run<MapRenderInput, Uint8Array>(MAP_TASK, input));
+  }
+
+  /**
+   * The publication's features whose extent meets `window`, packed in the map's CRS: the window's
+   * share of the layer's geometry kept per publication (MapGeometryCache), or for a layer too large
+   * to keep, read from the depot's window.
+   */
+  private async featuresIn(publication: Publication, crs: string, window: Box): Promise<PackedFeatures> {
+    const target = epsgName(crs);
+    const layer = await this.geometries.get(publication, target, () => this.layerGeometry(publication, target));
+    if (layer) return selectWindow(layer, window);
+    const packer = new FeaturePacker(styleAttributes(publication.style.style));
+    for await (const batch of this.inView(publication, { crs }, window))
+      for (const [, f] of batch) packer.add(f.geometry, f.properties);
+    return packer.finish();
+  }
+
+  /** Every feature of the publication packed in `crs` with its extent in degrees; null when the layer is too large to keep. */
+  private async layerGeometry(publication: Publication, crs: string): Promise<IndexedFeatures | null> {
+    if ((await this.published.count(publication)) > this.geometries.maxFeatures) return null;
+    const packer = new FeaturePacker(styleAttributes(publication.style.style));
+    for await (const batch of this.inView(publication, { crs }))
+      for (const [served, f] of batch) packer.add(f.geometry, f.properties, extentOf(served.geometry));
+    return packer.finishIndexed();
   }
 
   private async featureInfo(
