@@ -23,6 +23,7 @@ import {
   type PixelParts,
 } from './packed-features';
 import { encodePng } from './png-writer';
+import { PolygonBatches } from './polygon-batches';
 
 /** Labels are set in DejaVu Sans (a free font on every Debian; the MapServer comparison uses the same file). */
 export const LABEL_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
@@ -106,6 +107,7 @@ export function renderMap(input: MapRenderInput): Uint8Array {
   // The style's answer per geometry type and property values: features alike are evaluated once.
   const evaluated = new Map<string, Symbolizer[] | null>();
   const reader = new PackedReader(packed);
+  const batches = new PolygonBatches<PolygonSymbolizer>(width, height, (s, trace) => paintPolygon(g, s, trace));
   for (; reader.index < packed.count; reader.next()) {
     const key = reader.styleKey();
     let drawn = key === null ? undefined : evaluated.get(key);
@@ -132,10 +134,17 @@ export function renderMap(input: MapRenderInput): Uint8Array {
         if (at) labels.push({ s, at });
       } else if (polygonal && s.kind === 'polygon') {
         // Traced straight from the packed coordinates: the same path as drawGeometry's, without building it.
-        reader.eachPolygon(g, minx, sx, maxy, sy, (trace) => paintPolygon(g, s, trace));
-      } else drawGeometry(g, s, (parts ??= reader.parts(xy)));
+        if (s.dash?.length) {
+          batches.flush();
+          reader.eachPolygon(g, minx, sx, maxy, sy, (trace) => paintPolygon(g, s, trace));
+        } else reader.eachPolygon(g, minx, sx, maxy, sy, (trace, box) => batches.add(s, trace, box));
+      } else {
+        batches.flush();
+        drawGeometry(g, s, (parts ??= reader.parts(xy)));
+      }
     }
   }
+  batches.flush();
   for (const { s, at } of labels) drawLabel(g, s, at[0] + s.dx, at[1] - s.dy);
   return encode(canvas, input.format);
 }
@@ -316,6 +325,8 @@ function paintPolygon(g: Ctx, s: Extract<Symbolizer, { kind: 'polygon' }>, trace
     g.stroke();
   }
 }
+
+type PolygonSymbolizer = Extract<Symbolizer, { kind: 'polygon' }>;
 
 /** Draws one symbolizer (not a label) on a feature's geometry. */
 function drawGeometry(g: Ctx, s: Exclude<Symbolizer, { kind: 'label' }>, p: PixelParts) {

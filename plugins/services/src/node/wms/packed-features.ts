@@ -138,9 +138,24 @@ export class FeaturePacker {
     };
   }
 
+  /**
+   * The packed features with their extents and offsets; the geometry arrays live in shared memory,
+   * so sending a whole layer to a render worker copies no coordinates.
+   */
   finishIndexed(): IndexedFeatures {
+    const packed = this.finish();
+    const share = <T extends Uint8Array | Uint32Array | Float64Array>(a: T, make: (b: SharedArrayBuffer) => T): T => {
+      const out = make(new SharedArrayBuffer(a.byteLength));
+      out.set(a);
+      return out;
+    };
     return {
-      packed: this.finish(),
+      packed: {
+        ...packed,
+        types: share(packed.types, (b) => new Uint8Array(b)),
+        structure: share(packed.structure, (b) => new Uint32Array(b)),
+        coords: share(packed.coords, (b) => new Float64Array(b)),
+      },
       boxes: Float64Array.from(this.boxes),
       structureAt: Uint32Array.from([...this.structureAt, this.structure.length]),
       coordsAt: Uint32Array.from([...this.coordsAt, this.coords.length]),
@@ -334,8 +349,9 @@ export class PackedReader {
 
   /**
    * Calls `each` for every polygon of the current (Polygon or MultiPolygon) feature with a function
-   * that traces its rings, each closed, in pixels (x = (x - x0) * sx, y = (y0 - y) * sy) onto `g`:
-   * what drawing `parts` polygon by polygon does, without building them.
+   * that traces its rings, each closed, in pixels (x = (x - x0) * sx, y = (y0 - y) * sy) onto `g`
+   * (what drawing `parts` polygon by polygon does, without building them), and the polygon's extent
+   * in pixels [left, top, right, bottom] (empty, left > right, when it has no ring of 2 positions).
    */
   eachPolygon(
     g: { moveTo(x: number, y: number): void; lineTo(x: number, y: number): void; closePath(): void },
@@ -343,7 +359,7 @@ export class PackedReader {
     sx: number,
     y0: number,
     sy: number,
-    each: (trace: () => void) => void,
+    each: (trace: () => void, box: [number, number, number, number]) => void,
   ): void {
     const { structure: s, coords } = this.packed;
     let si = this.si;
@@ -353,8 +369,21 @@ export class PackedReader {
       const rings = s[si++];
       const from = si;
       const fromCoords = ci;
-      // Past this polygon, whether `each` traces it or not.
-      for (let r = 0; r < rings; r++) ci += 2 * s[si++];
+      // Past this polygon, whether `each` traces it or not; its extent on the way.
+      const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+      for (let r = 0; r < rings; r++) {
+        const positions = s[si++];
+        if (positions >= 2)
+          for (let q = 0; q < positions; q++) {
+            const x = (coords[ci + 2 * q] - x0) * sx;
+            const y = (y0 - coords[ci + 2 * q + 1]) * sy;
+            if (x < box[0]) box[0] = x;
+            if (x > box[2]) box[2] = x;
+            if (y < box[1]) box[1] = y;
+            if (y > box[3]) box[3] = y;
+          }
+        ci += 2 * positions;
+      }
       each(() => {
         let c = fromCoords;
         for (let r = 0; r < rings; r++) {
@@ -366,7 +395,7 @@ export class PackedReader {
           }
           c += 2 * positions;
         }
-      });
+      }, box);
     }
   }
 

@@ -42,6 +42,7 @@ import { extentOf, featureInfoGml, featureInfoHtml, hits } from './wms-feature-i
 import { boxIn, windowOf } from './wms-area';
 import { FeaturePacker, selectWindow, styleAttributes, type IndexedFeatures, type PackedFeatures } from './packed-features';
 import { MapGeometryCache } from './map-geometry-cache';
+import { PublicationMemo } from '../publication-memo';
 
 const TASK_MODULE = new URL('./map-render-task.ts', import.meta.url).href;
 const MAP_TASK = { module: TASK_MODULE, name: 'renderMap' };
@@ -84,6 +85,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
   @inject(WorkerPool) protected readonly pool!: WorkerPool;
   @inject(ExternalMaps) protected readonly external!: ExternalMaps;
   @inject(MapGeometryCache) protected readonly geometries!: MapGeometryCache;
+  @inject(PublicationMemo) protected readonly memo!: PublicationMemo;
 
   /** Largest WIDTH/HEIGHT (and legend side). */
   maxSize = Number(process.env.WMS_MAX_SIZE) > 0 ? Math.floor(Number(process.env.WMS_MAX_SIZE)) : DEFAULT_MAX_SIZE;
@@ -105,7 +107,10 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     let image: { mode: ExceptionMode; view: MapView; format: ImageFormatName; transparent: boolean; bg: string } | undefined;
     try {
       const request = wmsRequest(p);
-      const publication = await this.published.open(ctx, ctx.params.name, p.get('moment'));
+      const memo = request === 'GetMap' && !p.get('moment'); // decision 0083, "Map geometry per publication"
+      const publication = await (memo
+        ? this.memo.open(ctx, ctx.params.name)
+        : this.published.open(ctx, ctx.params.name, p.get('moment')));
       if (request === 'GetCapabilities') return await this.capabilities(ctx, p, version, publication);
       if (request === 'GetLegendGraphic') return await this.legend(ctx, p, publication);
       if (request === 'GetMap') image = this.imageExceptions(p, version);
@@ -290,11 +295,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     return bytes(await this.pool.run<MapRenderInput, Uint8Array>(MAP_TASK, input));
   }
 
-  /**
-   * The publication's features whose extent meets `window`, packed in the map's CRS: the window's
-   * share of the layer's geometry kept per publication (MapGeometryCache), or for a layer too large
-   * to keep, read from the depot's window.
-   */
+  /** The features whose extent meets `window`, packed in `crs`: from MapGeometryCache, or the depot's window for a layer too large to keep. */
   private async featuresIn(publication: Publication, crs: string, window: Box): Promise<PackedFeatures> {
     const target = epsgName(crs);
     const layer = await this.geometries.get(publication, target, () => this.layerGeometry(publication, target));
