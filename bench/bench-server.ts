@@ -28,11 +28,12 @@ export async function unreachable(url: string): Promise<string | undefined> {
 /**
  * Boots the test server in this process on the embedded database (no url; in memory, or in
  * `dataDir` on disk as in production) or a fresh database on `url`; with `examples`, the example
- * plugins too (bench/api-list tags hello's greetings).
+ * plugins too (bench/api-list tags hello's greetings); `workerThreads` sets the worker pool's threads
+ * (default: one less than the cores).
  */
 export async function startServer(
   databaseUrl: string | undefined,
-  options: { examples?: boolean; dataDir?: string } = {},
+  options: { examples?: boolean; dataDir?: string; workerThreads?: number } = {},
 ): Promise<TestServer> {
   const saved = process.env.DATABASE_URL;
   if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
@@ -41,7 +42,10 @@ export async function startServer(
     return await startTestServer({
       logs: [],
       examples: options.examples,
-      ...(options.dataDir ? { config: { dataDir: options.dataDir } } : {}),
+      config: {
+        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+        ...(options.workerThreads ? { workerThreads: options.workerThreads } : {}),
+      },
     });
   } finally {
     if (saved === undefined) delete process.env.DATABASE_URL;

@@ -1,6 +1,9 @@
 import { Worker } from 'node:worker_threads';
 
-/** One autocannon job: `connections` keep-alive connections on one URL, warm-up then measured seconds. */
+/**
+ * One autocannon job: `connections` keep-alive connections on one URL, warm-up then measured
+ * seconds; or, with `amount`, that many requests in all, every one measured (count mode).
+ */
 export interface LoadOptions {
   url: string;
   headers?: Record<string, string>;
@@ -10,12 +13,18 @@ export interface LoadOptions {
   seconds: number;
   /** Seconds a request may take before autocannon counts it as a timeout (its default: 10). */
   timeoutSeconds?: number;
+  /**
+   * Count mode: exactly this many requests over the connections, no warm-up; the measured window
+   * is the job's wall time from its start until the last answer. For requests that take longer
+   * than a time window could hold (a whole-layer map of 100,000 polygons).
+   */
+  amount?: number;
 }
 
 export interface LoadResult {
   /** Requests completed in the measured window. */
   requests: number;
-  /** The measured window. */
+  /** The measured window (count mode: the job's wall time). */
   seconds: number;
   /** Response times in milliseconds, one per request completed in the window. */
   latencies: number[];

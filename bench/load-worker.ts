@@ -6,20 +6,23 @@ import type { LoadOptions, LoadReply } from './load-runner';
  * The worker side of LoadRunner: one autocannon job per message. The job runs for the warm-up
  * and the measured seconds in one go, so the measured window starts with every connection busy
  * (no ramp-up); only responses completing inside that window count. Every response time is
- * kept, so percentiles such as p95 (which autocannon's summary lacks) are exact.
+ * kept, so percentiles such as p95 (which autocannon's summary lacks) are exact. In count mode
+ * (`amount`) every response counts and the window is the job's wall time.
  */
 parentPort!.on('message', async ({ id, options }: { id: number; options: LoadOptions }) => {
   let reply: LoadReply;
   try {
     const latencies: number[] = [];
+    const counted = options.amount !== undefined;
+    let last = 0;
     const started = performance.now();
-    const from = started + options.warmupSeconds * 1000;
-    const to = from + options.seconds * 1000;
+    const from = counted ? started : started + options.warmupSeconds * 1000;
+    const to = counted ? Infinity : from + options.seconds * 1000;
     const job = autocannon({
       url: options.url,
       headers: options.headers,
       connections: options.connections,
-      duration: options.warmupSeconds + options.seconds,
+      ...(counted ? { amount: options.amount } : { duration: options.warmupSeconds + options.seconds }),
       ...(options.timeoutSeconds ? { timeout: options.timeoutSeconds } : {}),
       // The run ends at the first sample after `duration`: sample often, so it ends on time.
       sampleInt: 100,
@@ -27,13 +30,14 @@ parentPort!.on('message', async ({ id, options }: { id: number; options: LoadOpt
     job.on('response', (_client, _status, _bytes, ms) => {
       const now = performance.now();
       if (now >= from && now <= to) latencies.push(ms);
+      last = now;
     });
     const result = await job;
     reply = {
       id,
       result: {
         requests: latencies.length,
-        seconds: options.seconds,
+        seconds: counted ? (last - started) / 1000 : options.seconds,
         latencies,
         errors: result.errors,
         timeouts: result.timeouts,

@@ -11,7 +11,8 @@
  * - Approval: after `POST /api/v1/moment/{id}/approve/` answers, how long until the services serve
  *   the new moment (a new ETag). Aim: under 1 s.
  *
- * `npm run bench:services`; BENCH_FEATURES (default 100,000) scales it. See bench/README.md.
+ * `npm run bench:services`; BENCH_FEATURES (default 100,000) scales it, BENCH_ONLY=wms runs only
+ * the WMS part. See bench/README.md.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -37,17 +38,30 @@ const AIM_WMS = 1.0;
 const CONNECTIONS = 10;
 /** Seconds of load per WMS target and scale (after a warm-up of a fifth of that). */
 const LOAD_SECONDS = sized('BENCH_SECONDS', 15, 2);
-/** The GetMap windows [west, south, east, north]: the whole grid, a fifth and a twentieth of each axis. */
-const SCALES: Array<[string, [number, number, number, number], number]> = [
-  // A map of every polygon takes seconds on either server: its window is four times as long.
-  ['whole layer', [5, 47, 15, 55], 4],
-  ['4 %', [9, 50, 11, 51.6], 1],
-  ['0.25 %', [9.5, 50.5, 10, 50.9], 1],
+/**
+ * Whole-layer maps per connection (count mode): a map of every polygon takes seconds, and with 10
+ * connections one waits behind nine others, longer than a time window holds. So each server gets
+ * this many maps per connection, all measured; maps per second = maps / wall time of the job.
+ */
+const WHOLE_MAPS_PER_CONNECTION = sized('BENCH_WMS_MAPS', 3, 2);
+/** BENCH_ONLY=wms: only the WMS part (no WFS reads, no approval). */
+const ONLY = process.env.BENCH_ONLY ?? '';
+if (ONLY && ONLY !== 'wms') throw new Error(`BENCH_ONLY must be wms (or unset), not ${ONLY}`);
+/**
+ * The GetMap windows [west, south, east, north]: the whole grid, a fifth and a twentieth of each
+ * axis; and whether the scale is measured in count mode (a fixed number of maps per connection).
+ */
+const SCALES: Array<[string, [number, number, number, number], boolean]> = [
+  ['whole layer', [5, 47, 15, 55], true],
+  ['4 %', [9, 50, 11, 51.6], false],
+  ['0.25 %', [9.5, 50.5, 10, 50.9], false],
 ];
 const AIM_SWITCH_MS = 1000;
 const run = promisify(execFile);
 const LAYER = 'flaechen';
 const TABLE = 'bench_services_peer';
+/** Worker threads of Werkbank's pool (BENCH_WORKER_THREADS): one per core, as MapServer gets one FastCGI process per core. */
+const WORKER_THREADS = sized('BENCH_WORKER_THREADS', os.cpus().length, os.cpus().length);
 
 function libpq(url: string): string {
   const u = new URL(url);
@@ -80,7 +94,7 @@ interface Setup {
 
 /** Werkbank on a fresh database with the polygons in an approved depot and a public layer; PostGIS and MapServer beside it. */
 async function setUp(dir: string, geojson: string): Promise<Setup> {
-  const t = await startServer(POSTGRES_URL);
+  const t = await startServer(POSTGRES_URL, { workerThreads: WORKER_THREADS });
   const [{ id }] = (await t.server.db.dataSource.query(`SELECT id FROM werkbank_user WHERE username = $1`, [
     t.server.config.adminUsername,
   ])) as { id: number }[];
@@ -162,7 +176,7 @@ async function switchMs(s: Setup): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  banner('bench/services', `${os.cpus().length} CPUs, ${FEATURES} polygons`);
+  banner('bench/services', `${os.cpus().length} CPUs, ${WORKER_THREADS} render threads, ${FEATURES} polygons`);
   const why = await unreachable(POSTGRES_URL);
   if (why) throw new Error(`PostgreSQL (with PostGIS) is needed at ${redact(POSTGRES_URL)}: ${why}`);
   const dir = await mkdtemp(join(process.env.BENCH_DIR ?? os.tmpdir(), 'werkbank-bench-services-'));
@@ -182,7 +196,7 @@ async function main(): Promise<void> {
       'WFS GML 3.2, MapServer': { url: wfs(s.peer.url, LAYER), gml: true },
     };
     const sizes = new Map<string, number>();
-    const results = await alternating(Object.keys(reads), async (target) => {
+    const results = await alternating(ONLY ? [] : Object.keys(reads), async (target) => {
       const r = await readAll(reads[target].url, reads[target].gml);
       if (r.features !== FEATURES) throw new Error(`${target} gave ${r.features} features, not ${FEATURES}`);
       sizes.set(target, r.bytes);
@@ -190,7 +204,7 @@ async function main(): Promise<void> {
     });
     const got = (name: string) => results.get(name) ?? [];
     console.log(`\n${FEATURES} polygons, median (min–max) of ${PASSES} passes`);
-    for (const target of Object.keys(reads))
+    for (const target of ONLY ? [] : Object.keys(reads))
       console.log(
         `  ${target.padEnd(26)} ${fmt(spread(got(target).map((x) => x / 1000)), 2)} s (${((sizes.get(target) ?? 0) / 1048576).toFixed(0)} MiB)`,
       );
@@ -208,18 +222,33 @@ async function main(): Promise<void> {
     const load = new LoadRunner();
     const wms: Array<{ scale: string; ours: number[]; theirs: number[]; oursP95: number[]; theirsP95: number[] }> = [];
     try {
-      for (const [scale, w, longer] of SCALES) {
+      for (const [scale, w, counted] of SCALES) {
         const row = { scale, ours: [] as number[], theirs: [] as number[], oursP95: [] as number[], theirsP95: [] as number[] };
         await alternating(['werkbank', 'MapServer'], async (target, pass) => {
           const url = target === 'werkbank' ? getMap(`${s!.t.url}/services/wms/${LAYER}`, w) : getMap(s!.peer.url, w);
+          // Count mode's warm-up: one map per connection, not measured (time mode warms up in its job).
+          if (counted)
+            await load.run({
+              url,
+              connections: CONNECTIONS,
+              warmupSeconds: 0,
+              seconds: 0,
+              amount: CONNECTIONS,
+              timeoutSeconds: 120,
+            });
           const result = await load.run({
             url,
             connections: CONNECTIONS,
-            warmupSeconds: (LOAD_SECONDS * longer) / 5,
-            seconds: LOAD_SECONDS * longer,
+            warmupSeconds: counted ? 0 : LOAD_SECONDS / 5,
+            seconds: LOAD_SECONDS,
+            ...(counted ? { amount: CONNECTIONS * WHOLE_MAPS_PER_CONNECTION } : {}),
             // A whole-layer map of 100,000 polygons takes seconds on either server.
             timeoutSeconds: 120,
           });
+          if (counted && result.requests !== CONNECTIONS * WHOLE_MAPS_PER_CONNECTION)
+            throw new Error(
+              `GetMap ${scale}, ${target}: ${result.requests} of ${CONNECTIONS * WHOLE_MAPS_PER_CONNECTION} maps answered`,
+            );
           if (result.errors || result.non2xx || !result.requests)
             throw new Error(
               `GetMap ${scale}, ${target}: ${result.requests} answers, ${result.errors} errors, ${result.non2xx} not 2xx`,
@@ -239,10 +268,10 @@ async function main(): Promise<void> {
     }
 
     const switches: number[] = [];
-    for (let i = 0; i < PASSES; i++) switches.push(await switchMs(s));
-    console.log(`  approval to new ETag: ${fmt(spread(switches), 0)} ms`);
+    for (let i = 0; i < (ONLY ? 0 : PASSES); i++) switches.push(await switchMs(s));
+    if (!ONLY) console.log(`  approval to new ETag: ${fmt(spread(switches), 0)} ms`);
     const aims: Aim[] = [
-      ...(['GeoJSON', 'GML 3.2'] as const).map((kind) => ({
+      ...(ONLY ? [] : (['GeoJSON', 'GML 3.2'] as const)).map((kind) => ({
         what: `WFS ${kind} of the whole layer / MapServer`,
         value: spread(ratios(got(`WFS ${kind}, werkbank`), got(`WFS ${kind}, MapServer`))),
         aim: `<= ${AIM_READ}`,
@@ -256,13 +285,17 @@ async function main(): Promise<void> {
         met: (x: number) => x >= AIM_WMS,
         digits: 2,
       })),
-      {
-        what: 'approval until served (ms)',
-        value: spread(switches),
-        aim: `< ${AIM_SWITCH_MS}`,
-        met: (x) => x < AIM_SWITCH_MS,
-        digits: 0,
-      },
+      ...(ONLY
+        ? []
+        : [
+            {
+              what: 'approval until served (ms)',
+              value: spread(switches),
+              aim: `< ${AIM_SWITCH_MS}`,
+              met: (x: number) => x < AIM_SWITCH_MS,
+              digits: 0,
+            },
+          ]),
     ];
     judge(aims);
   } finally {

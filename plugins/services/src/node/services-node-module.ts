@@ -13,6 +13,7 @@ import { OapifEndpoint } from './oapif-endpoint';
 import { OapifItems } from './oapif-items';
 import { WmsEndpoint } from './wms/wms-endpoint';
 import { MetalayerWms } from './wms/wms-metalayer';
+import { MapGeometryCache } from './wms/map-geometry-cache';
 import { WfsEndpoint } from './wfs-endpoint';
 import { ExternalMaps } from './external-maps';
 import { ExternalWmsInfo } from './external-wms-info';
@@ -51,6 +52,7 @@ export default definePlugin((ctx) => {
   // OGC API – Tiles: vector tiles cached per publication.
   ctx.bind(VectorTileService).toSelf().inSingletonScope();
   ctx.bind(PublicationMemo).toSelf().inSingletonScope();
+  ctx.bind(MapGeometryCache).toSelf().inSingletonScope();
   ctx.contribute(StartupHookContribution, PublicationMemoStartup);
   ctx.contribute(EntityContribution, vectorTileEntities);
   ctx.contribute(BlobReferenceContribution, vectorTileBlobReferences);

@@ -14,7 +14,16 @@ import {
   type LayerStyle,
   type Symbolizer,
 } from '@werkbank/plugin-layers/api';
-import { FeaturePacker, geometryParts, styleAttributes, unpack, type PackedFeatures, type PixelParts } from './packed-features';
+import {
+  FeaturePacker,
+  geometryParts,
+  PackedReader,
+  styleAttributes,
+  type PackedFeatures,
+  type PixelParts,
+} from './packed-features';
+import { encodePng } from './png-writer';
+import { PolygonBatches } from './polygon-batches';
 
 /** Labels are set in DejaVu Sans (a free font on every Debian; the MapServer comparison uses the same file). */
 export const LABEL_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
@@ -95,21 +104,47 @@ export function renderMap(input: MapRenderInput): Uint8Array {
   const xy: Xy = (x, y) => [(x - minx) * sx, (maxy - y) * sy];
   const labels: Array<{ s: Extract<Symbolizer, { kind: 'label' }>; at: [number, number] }> = [];
   const packed = Array.isArray(input.features) ? pack(input.features, styleAttributes(input.style)) : input.features;
-  for (const feature of unpack(packed, xy)) {
-    let drawn: Symbolizer[];
-    try {
-      drawn = evaluateStyle(input.style, feature, input.scaleDenominator);
-    } catch (e) {
-      if (e instanceof UnknownSymbolTypeError) continue;
-      throw e;
+  // The style's answer per geometry type and property values: features alike are evaluated once.
+  const evaluated = new Map<string, Symbolizer[] | null>();
+  const reader = new PackedReader(packed);
+  const batches = new PolygonBatches<PolygonSymbolizer>(width, height, (s, trace) => paintPolygon(g, s, trace));
+  for (; reader.index < packed.count; reader.next()) {
+    const key = reader.styleKey();
+    let drawn = key === null ? undefined : evaluated.get(key);
+    if (drawn === undefined) {
+      try {
+        drawn = evaluateStyle(
+          input.style,
+          { geometry: reader.geometry(), properties: reader.properties() },
+          input.scaleDenominator,
+        );
+      } catch (e) {
+        if (!(e instanceof UnknownSymbolTypeError)) throw e;
+        drawn = null;
+      }
+      if (key !== null) evaluated.set(key, drawn);
     }
+    if (!drawn) continue;
+    const type = reader.type();
+    const polygonal = type === 'Polygon' || type === 'MultiPolygon';
+    let parts: PixelParts | undefined;
     for (const s of drawn) {
       if (s.kind === 'label') {
-        const at = labelPoint(feature.parts);
+        const at = labelPoint((parts ??= reader.parts(xy)));
         if (at) labels.push({ s, at });
-      } else drawGeometry(g, s, feature.parts);
+      } else if (polygonal && s.kind === 'polygon') {
+        // Traced straight from the packed coordinates: the same path as drawGeometry's, without building it.
+        if (s.dash?.length) {
+          batches.flush();
+          reader.eachPolygon(g, minx, sx, maxy, sy, (trace) => paintPolygon(g, s, trace));
+        } else reader.eachPolygon(g, minx, sx, maxy, sy, (trace, box) => batches.add(s, trace, box));
+      } else {
+        batches.flush();
+        drawGeometry(g, s, (parts ??= reader.parts(xy)));
+      }
     }
   }
+  batches.flush();
   for (const { s, at } of labels) drawLabel(g, s, at[0] + s.dx, at[1] - s.dy);
   return encode(canvas, input.format);
 }
@@ -183,8 +218,11 @@ function background(
   g.fillRect(0, 0, input.width, input.height);
 }
 
+/** JPEG by Skia; PNG by encodePng from the canvas's pixels (the same pixels, in about half the time). */
 function encode(canvas: Canvas, format: ImageFormat): Uint8Array {
-  return format === 'image/jpeg' ? canvas.encodeSync('jpeg', 90) : canvas.encodeSync('png');
+  if (format === 'image/jpeg') return canvas.encodeSync('jpeg', 90);
+  const { width, height } = canvas;
+  return encodePng(canvas.getContext('2d').getImageData(0, 0, width, height).data, width, height);
 }
 
 type Position = number[];
@@ -213,14 +251,43 @@ function alphaWith(g: Ctx, pen: Pen, opacity: number) {
   if (pen.alpha !== opacity) g.globalAlpha = pen.alpha = opacity;
 }
 
+/**
+ * A #rrggbb colour with an opacity as one rgba() colour (the same pixels as the colour under
+ * globalAlpha): features filled translucent and stroked opaque then need no change of globalAlpha
+ * between fill and stroke, which costs a call into Skia each. Null for other colour forms.
+ */
+const translucent = new Map<string, string | null>();
+function colourWith(colour: string, opacity: number): string | null {
+  if (opacity === 1) return colour;
+  const key = `${colour}/${opacity}`;
+  let out = translucent.get(key);
+  if (out === undefined) {
+    const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+    out = m ? `rgba(${parseInt(m[1], 16)},${parseInt(m[2], 16)},${parseInt(m[3], 16)},${opacity})` : null;
+    if (translucent.size > 1000) translucent.clear();
+    translucent.set(key, out);
+  }
+  return out;
+}
+
 function fillWith(g: Ctx, colour: string, opacity: number) {
   const pen = penOf(g);
+  const combined = colourWith(colour, opacity);
+  if (combined !== null) {
+    colour = combined;
+    opacity = 1;
+  }
   if (pen.fill !== colour) g.fillStyle = pen.fill = colour;
   alphaWith(g, pen, opacity);
 }
 
 function strokeWith(g: Ctx, colour: string, opacity: number, width: number, dash: number[] | null) {
   const pen = penOf(g);
+  const combined = colourWith(colour, opacity);
+  if (combined !== null) {
+    colour = combined;
+    opacity = 1;
+  }
   if (pen.stroke !== colour) g.strokeStyle = pen.stroke = colour;
   alphaWith(g, pen, opacity);
   if (pen.width !== width) g.lineWidth = pen.width = width;
@@ -245,22 +312,25 @@ function tracePath(g: Ctx, rings: Position[][], close: boolean) {
   }
 }
 
+/** Fills and strokes one polygon, its rings traced by `trace`. */
+function paintPolygon(g: Ctx, s: Extract<Symbolizer, { kind: 'polygon' }>, trace: () => void) {
+  g.beginPath();
+  trace();
+  if (s.fillOpacity > 0) {
+    fillWith(g, s.fill, s.fillOpacity);
+    g.fill('evenodd');
+  }
+  if (s.strokeWidth > 0 && s.strokeOpacity > 0) {
+    strokeWith(g, s.stroke, s.strokeOpacity, s.strokeWidth, s.dash);
+    g.stroke();
+  }
+}
+
+type PolygonSymbolizer = Extract<Symbolizer, { kind: 'polygon' }>;
+
 /** Draws one symbolizer (not a label) on a feature's geometry. */
 function drawGeometry(g: Ctx, s: Exclude<Symbolizer, { kind: 'label' }>, p: PixelParts) {
-  if (s.kind === 'polygon') {
-    for (const rings of p.polygons) {
-      g.beginPath();
-      tracePath(g, rings, true);
-      if (s.fillOpacity > 0) {
-        fillWith(g, s.fill, s.fillOpacity);
-        g.fill('evenodd');
-      }
-      if (s.strokeWidth > 0 && s.strokeOpacity > 0) {
-        strokeWith(g, s.stroke, s.strokeOpacity, s.strokeWidth, s.dash);
-        g.stroke();
-      }
-    }
-  }
+  if (s.kind === 'polygon') for (const rings of p.polygons) paintPolygon(g, s, () => tracePath(g, rings, true));
   if ((s.kind === 'polygon' || s.kind === 'line') && p.lines.length && s.strokeWidth > 0) {
     g.beginPath();
     tracePath(g, p.lines, false);

@@ -39,7 +39,9 @@ import type { LegendRenderInput, MapRenderInput, MessageRenderInput, RenderFeatu
 import { capabilitiesXml, exceptionXml } from './wms-capabilities';
 import { extentOf, featureInfoGml, featureInfoHtml, hits } from './wms-feature-info';
 import { crsBoxes, windowOf } from './wms-area';
-import { FeaturePacker, styleAttributes } from './packed-features';
+import { FeaturePacker, selectWindow, styleAttributes, type IndexedFeatures, type PackedFeatures } from './packed-features';
+import { MapGeometryCache } from './map-geometry-cache';
+import { PublicationMemo } from '../publication-memo';
 import { MetalayerWms } from './wms-metalayer';
 
 const TASK_MODULE = new URL('./map-render-task.ts', import.meta.url).href;
@@ -83,6 +85,8 @@ export class WmsEndpoint implements ServiceEndpointContribution {
   @inject(WorkerPool) protected readonly pool!: WorkerPool;
   @inject(ExternalMaps) protected readonly external!: ExternalMaps;
   @inject(MetalayerWms) protected readonly metalayer!: MetalayerWms;
+  @inject(MapGeometryCache) protected readonly geometries!: MapGeometryCache;
+  @inject(PublicationMemo) protected readonly memo!: PublicationMemo;
 
   /** Largest WIDTH/HEIGHT (and legend side). */
   maxSize = Number(process.env.WMS_MAX_SIZE) > 0 ? Math.floor(Number(process.env.WMS_MAX_SIZE)) : DEFAULT_MAX_SIZE;
@@ -104,7 +108,10 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     let image: { mode: ExceptionMode; view: MapView; format: ImageFormatName; transparent: boolean; bg: string } | undefined;
     try {
       const request = wmsRequest(p);
-      const publication = await this.published.open(ctx, ctx.params.name, p.get('moment'));
+      const memo = request === 'GetMap' && !p.get('moment'); // decision 0083, "Map geometry per publication"
+      const publication = await (memo
+        ? this.memo.open(ctx, ctx.params.name)
+        : this.published.open(ctx, ctx.params.name, p.get('moment')));
       // A metalayer: a group of its members (decision 0084).
       if (publication.members) {
         if (request === 'GetMap') image = this.imageExceptions(p, version);
@@ -213,11 +220,11 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     return windowOf(this.services.reprojection, crs, bbox);
   }
 
-  /** The publication's features in a window, reprojected to the map's CRS: [served, projected] pairs. */
+  /** The publication's features in a window (default: all), reprojected to the map's CRS: [served, projected] pairs. */
   private async *inView(
     publication: Publication,
-    view: MapView,
-    window: Box,
+    view: Pick<MapView, 'crs'>,
+    window?: Box,
   ): AsyncGenerator<Array<[ServedFeature, RenderFeature]>> {
     const target = epsgName(view.crs);
     const project = target === 'EPSG:4326' ? undefined : await this.services.reprojection.reprojector('EPSG:4326', target);
@@ -280,22 +287,39 @@ export class WmsEndpoint implements ServiceEndpointContribution {
    */
   async render(publication: Publication, view: MapView, image: MapImage, window?: Box | null): Promise<Buffer> {
     const w = window === undefined ? await this.window(view.crs, view.bbox) : window;
-    const packer = new FeaturePacker(styleAttributes(publication.style.style));
-    if (w)
-      for await (const batch of this.inView(publication, view, w))
-        for (const [, f] of batch) packer.add(f.geometry, f.properties);
+    const features = w ? await this.featuresIn(publication, view.crs, w) : new FeaturePacker([]).finish();
     const input: MapRenderInput = {
       width: view.width,
       height: view.height,
       bbox: view.bbox,
       scaleDenominator: scaleDenominator(view.bbox, view.width, view.crs),
       style: publication.style.style,
-      features: packer.finish(),
+      features,
       format: image.format,
       transparent: image.transparent,
       background: image.bg,
     };
     return bytes(await this.pool.run<MapRenderInput, Uint8Array>(MAP_TASK, input));
+  }
+
+  /** The features whose extent meets `window`, packed in `crs`: from MapGeometryCache, or the depot's window for a layer too large to keep. */
+  private async featuresIn(publication: Publication, crs: string, window: Box): Promise<PackedFeatures> {
+    const target = epsgName(crs);
+    const layer = await this.geometries.get(publication, target, () => this.layerGeometry(publication, target));
+    if (layer) return selectWindow(layer, window);
+    const packer = new FeaturePacker(styleAttributes(publication.style.style));
+    for await (const batch of this.inView(publication, { crs }, window))
+      for (const [, f] of batch) packer.add(f.geometry, f.properties);
+    return packer.finish();
+  }
+
+  /** Every feature of the publication packed in `crs` with its extent in degrees; null when the layer is too large to keep. */
+  private async layerGeometry(publication: Publication, crs: string): Promise<IndexedFeatures | null> {
+    if ((await this.published.count(publication)) > this.geometries.maxFeatures) return null;
+    const packer = new FeaturePacker(styleAttributes(publication.style.style));
+    for await (const batch of this.inView(publication, { crs }))
+      for (const [served, f] of batch) packer.add(f.geometry, f.properties, extentOf(served.geometry));
+    return packer.finishIndexed();
   }
 
   private async featureInfo(
