@@ -172,11 +172,12 @@ export class MagazineDepotAccess implements DepotAccess {
   async windowReader(user: AuthUser, depot: number | string, options: { momentId?: number } = {}): Promise<DepotWindowReader> {
     const target = await this.readTarget(user, depot, options.momentId);
     const services = this.services;
-    async function* read(boxes: Extent[]): AsyncGenerator<DepotDatum[]> {
+    async function* read(boxes: Extent[], unordered: boolean): AsyncGenerator<DepotDatum[]> {
       for await (const rows of snapshotBatches(services, target.depotId, target.momentId, {
         window: boxes,
         lean: true,
         closed: target.closed,
+        unordered,
       })) {
         yield rows.map((v) => ({ index: v.datum_id, fields: v.data }));
       }
@@ -186,7 +187,7 @@ export class MagazineDepotAccess implements DepotAccess {
       moment_id: target.momentId,
       content_type: target.type,
       // The window is checked when `read` is called, not when its batches are iterated.
-      read: (window) => read(boxesOf(window)),
+      read: (window, options) => read(boxesOf(window), options?.keyOrder === false),
     };
   }
 

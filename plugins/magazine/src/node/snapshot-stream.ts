@@ -3,6 +3,9 @@ import { COLUMNS, inWindow, LEAN_COLUMNS, ordered, snapshotPage, type VersionRow
 import { validAt } from './moment-store';
 import type { MagazineServices } from './magazine-services';
 
+/** The columns of a lean read whose keys stay in jsonb's order. */
+const UNORDERED_COLUMNS = 'v.datum_id, v.data';
+
 /** Versions fetched per round trip of a streaming read. */
 export const STREAM_BATCH = 5000;
 
@@ -17,6 +20,11 @@ export interface StreamOptions {
    * the datums after it). A small window then costs one round trip instead of five.
    */
   closed?: boolean;
+  /**
+   * The keys of the rows' data may stay in jsonb's order (on PostgreSQL the written order is then
+   * neither read nor restored): for readers to whom the order of keys means nothing.
+   */
+  unordered?: boolean;
 }
 
 /**
@@ -61,10 +69,11 @@ export async function* snapshotBatches(
     params.push(...w.params);
     where += ` AND ${w.sql}`;
   }
-  const columns = lean ? LEAN_COLUMNS : COLUMNS;
+  const columns = lean && options.unordered ? UNORDERED_COLUMNS : lean ? LEAN_COLUMNS : COLUMNS;
+  const rowsOf = (rows: VersionRow[]) => (lean && options.unordered ? rows : ordered(rows));
   const size = Math.max(1, Math.floor(batch));
   if (options.closed) {
-    const rows = ordered(
+    const rows = rowsOf(
       (await services.dataSource.query(
         `SELECT ${columns} FROM magazine_datum_version v WHERE ${where} ORDER BY v.datum_id LIMIT ${size}`,
         params,
@@ -89,7 +98,7 @@ export async function* snapshotBatches(
     const fetch = `FETCH FORWARD ${size} FROM magazine_snapshot`;
     for (;;) {
       const rows = (await runner.query(fetch)) as VersionRow[];
-      if (rows.length) yield ordered(rows);
+      if (rows.length) yield rowsOf(rows);
       if (rows.length < size) break;
     }
     await runner.query('COMMIT');

@@ -134,12 +134,16 @@ export class PublishedLayers {
   /**
    * The publication's features in batches, pile by pile in the layer's order, each in the datum's
    * index order, in EPSG:4326 (depots hold nothing else), optionally only those whose extent meets
-   * `window`.
+   * `window`. With a window, `keyOrder: false` may give the properties in another order than the
+   * one they were written in (cheaper; for vector tiles, whose keys have no order that matters).
    */
-  async *features(publication: Publication, options: { window?: DepotWindow } = {}): AsyncGenerator<ServedFeature[]> {
+  async *features(
+    publication: Publication,
+    options: { window?: DepotWindow; keyOrder?: boolean } = {},
+  ): AsyncGenerator<ServedFeature[]> {
     for (const source of publication.sources) {
       const batches = options.window
-        ? (await this.windowReader(publication, source)).read(options.window)
+        ? (await this.windowReader(publication, source)).read(options.window, { keyOrder: options.keyOrder })
         : (await this.services.depots.readStream(publisher(), source.depot_id, { momentId: source.moment_id })).batches;
       for await (const batch of batches) {
         const out: ServedFeature[] = [];

@@ -112,7 +112,11 @@ export class VectorTileService {
   protected async cut(publication: Publication, at: TileAddress): Promise<Buffer | undefined> {
     const features: TileFeatureInput[] = [];
     let positions = 0;
-    for await (const batch of this.published.features(publication, { window: tileWindow(at, TILE_BUFFER / TILE_EXTENT) }))
+    for await (const batch of this.published.features(publication, {
+      window: tileWindow(at, TILE_BUFFER / TILE_EXTENT),
+      // An MVT's keys are a table in order of first use; the order of a feature's properties means nothing there.
+      keyOrder: false,
+    }))
       for (const f of batch) {
         if (positions <= IN_PROCESS_POSITIONS) positions += positionsIn(f.geometry?.coordinates ?? f.geometry?.geometries);
         features.push({
