@@ -36,6 +36,8 @@ const GRID = new PolygonGrid(FEATURES);
 const AIM_READ = 1.0;
 const AIM_WMS = 1.0;
 const CONNECTIONS = 10;
+/** BENCH_SKIP_WMS=1 leaves the WMS scenario out (the WFS reads and the approval figure only). */
+const SKIP_WMS = process.env.BENCH_SKIP_WMS === '1';
 /** Seconds of load per WMS target and scale (after a warm-up of a fifth of that). */
 const LOAD_SECONDS = sized('BENCH_SECONDS', 15, 2);
 /**
@@ -214,7 +216,7 @@ async function main(): Promise<void> {
       `${base}?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=${LAYER}&STYLES=&CRS=EPSG:4326` +
       `&BBOX=${w[1]},${w[0]},${w[3]},${w[2]}&WIDTH=1024&HEIGHT=768&FORMAT=image/png&TRANSPARENT=TRUE`;
     // The first map starts the render workers; it is no part of the measured load.
-    for (const base of [`${s.t.url}/services/wms/${LAYER}`, s.peer.url]) {
+    for (const base of SKIP_WMS ? [] : [`${s.t.url}/services/wms/${LAYER}`, s.peer.url]) {
       const first = await fetch(getMap(base, SCALES[0][1]));
       if (first.status !== 200) throw new Error(`GetMap at ${base} answered ${first.status}`);
       await first.arrayBuffer();
@@ -222,7 +224,7 @@ async function main(): Promise<void> {
     const load = new LoadRunner();
     const wms: Array<{ scale: string; ours: number[]; theirs: number[]; oursP95: number[]; theirsP95: number[] }> = [];
     try {
-      for (const [scale, w, counted] of SCALES) {
+      for (const [scale, w, counted] of SKIP_WMS ? [] : SCALES) {
         const row = { scale, ours: [] as number[], theirs: [] as number[], oursP95: [] as number[], theirsP95: [] as number[] };
         await alternating(['werkbank', 'MapServer'], async (target, pass) => {
           const url = target === 'werkbank' ? getMap(`${s!.t.url}/services/wms/${LAYER}`, w) : getMap(s!.peer.url, w);

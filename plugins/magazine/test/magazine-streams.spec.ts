@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startTestServer, expectStatus, userUri, type Client, type TestServer } from '@werkbank/testing/node';
 import type { AuthUser } from '@werkbank/sdk/node';
-import { DepotAccess } from '@werkbank/plugin-magazine/api';
+import { DepotAccess, type DepotWindow } from '@werkbank/plugin-magazine/api';
+import { windowBoxes } from '../src/common/datum-extent';
+import { MagazineServices } from '../src/node/magazine-services';
+import { snapshotBatches } from '../src/node/snapshot-stream';
 import { addDatum, newDepot, type Datum, type Depot, type Moment, adminWithDepotAccess } from './magazine-support';
 
 interface Page {
@@ -167,5 +170,47 @@ describe('magazine: streaming reads', () => {
     assert.equal(snapshot.items.length, count);
     assert.deepEqual(snapshot.items[0], point(-10, 40, { name: 'f0', z: 0, a: 'x' }));
     assert.deepEqual(Object.keys((snapshot.items[0].feature as { properties: object }).properties), ['name', 'z', 'a']);
+  });
+
+  it('reads many windows of one moment through a window reader, checked once; a closed moment pages after a plain first batch', async () => {
+    const stranger = (await t.server.accounts.loadAuthUser((await t.user()).id))!;
+    await assert.rejects(access.windowReader(stranger, depot.id), { status: 404 });
+    const reader = await access.windowReader(adminUser, depot.id);
+    assert.equal(reader.moment_id, firstMoment, 'the latest approved moment');
+    const indexes = async (batches: AsyncIterable<{ index: number }[]>) => {
+      const out: number[] = [];
+      for await (const batch of batches) for (const d of batch) out.push(d.index);
+      return out;
+    };
+    const windows: DepotWindow[] = [
+      [-10.1, 39.9, -8.1, 40.5],
+      [-10.5, 39.5, 10, 60],
+      [99, 9, 101, 11],
+    ];
+    const sizes = [10, count, 0];
+    for (const [k, window] of windows.entries()) {
+      const read = await indexes(reader.read(window));
+      assert.equal(read.length, sizes[k]);
+      assert.deepEqual(read, await indexes((await access.readStream(adminUser, depot.id, { window })).batches));
+      assert.deepEqual(await indexes(reader.read(window, { keyOrder: false })), read);
+    }
+    // Without the key order the fields are the same, their keys perhaps in jsonb's order.
+    for await (const [first] of reader.read([-10.1, 39.9, -9.9, 40.1], { keyOrder: false }))
+      assert.deepEqual(first.fields, point(-10, 40, { name: 'f0', z: 0, a: 'x' }));
+    assert.throws(() => reader.read([1, 2, 3] as unknown as DepotWindow), { status: 400 });
+    // A closed moment in batches of 1,000: the first by a plain query, the others through the cursor, in index order.
+    const services = t.server.kernel.container.get(MagazineServices);
+    const batches: number[] = [];
+    let last = 0;
+    for await (const rows of snapshotBatches(services, depot.id, firstMoment, {
+      window: windowBoxes([-10.5, 39.5, 10, 60])!,
+      lean: true,
+      closed: true,
+      batch: 1000,
+    })) {
+      batches.push(rows.length);
+      assert.ok(rows.every((r) => r.datum_id > last && (last = r.datum_id)));
+    }
+    assert.deepEqual(batches, [1000, 1000, 500]);
   });
 });

@@ -79,18 +79,7 @@ export function keyOrderRestorer(order: KeyOrder): <T>(item: T) => T {
   const restore = (value: unknown, node: OrderNode): unknown => {
     if (!isObject(value)) return value;
     let keys = Object.keys(value);
-    const rank = node.rank;
-    if (rank && keys.length > 1) {
-      const at = (k: string) => rank.get(k) ?? Number.MAX_SAFE_INTEGER;
-      let sorted = true;
-      for (let i = 1; i < keys.length && sorted; i++) sorted = at(keys[i - 1]) <= at(keys[i]);
-      if (!sorted) {
-        keys = keys
-          .map((k, i) => [k, i] as const)
-          .sort((a, b) => at(a[0]) - at(b[0]) || a[1] - b[1])
-          .map(([k]) => k);
-      }
-    }
+    if (node.rank && keys.length > 1) keys = ranked(keys, node.rank);
     const out: Record<string, unknown> = {};
     for (const k of keys) {
       const child = node.children.get(k);
@@ -99,6 +88,42 @@ export function keyOrderRestorer(order: KeyOrder): <T>(item: T) => T {
     return out;
   };
   return <T>(item: T): T => restore(item, root) as T;
+}
+
+/** A key's place in an order; keys the order does not know come last. */
+function rankOf(rank: Map<string, number>, key: string): number {
+  return rank.get(key) ?? Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * `keys` sorted by `rank`, keys of equal rank in their present order. Runs for every object read
+ * (jsonb's order is seldom the written one), so it creates no functions: a read of 100,000 features
+ * spent a tenth of its time naming closures (the TypeScript loader keeps function names).
+ */
+function ranked(keys: string[], rank: Map<string, number>): string[] {
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++) sorted = rankOf(rank, keys[i - 1]) <= rankOf(rank, keys[i]);
+  if (sorted) return keys;
+  const ranks: number[] = [];
+  for (const k of keys) ranks.push(rankOf(rank, k));
+  if (keys.length > 32) {
+    const at = keys.map((_, i) => i).sort((a, b) => ranks[a] - ranks[b] || a - b);
+    return at.map((i) => keys[i]);
+  }
+  // A stable insertion sort: objects have few keys.
+  const out = keys.slice();
+  for (let i = 1; i < out.length; i++) {
+    const key = out[i];
+    const r = ranks[i];
+    let j = i - 1;
+    for (; j >= 0 && ranks[j] > r; j--) {
+      out[j + 1] = out[j];
+      ranks[j + 1] = ranks[j];
+    }
+    out[j + 1] = key;
+    ranks[j + 1] = r;
+  }
+  return out;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -37,6 +37,9 @@ function recordingDepots() {
     intersecting: async () => {
       throw new Error('not used by the functions');
     },
+    windowReader: async () => {
+      throw new Error('not used by the functions');
+    },
     count: async () => {
       throw new Error('not used by the functions');
     },

@@ -40,6 +40,20 @@ export interface DepotWindowPage {
   next_after: number | null;
 }
 
+/** Reads windows of one depot's moment (`DepotAccess.windowReader`). */
+export interface DepotWindowReader {
+  depot_id: number;
+  moment_id: number;
+  content_type: string;
+  /**
+   * The datums whose extent intersects `window`, in batches in index order (one consistent snapshot
+   * on PostgreSQL). `keyOrder: false` lets the keys of the fields' objects come in any order instead
+   * of the order they were written in (decision 0036), which saves restoring it: for readers to whom
+   * the order means nothing (vector tiles).
+   */
+  read(window: DepotWindow, options?: { keyOrder?: boolean }): AsyncIterable<DepotDatum[]>;
+}
+
 /**
  * Depot reads and writes for switchboard functions, bound by the plugin that owns depots (the
  * Magazine). Permissions are the given user's: read_depot to read, write_depot to write.
@@ -84,6 +98,15 @@ export interface DepotAccess {
     depot: number | string,
     options?: { momentId?: number; window?: DepotWindow },
   ): Promise<{ depot_id: number; moment_id: number; content_type: string; batches: AsyncIterable<DepotDatum[]> }>;
+  /**
+   * A reader of many windows of one moment (`momentId`, default the latest approved one): the
+   * permission and the moment are checked once, when the promise resolves; each `read(window)` then
+   * gives the datums whose extent intersects the window as `readStream` with that window does,
+   * without checking again. For services that read many small windows of one state (vector tiles,
+   * map tiles): keep a reader only as long as its check may stand (one request, a memo of a
+   * moment). 400 for a malformed window (when `read` is called); 404 and 409 as `read`.
+   */
+  windowReader(user: AuthUser, depot: number | string, options?: { momentId?: number }): Promise<DepotWindowReader>;
   /**
    * Writes `items` as a new moment (replacing the depot's datums, or appending with
    * mode 'append') and records the node run that wrote it. Items are validated against the depot's

@@ -23,6 +23,7 @@ import {
   type DepotSnapshot,
   type DepotWindow,
   type DepotWindowPage,
+  type DepotWindowReader,
 } from '../common/magazine-api';
 import { windowBoxes, type Extent } from '../common/datum-extent';
 import { snapshotBatches } from './snapshot-stream';
@@ -68,7 +69,8 @@ export class MagazineDepotAccess implements DepotAccess {
       momentId !== undefined ? await loadMoment(r.manager, momentId) : await latestApprovedMoment(r.manager, depotId);
     if (momentId !== undefined && moment?.depot_id !== depotId) throw ApiError.notFound();
     if (!moment) throw new ApiError(409, 'no_approved_moment', 'magazine:errors.no_approved_moment', { depot: row.name });
-    return { r, depotId, momentId: moment.id, type: String(row.content_type) };
+    // A closed moment's snapshot never changes (decision 0011): window reads may page through it.
+    return { r, depotId, momentId: moment.id, type: String(row.content_type), closed: moment.status !== 'open' };
   }
 
   async read(
@@ -156,11 +158,37 @@ export class MagazineDepotAccess implements DepotAccess {
     const target = await this.readTarget(user, depot, options.momentId);
     const services = this.services;
     async function* batches(): AsyncGenerator<DepotDatum[]> {
-      for await (const rows of snapshotBatches(services, target.depotId, target.momentId, { window: boxes, lean: true })) {
+      for await (const rows of snapshotBatches(services, target.depotId, target.momentId, {
+        window: boxes,
+        lean: true,
+        closed: boxes && target.closed,
+      })) {
         yield rows.map((v) => ({ index: v.datum_id, fields: v.data }));
       }
     }
     return { depot_id: target.depotId, moment_id: target.momentId, content_type: target.type, batches: batches() };
+  }
+
+  async windowReader(user: AuthUser, depot: number | string, options: { momentId?: number } = {}): Promise<DepotWindowReader> {
+    const target = await this.readTarget(user, depot, options.momentId);
+    const services = this.services;
+    async function* read(boxes: Extent[], unordered: boolean): AsyncGenerator<DepotDatum[]> {
+      for await (const rows of snapshotBatches(services, target.depotId, target.momentId, {
+        window: boxes,
+        lean: true,
+        closed: target.closed,
+        unordered,
+      })) {
+        yield rows.map((v) => ({ index: v.datum_id, fields: v.data }));
+      }
+    }
+    return {
+      depot_id: target.depotId,
+      moment_id: target.momentId,
+      content_type: target.type,
+      // The window is checked when `read` is called, not when its batches are iterated.
+      read: (window, options) => read(boxesOf(window), options?.keyOrder === false),
+    };
   }
 
   async saveDatum(

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ApiError, inject, injectable, parseRef, type AuthUser, type WerkbankContext } from '@werkbank/sdk/node';
-import type { DepotWindow } from '@werkbank/plugin-magazine/api';
+import type { DepotWindow, DepotWindowReader } from '@werkbank/plugin-magazine/api';
 import { LAYER_PATH, type EffectiveLayerStyle, type Layer } from '@werkbank/plugin-layers/api';
 import { ServicesServices } from './services-services';
 
@@ -78,6 +78,8 @@ export const SERVICE_REALM = 'layer';
 @injectable()
 export class PublishedLayers {
   @inject(ServicesServices) protected readonly services!: ServicesServices;
+  /** The window readers of a publication's piles by depot (they live as long as the publication object). */
+  protected readonly readers = new WeakMap<Publication, Map<number, Promise<DepotWindowReader>>>();
 
   /** The signed-in caller (null: anonymous), after the API key's realms are checked. */
   caller(ctx: WerkbankContext): AuthUser | undefined {
@@ -210,14 +212,17 @@ export class PublishedLayers {
   /**
    * The publication's features in batches, pile by pile in the layer's order, each in the datum's
    * index order, in EPSG:4326 (depots hold nothing else), optionally only those whose extent meets
-   * `window`.
+   * `window`. With a window, `keyOrder: false` may give the properties in another order than the
+   * one they were written in (cheaper; for vector tiles, whose keys have no order that matters).
    */
-  async *features(publication: Publication, options: { window?: DepotWindow } = {}): AsyncGenerator<ServedFeature[]> {
+  async *features(
+    publication: Publication,
+    options: { window?: DepotWindow; keyOrder?: boolean } = {},
+  ): AsyncGenerator<ServedFeature[]> {
     for (const source of publication.sources) {
-      const { batches } = await this.services.depots.readStream(publisher(), source.depot_id, {
-        momentId: source.moment_id,
-        window: options.window,
-      });
+      const batches = options.window
+        ? (await this.windowReader(publication, source)).read(options.window, { keyOrder: options.keyOrder })
+        : (await this.services.depots.readStream(publisher(), source.depot_id, { momentId: source.moment_id })).batches;
       for await (const batch of batches) {
         const out: ServedFeature[] = [];
         for (const datum of batch) {
@@ -235,6 +240,24 @@ export class PublishedLayers {
         if (out.length) yield out;
       }
     }
+  }
+
+  /**
+   * The window reader of a pile's served moment, made once per publication: the Magazine checks the
+   * depot and the moment when it is made, not on every window (a map view's tiles share one
+   * publication through the tile memo, so its dozens of windows cost one check). A reader that
+   * failed is forgotten, so the next window asks again.
+   */
+  protected windowReader(publication: Publication, source: PublishedSource): Promise<DepotWindowReader> {
+    let readers = this.readers.get(publication);
+    if (!readers) this.readers.set(publication, (readers = new Map()));
+    let reader = readers.get(source.depot_id);
+    if (!reader) {
+      reader = this.services.depots.windowReader(publisher(), source.depot_id, { momentId: source.moment_id });
+      readers.set(source.depot_id, reader);
+      reader.catch(() => readers.delete(source.depot_id));
+    }
+    return reader;
   }
 
   /**

@@ -1,5 +1,5 @@
 import GeoJSONVT from 'geojson-vt';
-import vtpbf from 'vt-pbf';
+import { encodeVectorTile, type TileFeature } from './mvt-encoding';
 
 /** Tile grid units per tile side and the buffer around a tile, as the pmtiles builder cuts (geojson-vt's defaults). */
 export const TILE_EXTENT = 4096;
@@ -28,7 +28,7 @@ export interface VectorTileInput {
  * geojson-vt clips to the tile and its 64-unit buffer and simplifies as it does for that zoom,
  * polygon rings are wound as RFC 7946 asks (clockwise exterior rings in tile coordinates), a
  * geometry collection becomes one feature per member, null properties are left out, objects and
- * arrays become JSON text (vt-pbf). Returns undefined when no feature reaches the tile.
+ * arrays become JSON text (encoded as vt-pbf does, mvt-encoding.ts). Returns undefined when no feature reaches the tile.
  */
 export function cutVectorTile(input: VectorTileInput): Uint8Array | undefined {
   const features: GeoJSON.Feature[] = [];
@@ -47,8 +47,8 @@ export function cutVectorTile(input: VectorTileInput): Uint8Array | undefined {
   );
   const tile = index.getTile(input.z, input.x, input.y);
   if (!tile || !tile.features.length) return undefined;
-  // A copy: vt-pbf's bytes are a view of a larger buffer, which would cross the thread whole.
-  return vtpbf.fromGeojsonVt({ [input.layerName]: tile }, { version: 2, extent: TILE_EXTENT }).slice();
+  // The bytes vt-pbf would write (mvt-encoding.ts), in a buffer of their own size: it crosses the thread whole.
+  return encodeVectorTile(input.layerName, tile.features as TileFeature[], TILE_EXTENT);
 }
 
 type Position = number[];

@@ -16,6 +16,7 @@ import { PublishedLayers, refuseMetalayer, type Publication, type ServedFeature 
 import { ServicesServices } from './services-services';
 import { gmlId, windowOf, xmlName } from './wfs-filter';
 import { esc, GmlWriter, GML_NS, type GmlVersion } from './wfs-gml';
+import { Utf8Chunks } from './utf8-chunks';
 import {
   checkTypeNames,
   matching,
@@ -262,19 +263,20 @@ export class WfsEndpoint implements ServiceEndpointContribution {
     }
 
     const gml = new GmlWriter(gmlVersion, srsOut, crs.swap);
-    const write = (batch: ServedFeature[]): string => {
-      const parts: string[] = [];
-      for (const f of batch) {
+    const write = (batch: ServedFeature[], prefix: string): Buffer[] => {
+      const out = new Utf8Chunks(prefix);
+      for (const [i, f] of batch.entries()) {
+        if (i > 0) out.add(format === 'json' ? ',\n' : '\n');
         const { geometry, properties } = shaped(f, project, keep);
-        if (format === 'json') parts.push(JSON.stringify({ type: 'Feature', id: f.id, geometry, properties }));
+        if (format === 'json') out.add(JSON.stringify({ type: 'Feature', id: f.id, geometry, properties }));
         else {
           const member = gml.feature(type, f.id, geometry, properties);
-          parts.push(v2 ? `<wfs:member>${member}</wfs:member>` : `<gml:featureMember>${member}</gml:featureMember>`);
+          out.add(v2 ? `<wfs:member>${member}</wfs:member>` : `<gml:featureMember>${member}</gml:featureMember>`);
         }
       }
-      return parts.join(format === 'json' ? ',\n' : '\n');
+      return out.done('\n');
     };
-    async function* chunks(): AsyncGenerator<string> {
+    async function* chunks(): AsyncGenerator<string | Buffer> {
       try {
         yield header(matched, returned);
         let first = true;
@@ -284,7 +286,7 @@ export class WfsEndpoint implements ServiceEndpointContribution {
           const batch = queue.slice(0, Math.max(0, returned - written));
           queue = [];
           if (batch.length) {
-            yield (first || format !== 'json' ? '' : ',\n') + write(batch) + '\n';
+            yield* write(batch, first || format !== 'json' ? '' : ',\n');
             first = false;
             written += batch.length;
           }

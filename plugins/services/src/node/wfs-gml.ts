@@ -46,23 +46,44 @@ export function geometryPropertyType(types: Set<string>, gml: GmlVersion): strin
   return t ? `gml:${t}` : 'gml:GeometryPropertyType';
 }
 
-/** Writes GML geometries with the srsName and axis order of the request. */
+/**
+ * Writes GML geometries with the srsName and axis order of the request. Built for answers of
+ * 100,000 features (bench/services): plain loops and string concatenation instead of map/join and
+ * closures, the srsName attribute escaped once, a whole-number id made a gml:id without a regex.
+ */
 export class GmlWriter {
   /** Property names as XML names, worked out once per answer. */
   private readonly names = new Map<string, string>();
+  /** ` srsName="…"`, escaped once. */
+  private readonly srsAttribute: string;
+  /** Coordinate indexes in the order written (the CRS's axis order). */
+  private readonly first: number;
+  private readonly second: number;
+  /** The escaped type name of the last feature written, and the name it was made from. */
+  private typeName = '';
+  private typeText = '';
 
   constructor(
     readonly gml: GmlVersion,
     readonly srsName: string,
     readonly swap: boolean,
-  ) {}
+  ) {
+    this.srsAttribute = ` srsName="${esc(srsName)}"`;
+    [this.first, this.second] = swap ? [1, 0] : [0, 1];
+  }
 
   private pos(p: Position): string {
-    return this.swap ? `${p[1]} ${p[0]}` : `${p[0]} ${p[1]}`;
+    return `${p[this.first]} ${p[this.second]}`;
   }
 
   private posList(ps: Position[]): string {
-    return ps.map((p) => this.pos(p)).join(' ');
+    const [a, b] = [this.first, this.second];
+    let out = '';
+    for (let i = 0; i < ps.length; i++) {
+      const p = ps[i];
+      out += i === 0 ? `${p[a]} ${p[b]}` : ` ${p[a]} ${p[b]}`;
+    }
+    return out;
   }
 
   private ring(ring: Position[]): string {
@@ -70,66 +91,57 @@ export class GmlWriter {
   }
 
   private polygon(rings: Position[][], id: string): string {
-    const [outer, ...holes] = rings;
-    if (!outer) return '';
-    return (
-      `<gml:Polygon${id}><gml:exterior>${this.ring(outer)}</gml:exterior>` +
-      holes.map((h) => `<gml:interior>${this.ring(h)}</gml:interior>`).join('') +
-      '</gml:Polygon>'
-    );
+    if (!rings.length || !rings[0]) return '';
+    let out = `<gml:Polygon${id}><gml:exterior>${this.ring(rings[0])}</gml:exterior>`;
+    for (let i = 1; i < rings.length; i++) out += `<gml:interior>${this.ring(rings[i])}</gml:interior>`;
+    return `${out}</gml:Polygon>`;
+  }
+
+  /** The attributes naming a geometry: gml:id (GML 3.2 only) of `id` + `suffix`, srsName on the outermost. */
+  private gid(id: string, suffix: string, top: boolean): string {
+    const named = this.gml === '3.2' ? ` gml:id="${esc(id + suffix)}"` : '';
+    return suffix === '' && top ? named + this.srsAttribute : named;
   }
 
   /** A geometry as GML (empty when it has none); `id` names it (gml:id, required by GML 3.2). */
   geometry(g: Geometry | null | undefined, id: string, top = true): string {
     if (!g) return '';
-    const srs = top ? ` srsName="${esc(this.srsName)}"` : '';
-    const gid = (suffix: string) => (this.gml === '3.2' ? ` gml:id="${esc(id + suffix)}"` : '') + (suffix === '' ? srs : '');
     const c = g.coordinates as never;
     switch (g.type) {
       case 'Point':
-        return `<gml:Point${gid('')}><gml:pos srsDimension="2">${this.pos(c)}</gml:pos></gml:Point>`;
+        return `<gml:Point${this.gid(id, '', top)}><gml:pos srsDimension="2">${this.pos(c)}</gml:pos></gml:Point>`;
       case 'LineString':
-        return `<gml:LineString${gid('')}><gml:posList srsDimension="2">${this.posList(c)}</gml:posList></gml:LineString>`;
+        return `<gml:LineString${this.gid(id, '', top)}><gml:posList srsDimension="2">${this.posList(c)}</gml:posList></gml:LineString>`;
       case 'Polygon':
-        return this.polygon(c, gid(''));
-      case 'MultiPoint':
-        return (
-          `<gml:MultiPoint${gid('')}>` +
-          (c as Position[])
-            .map(
-              (p, i) =>
-                `<gml:pointMember><gml:Point${gid(`.${i}`)}><gml:pos>${this.pos(p)}</gml:pos></gml:Point></gml:pointMember>`,
-            )
-            .join('') +
-          '</gml:MultiPoint>'
-        );
-      case 'MultiLineString':
-        return (
-          `<gml:MultiCurve${gid('')}>` +
-          (c as Position[][])
-            .map(
-              (l, i) =>
-                `<gml:curveMember><gml:LineString${gid(`.${i}`)}><gml:posList>${this.posList(l)}</gml:posList></gml:LineString></gml:curveMember>`,
-            )
-            .join('') +
-          '</gml:MultiCurve>'
-        );
-      case 'MultiPolygon':
-        return (
-          `<gml:MultiSurface${gid('')}>` +
-          (c as Position[][][])
-            .map((p, i) => `<gml:surfaceMember>${this.polygon(p, gid(`.${i}`))}</gml:surfaceMember>`)
-            .join('') +
-          '</gml:MultiSurface>'
-        );
-      case 'GeometryCollection':
-        return (
-          `<gml:MultiGeometry${gid('')}>` +
-          (g.geometries ?? [])
-            .map((m, i) => `<gml:geometryMember>${this.geometry(m, `${id}.${i}`, false)}</gml:geometryMember>`)
-            .join('') +
-          '</gml:MultiGeometry>'
-        );
+        return this.polygon(c, this.gid(id, '', top));
+      case 'MultiPoint': {
+        const ps = c as Position[];
+        let out = `<gml:MultiPoint${this.gid(id, '', top)}>`;
+        for (let i = 0; i < ps.length; i++)
+          out += `<gml:pointMember><gml:Point${this.gid(id, `.${i}`, top)}><gml:pos>${this.pos(ps[i])}</gml:pos></gml:Point></gml:pointMember>`;
+        return `${out}</gml:MultiPoint>`;
+      }
+      case 'MultiLineString': {
+        const ls = c as Position[][];
+        let out = `<gml:MultiCurve${this.gid(id, '', top)}>`;
+        for (let i = 0; i < ls.length; i++)
+          out += `<gml:curveMember><gml:LineString${this.gid(id, `.${i}`, top)}><gml:posList>${this.posList(ls[i])}</gml:posList></gml:LineString></gml:curveMember>`;
+        return `${out}</gml:MultiCurve>`;
+      }
+      case 'MultiPolygon': {
+        const ps = c as Position[][][];
+        let out = `<gml:MultiSurface${this.gid(id, '', top)}>`;
+        for (let i = 0; i < ps.length; i++)
+          out += `<gml:surfaceMember>${this.polygon(ps[i], this.gid(id, `.${i}`, top))}</gml:surfaceMember>`;
+        return `${out}</gml:MultiSurface>`;
+      }
+      case 'GeometryCollection': {
+        const gs = g.geometries ?? [];
+        let out = `<gml:MultiGeometry${this.gid(id, '', top)}>`;
+        for (let i = 0; i < gs.length; i++)
+          out += `<gml:geometryMember>${this.geometry(gs[i], `${id}.${i}`, false)}</gml:geometryMember>`;
+        return `${out}</gml:MultiGeometry>`;
+      }
     }
     return '';
   }
@@ -141,17 +153,23 @@ export class GmlWriter {
     geometry: Geometry | null | undefined,
     properties: Record<string, unknown> | null,
   ): string {
-    const fid = gmlId(typeLocal, id);
-    let out = `<wb:${typeLocal} gml:id="${esc(fid)}">`;
+    if (typeLocal !== this.typeName) [this.typeName, this.typeText] = [typeLocal, esc(typeLocal)];
+    // A safe integer's digits and minus sign are XML name characters already (gmlId keeps them as they are).
+    const whole = typeof id === 'number' && Number.isSafeInteger(id);
+    const fid = whole ? `${typeLocal}.${id}` : gmlId(typeLocal, id);
+    let out = `<wb:${typeLocal} gml:id="${whole ? `${this.typeText}.${id}` : esc(fid)}">`;
     const g = this.geometry(geometry, `${fid}.geom`);
     if (g) out += `<wb:geometry>${g}</wb:geometry>`;
-    for (const [k, v] of Object.entries(properties ?? {})) {
-      if (v === null || v === undefined) continue;
-      let name = this.names.get(k);
-      if (name === undefined) this.names.set(k, (name = xmlName(k)));
-      const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
-      out += `<wb:${name}>${esc(text)}</wb:${name}>`;
-    }
+    if (properties)
+      for (const k in properties) {
+        if (!Object.hasOwn(properties, k)) continue;
+        const v = properties[k];
+        if (v === null || v === undefined) continue;
+        let name = this.names.get(k);
+        if (name === undefined) this.names.set(k, (name = xmlName(k)));
+        if (typeof v === 'number') out += `<wb:${name}>${v}</wb:${name}>`;
+        else out += `<wb:${name}>${esc(typeof v === 'object' ? JSON.stringify(v) : String(v))}</wb:${name}>`;
+      }
     return `${out}</wb:${typeLocal}>`;
   }
 }

@@ -38,6 +38,7 @@ function fakeDepots(refuse?: ApiError) {
     saveDatum: async () => assert.fail('not used'),
     datumIn: async () => assert.fail('not used'),
     intersecting: async () => assert.fail('not used'),
+    windowReader: async () => assert.fail('not used'),
     readStream: async () => assert.fail('not used'),
     count: async () => assert.fail('not used'),
     writeStream: async (user, depot, source, options) => {
