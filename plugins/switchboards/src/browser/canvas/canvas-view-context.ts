@@ -1,4 +1,4 @@
-import type { NodeRendererDescriptor } from '@werkbank/sdk/browser';
+import { makeAutoObservable, type NodeRendererDescriptor } from '@werkbank/sdk/browser';
 import type { ReactPresets } from '@werkbank/sdk/canvas';
 import type { CanvasStore } from './canvas-store';
 
@@ -24,6 +24,26 @@ export interface CanvasViewContext {
   /** Keys typed into the empty slot of a dict port, by `${node}|${port}`; used by the next connection. */
   dictDrafts: Map<string, string>;
   renameDictKey(node: string, port: string, from: string, to: string): void;
+  /** How much of each item is drawn at the current zoom (level of detail). */
+  detail: CanvasDetail;
+}
+
+/**
+ * The level of detail of the canvas (decision 0081, 2026-11-27 evening): zoomed out so far that no
+ * text is drawn any more (ReteCanvas: below FARTHER_ZOOM), nodes and frames are drawn as boxes with
+ * their sockets only — what is visible of them there — instead of their full views with every text
+ * hidden. Far fewer elements to create, style and lay out: a big switchboard opened zoomed to fit
+ * appears sooner (bench/canvas). Zoomed in again, the full views are drawn and their sockets measured
+ * again, so links follow.
+ */
+export class CanvasDetail {
+  far = false;
+  constructor() {
+    makeAutoObservable(this);
+  }
+  setFar(far: boolean): void {
+    if (far !== this.far) this.far = far;
+  }
 }
 
 /**

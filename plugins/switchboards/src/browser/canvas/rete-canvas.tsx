@@ -216,6 +216,8 @@ export class ReteCanvas {
         // Zoomed far out, texts are too small to read: hide them (same layout, far less to paint).
         container.classList.toggle('wb-canvas-far', k < FAR_ZOOM);
         container.classList.toggle('wb-canvas-farther', k < FARTHER_ZOOM);
+        // Farther still, items are drawn as boxes with their sockets (level of detail).
+        this.ctx.detail.setFar(k < FARTHER_ZOOM);
         this.handlers.onViewport({ x, y, k });
       }
       return c;
