@@ -14,7 +14,7 @@ import { startTestServer } from '@werkbank/testing/node';
 import { launchChromium, login } from '../test/e2e/browser';
 import { expectStatus } from '@werkbank/testing/node';
 import { SWITCHBOARD_PLUGINS } from '@werkbank/plugin-switchboards/testing';
-import { alternating, banner, fmt, judge, PASSES, ratios, runBench, sized, spread, table } from './bench-mode';
+import { alternating, banner, fmt, judge, PASSES, ratios, runBench, sized, SMOKE, spread, table } from './bench-mode';
 
 const NODES = sized('BENCH_NODES', 500, 20);
 const PAN_MS = sized('BENCH_PAN_MS', 2000, 500);
@@ -142,6 +142,41 @@ async function panFps(page: Page): Promise<number> {
   return (frames * 1000) / elapsed;
 }
 
+/**
+ * Zoomed out below 1/3 the canvas draws items as boxes with sockets (level of detail, decision 0081);
+ * ms from the first wheel step that crosses 1/3 (in or out) until every node is drawn the other way —
+ * the price of the level of detail, paid when a user zooms across it. Measured after the passes,
+ * on the open big canvas, `times` times each way (no aim).
+ */
+async function detailSwitch(page: Page, nodes: number, times: number): Promise<{ in: number[]; out: number[] }> {
+  const box = (await page.getByTestId('canvas-area').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const farCount = () => page.evaluate(() => document.querySelectorAll('.wb-item-far').length);
+  const result = { in: [] as number[], out: [] as number[] };
+  for (let i = 0; i < times; i++) {
+    for (const way of ['in', 'out'] as const) {
+      const far = way === 'out';
+      let start = 0;
+      // Rete zooms by 1.1 per wheel step: step until the switch starts (some items change their view).
+      for (let step = 0; step < 40; step++) {
+        start = Date.now();
+        await page.mouse.wheel(0, far ? 100 : -100);
+        const now = await farCount();
+        if (far ? now > 0 : now < 2 * nodes + 1) break;
+      }
+      await page.waitForFunction(
+        ([n, wantFar]) =>
+          document.querySelectorAll(wantFar ? '.wb-item-far[data-testid=canvas-node]' : '[data-testid=canvas-node] .wb-node-name')
+            .length === n,
+        [nodes, far] as const,
+        { timeout: 120_000 },
+      );
+      result[way].push(Date.now() - start);
+    }
+  }
+  return result;
+}
+
 const EMPTY = 'empty';
 const BIG = `${NODES} nodes / ${2 * NODES} links`;
 
@@ -227,6 +262,12 @@ async function main() {
     const renderRatio = spread(ratios(figure(BIG, 'renderMs'), figure(EMPTY, 'renderMs')));
     const fpsRatio = spread(ratios(figure(BIG, 'fps'), figure(EMPTY, 'fps')));
     console.log(`\nper pass, big / empty: first render ${fmt(renderRatio, 2)}×, panning ${fmt(fpsRatio, 2)}×`);
+    await firstRender(page, `${t.url}/switchboard/${big.id}`, NODES);
+    const detail = await detailSwitch(page, NODES, SMOKE ? 1 : 3);
+    console.log(
+      `\nlevel of detail, ${BIG}: zooming in across 1/3 until every node is drawn in full ${fmt(spread(detail.in), 0)} ms, ` +
+        `out again until every node is a box ${fmt(spread(detail.out), 0)} ms (no aim)`,
+    );
     judge([
       {
         what: `panning fps, ${BIG}`,
