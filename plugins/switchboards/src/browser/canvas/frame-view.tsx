@@ -1,7 +1,7 @@
 import { observer } from '@werkbank/sdk/browser';
 import { typeName } from '../../common/switchboard-types';
 import type { CanvasItem } from './rete-canvas';
-import type { CanvasViewContext, SocketEmit } from './canvas-view-context';
+import { useFar, type CanvasViewContext, type SocketEmit } from './canvas-view-context';
 import { ItemSocket } from './item-socket';
 import { PresenceMarks } from './presence-marks';
 
@@ -18,6 +18,7 @@ export const CanvasFrameView = observer(function CanvasFrameView(props: {
   ctx: CanvasViewContext;
 }) {
   const { data, emit, ctx } = props;
+  const far = useFar(ctx.detail, data.uri);
   const frame = ctx.store.frames.get(data.uri);
   if (!frame) return null;
   const socket = (side: 'input' | 'output', key: string) => <ItemSocket item={data} emit={emit} side={side} socketKey={key} />;
@@ -31,7 +32,7 @@ export const CanvasFrameView = observer(function CanvasFrameView(props: {
       ctx.hover({ frame: frame.resource_uri, x: e.clientX, y: e.clientY, buttons: e.buttons }),
     onMouseLeave: () => ctx.hover(null),
   };
-  if (ctx.detail.far) {
+  if (far) {
     // Far out: the box and its two sockets, which is all that is drawn of a frame there (CanvasDetail).
     return (
       <div className={`${className} wb-item-far`} data-testid="canvas-frame" data-uri={frame.resource_uri} {...handlers}>

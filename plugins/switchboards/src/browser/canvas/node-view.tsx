@@ -2,7 +2,7 @@ import { observer } from '@werkbank/sdk/browser';
 import { Button, Icon, ProgressBar, Tooltip } from '@werkbank/sdk/ui';
 import { typeName } from '../../common/switchboard-types';
 import type { CanvasItem } from './rete-canvas';
-import { pickRenderer, type CanvasViewContext, type SocketEmit } from './canvas-view-context';
+import { pickRenderer, useFar, type CanvasViewContext, type SocketEmit } from './canvas-view-context';
 import { NAME_TOOLTIP_LENGTH, type Slot } from './port-slots';
 import { DictKeyEditor } from './dict-key-editor';
 import { ItemSocket } from './item-socket';
@@ -35,6 +35,7 @@ export const CanvasNodeView = observer(function CanvasNodeView(props: {
   ctx: CanvasViewContext;
 }) {
   const { data, emit, ctx } = props;
+  const far = useFar(ctx.detail, data.uri);
   const node = ctx.store.nodes.get(data.uri);
   if (!node) return null;
   const socketOf = (side: 'input' | 'output', key: string) => <ItemSocket item={data} emit={emit} side={side} socketKey={key} />;
@@ -45,7 +46,7 @@ export const CanvasNodeView = observer(function CanvasNodeView(props: {
     stop(e);
     ctx.openNode(node.resource_uri);
   };
-  if (ctx.detail.far) {
+  if (far) {
     // Far out: the box and its sockets, which is all that is drawn of a node there (CanvasDetail).
     return (
       <div
