@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { Component, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { installDom } from '@werkbank/testing/browser';
 import { lazyScreen } from './lazy-screen';
 
@@ -25,7 +24,12 @@ class Boundary extends Component<{ children: ReactNode }, { error?: Error }> {
 
 describe('kernel: a screen loaded on demand (lazyScreen)', () => {
   let host: HTMLElement;
-  before(() => void installDom());
+  // react-dom looks for a DOM once, when it is first loaded: only after jsdom is installed.
+  let createRoot: typeof import('react-dom/client').createRoot;
+  before(async () => {
+    installDom();
+    ({ createRoot } = await import('react-dom/client'));
+  });
   beforeEach(() => {
     host = document.createElement('div');
     document.body.append(host);
