@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { TestServer, TestClient } from '@werkbank/testing/node';
-import { browserSuite, login } from './browser';
+import { browserSuite, expectAccessible, login } from './browser';
 import {
   addFrame,
   addNode,
@@ -276,6 +276,84 @@ describe('the switchboard canvas in a browser', function () {
     await addFrame(again, sb, 'string', [{ value: 'zurück' }]);
     await page.locator('[data-testid=canvas-frame]').getByText('zurück').waitFor();
     admin = again;
+  });
+
+  it('draws a big switchboard zoomed out as boxes with sockets, and the full views when zoomed in, links at their sockets', async () => {
+    // A chain frame → node → frame … wide enough that zoom-to-fit is below 1/3 (the level of detail).
+    const n = 30;
+    const at = (i: number) => ({ ui_x: (i % 10) * 520, ui_y: Math.floor(i / 10) * 200 });
+    const file = {
+      format: 'werkbank-switchboard',
+      version: 1,
+      switchboard: { name: 'Weit' },
+      nodes: Array.from({ length: n }, (_, i) => ({ ref: i + 1, func: 'string.upper', ...at(i), ui_x: at(i).ui_x + 260 })),
+      frames: Array.from({ length: n + 1 }, (_, i) => ({
+        ref: i + 1,
+        content_type: 'string',
+        name: `f${i}`,
+        items: [],
+        ...at(i),
+        ui_y: at(i).ui_y + 100,
+      })),
+      links: Array.from({ length: n }, (_, i) => [
+        { node: i + 1, frame: i + 1, name: 'value', is_input: true },
+        { node: i + 1, frame: i + 2, name: 'result', is_input: false },
+      ]).flat(),
+      notes: [],
+    };
+    const res = await admin.post('/api/v1/switchboard/import/', file);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const sb = res.body as Obj;
+    await open(page, sb);
+    const far = page.locator('.wb-item-far');
+    const canvasLinks = page.locator('[data-testid=canvas-link]');
+    await page.waitForFunction((count) => document.querySelectorAll('.wb-item-far').length === count, 2 * n + 1);
+    assert.equal(await page.locator('[data-testid=canvas-node]').count(), n);
+    assert.equal(await page.locator('.wb-node-name').count(), 0, 'no texts drawn far out');
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid=canvas-link] .wb-link-path[d]').length === count,
+      2 * n,
+    );
+    const { nodes } = await canvasObjects(sb);
+    const first = nodes.find((x) => x.ui_x === 260 && x.ui_y === 0)!;
+    const input = (await links(sb)).find((l) => l.node === first.resource_uri && l.is_input)!;
+    /**
+     * In the page: how far the end of a link lies from the centre of the input socket it goes to, in
+     * px (the curve ends 12 canvas units before it, as Rete's classic links do), and the zoom; with
+     * `near`, only whether that is less than 2 px (for waitForFunction).
+     */
+    const endGap = ({ link, node, near }: { link: string; node: string; near?: boolean }) => {
+      const path = document.querySelector(`[data-testid=canvas-link][data-uri="${link}"] .wb-link-path`) as SVGPathElement;
+      const socket = document
+        .querySelector(
+          `[data-testid=canvas-node][data-uri="${node}"] [data-testid=port-in][data-key=value] [data-testid=input-socket]`,
+        )!
+        .getBoundingClientRect();
+      const p = path.getPointAtLength(path.getTotalLength());
+      const m = path.getScreenCTM()!;
+      const end = { x: p.x * m.a + p.y * m.c + m.e + 12 * m.a, y: p.x * m.b + p.y * m.d + m.f };
+      const gap = Math.hypot(socket.x + socket.width / 2 - end.x, socket.y + socket.height / 2 - end.y);
+      return near ? gap < 2 : { gap, k: m.a };
+    };
+    const ends = { link: input.resource_uri as string, node: first.resource_uri as string };
+    const before = (await page.evaluate(endGap, ends)) as { gap: number; k: number };
+    assert.ok(before.k < 1 / 3, `zoomed to fit below 1/3 (${before.k})`);
+    assert.ok(before.gap < 2, `far out, the link ends at its socket (${before.gap.toFixed(1)} px off)`);
+    await expectAccessible(page);
+
+    // Zoomed in on the first node (Rete zooms by 1.1 per wheel step): the full views, and the link
+    // follows its socket to where the full view puts it.
+    const socket = (await inSocket(nodeOf(page, first.resource_uri), 'value').boundingBox())!;
+    await page.mouse.move(socket.x + socket.width / 2, socket.y + socket.height / 2);
+    for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -100);
+    await far.first().waitFor({ state: 'detached' });
+    await nodeOf(page, first.resource_uri).locator('.wb-node-name').waitFor();
+    assert.equal(await canvasLinks.count(), 2 * n);
+    await page.waitForFunction(endGap, { ...ends, near: true });
+    const after = (await page.evaluate(endGap, ends)) as { gap: number; k: number };
+    assert.ok(after.k >= 1 / 3, `zoomed in to 1/3 or more (${after.k})`);
+    assert.ok(after.gap < 2, `zoomed in, the link ends at its socket again (${after.gap.toFixed(1)} px off)`);
+    await expectAccessible(page);
   });
 
   it('undoes and redoes an insert, a move and a link (Ctrl+Z, Ctrl+Shift+Z)', async () => {

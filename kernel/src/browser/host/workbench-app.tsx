@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { BlueprintProvider, Drawer, Spinner } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { I18nextProvider } from 'react-i18next';
@@ -19,6 +19,7 @@ import { HomePage } from './home-page';
 import { Overlays } from './overlays';
 import { KeybindingDispatcher } from './keybinding-dispatcher';
 import { SIDEBAR_DOCK_MIN_WIDTH, SIDEBAR_WIDTH } from './spec-routes';
+import { lazyScreen } from './lazy-screen';
 
 /** True while the viewport is at least `px` wide. */
 export function useMinWidth(px: number): boolean {
@@ -36,7 +37,7 @@ export function useMinWidth(px: number): boolean {
 
 function screenOf(route: RouteDescriptor): ComponentType {
   if (route.component) return route.component;
-  if (route.load) return lazy(route.load);
+  if (route.load) return lazyScreen(route.load);
   return NotFoundPage;
 }
 

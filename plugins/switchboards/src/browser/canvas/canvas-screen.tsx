@@ -21,6 +21,7 @@ import { CanvasTitleBar } from './canvas-title-bar';
 import { ContextViewPanel } from './context-view-panel';
 import { HoverPreview } from './hover-preview';
 import { ReteCanvas } from './rete-canvas';
+import { CanvasDetail } from './canvas-view-context';
 import { CanvasPortalHost, CanvasPortals } from './canvas-portals';
 import { kindOf } from './canvas-store';
 import { useCanvasKeys, useViewerMessages } from './canvas-events';
@@ -98,6 +99,7 @@ const CanvasForId = observer(function CanvasForId({ id }: { id: number }) {
         hover: (target) => c.setHover(target),
         dictDrafts: c.dictDrafts,
         renameDictKey: (n, p, from, to) => c.renameDictKey(n, p, from, to),
+        detail: new CanvasDetail(),
       },
       {
         onConnect: (a, b, replacing) => c.onConnect(a, b, replacing),

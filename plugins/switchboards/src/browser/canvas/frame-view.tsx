@@ -1,7 +1,7 @@
 import { observer } from '@werkbank/sdk/browser';
 import { typeName } from '../../common/switchboard-types';
 import type { CanvasItem } from './rete-canvas';
-import type { CanvasViewContext, SocketEmit } from './canvas-view-context';
+import { useFar, type CanvasViewContext, type SocketEmit } from './canvas-view-context';
 import { ItemSocket } from './item-socket';
 import { PresenceMarks } from './presence-marks';
 
@@ -18,22 +18,33 @@ export const CanvasFrameView = observer(function CanvasFrameView(props: {
   ctx: CanvasViewContext;
 }) {
   const { data, emit, ctx } = props;
+  const far = useFar(ctx.detail, data.uri);
   const frame = ctx.store.frames.get(data.uri);
   if (!frame) return null;
   const socket = (side: 'input' | 'output', key: string) => <ItemSocket item={data} emit={emit} side={side} socketKey={key} />;
+  const className = `wb-frame${data.selected ? ' wb-selected' : ''}${frame.outdated ? ' wb-outdated' : ''}`;
+  const handlers = {
+    onDoubleClick: (e: { stopPropagation(): void }) => {
+      stop(e);
+      ctx.openFrame(frame.resource_uri);
+    },
+    onMouseEnter: (e: { clientX: number; clientY: number; buttons: number }) =>
+      ctx.hover({ frame: frame.resource_uri, x: e.clientX, y: e.clientY, buttons: e.buttons }),
+    onMouseLeave: () => ctx.hover(null),
+  };
+  if (far) {
+    // Far out: the box and its two sockets, which is all that is drawn of a frame there (CanvasDetail).
+    return (
+      <div className={`${className} wb-item-far`} data-testid="canvas-frame" data-uri={frame.resource_uri} {...handlers}>
+        <PresenceMarks ctx={ctx} uri={frame.resource_uri} />
+        <div className="wb-frame-side">{socket('input', 'in')}</div>
+        <div className="wb-frame-side">{socket('output', 'out')}</div>
+      </div>
+    );
+  }
   const role = frame.frame_type === 1 ? ctx.t('frame.input') : frame.frame_type === 2 ? ctx.t('frame.output') : null;
   return (
-    <div
-      className={`wb-frame${data.selected ? ' wb-selected' : ''}${frame.outdated ? ' wb-outdated' : ''}`}
-      data-testid="canvas-frame"
-      data-uri={frame.resource_uri}
-      onDoubleClick={(e) => {
-        stop(e);
-        ctx.openFrame(frame.resource_uri);
-      }}
-      onMouseEnter={(e) => ctx.hover({ frame: frame.resource_uri, x: e.clientX, y: e.clientY, buttons: e.buttons })}
-      onMouseLeave={() => ctx.hover(null)}
-    >
+    <div className={className} data-testid="canvas-frame" data-uri={frame.resource_uri} {...handlers}>
       <PresenceMarks ctx={ctx} uri={frame.resource_uri} />
       <div className="wb-frame-side">{socket('input', 'in')}</div>
       <div className="wb-frame-main">

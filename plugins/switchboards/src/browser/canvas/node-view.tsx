@@ -2,7 +2,7 @@ import { observer } from '@werkbank/sdk/browser';
 import { Button, Icon, ProgressBar, Tooltip } from '@werkbank/sdk/ui';
 import { typeName } from '../../common/switchboard-types';
 import type { CanvasItem } from './rete-canvas';
-import { pickRenderer, type CanvasViewContext, type SocketEmit } from './canvas-view-context';
+import { pickRenderer, useFar, type CanvasViewContext, type SocketEmit } from './canvas-view-context';
 import { NAME_TOOLTIP_LENGTH, type Slot } from './port-slots';
 import { DictKeyEditor } from './dict-key-editor';
 import { ItemSocket } from './item-socket';
@@ -35,8 +35,47 @@ export const CanvasNodeView = observer(function CanvasNodeView(props: {
   ctx: CanvasViewContext;
 }) {
   const { data, emit, ctx } = props;
+  const far = useFar(ctx.detail, data.uri);
   const node = ctx.store.nodes.get(data.uri);
   if (!node) return null;
+  const socketOf = (side: 'input' | 'output', key: string) => <ItemSocket item={data} emit={emit} side={side} socketKey={key} />;
+  // A node that never ran has no results to be outdated and no progress to show.
+  const outdated = node.outdated && node.status !== 'initialized';
+  const className = `wb-node wb-status-${node.status}${data.selected ? ' wb-selected' : ''}${outdated ? ' wb-outdated' : ''}`;
+  const open = (e: { stopPropagation(): void }) => {
+    stop(e);
+    ctx.openNode(node.resource_uri);
+  };
+  if (far) {
+    // Far out: the box and its sockets, which is all that is drawn of a node there (CanvasDetail).
+    return (
+      <div
+        className={`${className} wb-item-far`}
+        data-testid="canvas-node"
+        data-uri={node.resource_uri}
+        data-status={node.status}
+        onDoubleClick={open}
+      >
+        <PresenceMarks ctx={ctx} uri={node.resource_uri} />
+        <div className="wb-far-sockets wb-port-in">
+          {data.slots.map((s) => (
+            <span key={s.key} data-testid="port-in" data-key={s.key}>
+              {socketOf('input', s.key)}
+            </span>
+          ))}
+        </div>
+        <div className="wb-far-sockets wb-port-out">
+          {node.ports
+            .filter((p) => !p.is_input)
+            .map((p) => (
+              <span key={p.name} data-testid="port-out" data-key={p.name}>
+                {socketOf('output', p.name)}
+              </span>
+            ))}
+        </div>
+      </div>
+    );
+  }
   const t = ctx.t;
   const Body = pickRenderer(ctx.renderers(), node.func)?.component;
   const outputs = ctx.store
@@ -56,7 +95,6 @@ export const CanvasNodeView = observer(function CanvasNodeView(props: {
       );
     })
     .filter((x): x is NonNullable<typeof x> => !!x);
-  const socketOf = (side: 'input' | 'output', key: string) => <ItemSocket item={data} emit={emit} side={side} socketKey={key} />;
   const linkedInputs = new Set(
     ctx.store
       .linksOf(node.resource_uri)
@@ -84,18 +122,13 @@ export const CanvasNodeView = observer(function CanvasNodeView(props: {
       </div>
     );
   };
-  // A node that never ran has no results to be outdated and no progress to show.
-  const outdated = node.outdated && node.status !== 'initialized';
   return (
     <div
-      className={`wb-node wb-status-${node.status}${data.selected ? ' wb-selected' : ''}${outdated ? ' wb-outdated' : ''}`}
+      className={className}
       data-testid="canvas-node"
       data-uri={node.resource_uri}
       data-status={node.status}
-      onDoubleClick={(e) => {
-        stop(e);
-        ctx.openNode(node.resource_uri);
-      }}
+      onDoubleClick={open}
     >
       <PresenceMarks ctx={ctx} uri={node.resource_uri} />
       <div className="wb-node-title" title={node.func}>

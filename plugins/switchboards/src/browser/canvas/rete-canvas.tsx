@@ -30,6 +30,8 @@ export const CANVAS_OFFSET_ORIGIN = 1000;
 const socket = new ClassicPreset.Socket('werkbank');
 /** Objects off screen are added in portions of this many after the first drawing (ReteCanvas.sync). */
 const LATER_PORTION = 100;
+/** Items off screen switch their level of detail in portions of this many per frame (ReteCanvas.switchDetail). */
+const DETAIL_PORTION = 100;
 /** Below this zoom the canvas hides the small texts of nodes and frames. */
 export const FAR_ZOOM = 0.5;
 /** Below this zoom (12 px text is 4 px high) the titles are hidden too. */
@@ -216,6 +218,8 @@ export class ReteCanvas {
         // Zoomed far out, texts are too small to read: hide them (same layout, far less to paint).
         container.classList.toggle('wb-canvas-far', k < FAR_ZOOM);
         container.classList.toggle('wb-canvas-farther', k < FARTHER_ZOOM);
+        // Farther still, items are drawn as boxes with their sockets (level of detail).
+        if (k < FARTHER_ZOOM !== this.ctx.detail.far) this.switchDetail(k < FARTHER_ZOOM);
         this.handlers.onViewport({ x, y, k });
       }
       return c;
@@ -319,14 +323,31 @@ export class ReteCanvas {
     return this.syncRun;
   }
 
-  /** The part of the canvas on screen, in canvas coordinates, with a margin of half a screen. */
-  private visibleRect(): { left: number; top: number; right: number; bottom: number } {
+  /** The part of the canvas on screen, in canvas coordinates, with a margin of `margin` screens. */
+  private visibleRect(margin = 0.5): { left: number; top: number; right: number; bottom: number } {
     const { x, y, k } = this.area.area.transform;
     const w = this.area.container.clientWidth / k;
     const h = this.area.container.clientHeight / k;
     const left = -x / k;
     const top = -y / k;
-    return { left: left - w / 2, top: top - h / 2, right: left + w * 1.5, bottom: top + h * 1.5 };
+    return { left: left - w * margin, top: top - h * margin, right: left + w * (1 + margin), bottom: top + h * (1 + margin) };
+  }
+
+  /** Whether an item at this canvas position lies (partly) in `v`. */
+  private static within(v: ReturnType<ReteCanvas['visibleRect']>, x: number, y: number): boolean {
+    return x < v.right && x + 240 > v.left && y < v.bottom && y + 200 > v.top;
+  }
+
+  /**
+   * Changes the level of detail (CanvasDetail): the items on screen at once, the others after the
+   * screen has been drawn, DETAIL_PORTION per frame.
+   */
+  private switchDetail(far: boolean): void {
+    const v = this.visibleRect(0);
+    const later: string[] = [];
+    for (const [id, view] of this.area.nodeViews) if (!ReteCanvas.within(v, view.position.x, view.position.y)) later.push(id);
+    this.ctx.detail.setFar(far, later);
+    this.ctx.detail.releaseLater(DETAIL_PORTION);
   }
 
   /**
@@ -371,8 +392,7 @@ export class ReteCanvas {
       // What is on screen first; the rest after the canvas has been drawn, in portions (a big switchboard
       // is usable before every object has arrived).
       const v = this.visibleRect();
-      const onScreen = (o: SbNode | Frame | Note) =>
-        o.ui_x < v.right && o.ui_x + 240 > v.left && o.ui_y < v.bottom && o.ui_y + 200 > v.top;
+      const onScreen = (o: SbNode | Frame | Note) => ReteCanvas.within(v, o.ui_x, o.ui_y);
       const entries = [...wanted];
       const first = entries.filter(([uri, { obj }]) => onScreen(obj) || this.editor.getNode(uri));
       const later = entries.filter(([uri, { obj }]) => !onScreen(obj) && !this.editor.getNode(uri));
