@@ -6,7 +6,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { expectStatus, userUri } from '@werkbank/testing/node';
 import { newDepot, type Depot } from '@werkbank/plugin-magazine/testing';
 import type { Layer } from '@werkbank/plugin-layers/api';
-import { servedLayer, servicesServer, type ServicesFixture } from './services-support';
+import { approveAndHear, servedLayer, servicesServer, type ServicesFixture } from './services-support';
 import { cgi, mercatorGetMap, PASSWORD, RemoteWms, samePixels, TOKEN, USER } from './external-support';
 import { mapfile } from './mapserver-mapfile';
 import { parcelsGeojson, pixels, pointsGeojson, PARCELS, TREES, WINDOW } from './wms-support';
@@ -202,7 +202,7 @@ describe('services: external_map and mapproxy layers proxy a remote MapServer WM
         message: 'again',
       },
     );
-    expectStatus(await f.admin.post(`/api/v1/moment/${moment_id}/approve/`, {}), 200);
+    await approveAndHear(f, moment_id);
     expectStatus(await f.admin.get(getMap(layer)), 200);
     assert.equal(remote.count('/ows/polygon'), before + 3);
     const now = await rows();

@@ -8,7 +8,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { expectStatus, userUri } from '@werkbank/testing/node';
 import { newDepot, type Depot } from '@werkbank/plugin-magazine/testing';
 import type { Layer } from '@werkbank/plugin-layers/api';
-import { approvedDepot, servedLayer, servicesServer, type ServicesFixture } from './services-support';
+import { approveAndHear, approvedDepot, servedLayer, servicesServer, type ServicesFixture } from './services-support';
 import { parcelsGeojson, pixels, pointsGeojson, streetsGeojson, PARCELS, STREETS, TREES, WINDOW } from './wms-support';
 
 const run = async (cmd: string, args: string[]) => (await promisify(execFile)(cmd, args, { encoding: 'utf8' })).stdout;
@@ -248,7 +248,7 @@ print(json.dumps(res))
     assert.ok(etag);
     assert.equal((await raw(getMap(m), { 'If-None-Match': etag })).status, 304);
     const { moment_id } = await f.access.write(f.adminUser, depot.id, [], { message: 'none' });
-    expectStatus(await f.admin.post(`/api/v1/moment/${moment_id}/approve/`, {}), 200);
+    await approveAndHear(f, moment_id);
     const second = await raw(getMap(m), { 'If-None-Match': etag });
     assert.equal(second.status, 200);
     assert.notEqual(second.headers.get('etag'), etag);

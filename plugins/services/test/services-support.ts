@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectStatus, startTestServer, type Client, type TestServer, type TestServerOptions } from '@werkbank/testing/node';
 import { adminWithDepotAccess, newDepot, type Depot } from '@werkbank/plugin-magazine/testing';
-import type { AuthUser } from '@werkbank/sdk/node';
+import { MessageBus, type AuthUser } from '@werkbank/sdk/node';
 import type { DepotAccess } from '@werkbank/plugin-magazine/api';
 import type { Layer } from '@werkbank/plugin-layers/api';
 
@@ -92,4 +92,20 @@ export async function servedLayer(c: Client, depots: Depot[], fields: Record<str
     }),
     201,
   );
+}
+
+/**
+ * Approves a moment and resolves once this server has heard the approval message: maps and tiles
+ * keep a caller's publication until then (decision 0083), and on PostgreSQL the message arrives
+ * over LISTEN/NOTIFY just after the approval's answer.
+ */
+export async function approveAndHear(f: ServicesFixture, momentId: number): Promise<void> {
+  const heard = new Promise<void>((resolve) => {
+    const sub = f.t.server.kernel.container.get<MessageBus>(MessageBus).subscribe('werkbank_moment_approved', () => {
+      sub.dispose();
+      resolve();
+    });
+  });
+  expectStatus(await f.admin.post(`/api/v1/moment/${momentId}/approve/`, {}), 200);
+  await heard;
 }
