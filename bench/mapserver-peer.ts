@@ -129,7 +129,11 @@ fastcgi.server = ("/mapserv" => ((
 )))
 `,
   );
-  const child: ChildProcess = spawn('/usr/sbin/lighttpd', ['-D', '-f', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // In a process group of its own, so stop() ends lighttpd and the FastCGI processes it started together.
+  const child: ChildProcess = spawn('/usr/sbin/lighttpd', ['-D', '-f', conf], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   let err = '';
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
   const url = `http://127.0.0.1:${port}/mapserv`;
@@ -150,9 +154,18 @@ fastcgi.server = ("/mapserv" => ((
     url,
     async stop() {
       if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await once(child, 'exit');
+        const exited = once(child, 'exit');
+        process.kill(-child.pid!, 'SIGTERM');
+        await exited;
       }
+      // lighttpd may have restarted a FastCGI process while the group was ending: end what is left.
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // the group is gone
+      }
+      // The FastCGI processes inherited lighttpd's stderr: close this end, whatever they still do.
+      child.stderr?.destroy();
     },
   };
 }
