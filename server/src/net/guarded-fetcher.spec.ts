@@ -56,7 +56,14 @@ describe('GuardedFetcher (SSRF guard for user-given URLs)', () => {
         // The connection breaks in the middle of the body.
         res.writeHead(200, { 'content-length': '1000' });
         res.write('x'.repeat(10), () => req.socket.destroy());
-      } else if (url.pathname === '/slow') res.write('start'); // never ends
+      } else if (url.pathname === '/slow')
+        res.write('start'); // never ends
+      else if (url.pathname === '/endless-error') {
+        // An error answer whose body never ends, in small pieces.
+        res.writeHead(503, { 'content-type': 'text/plain' });
+        const piece = (): unknown => res.write('0123456789abcdef', (err) => !err && !res.destroyed && setImmediate(piece));
+        piece();
+      }
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
@@ -170,6 +177,15 @@ describe('GuardedFetcher (SSRF guard for user-given URLs)', () => {
       assert.equal(e.body?.toString('utf8'), `<ows:ExceptionReport>${'x'.repeat(79)}`);
       const plain = (await refused(allowingTestServer.fetch(`${base}/refused`), 'fetch_status')) as { body?: Buffer };
       assert.equal(plain.body, undefined);
+    });
+    it('an error answer that never ends: its start, without waiting for the rest', async () => {
+      // The fetch's own time limit is far beyond the test's: only stopping at errorBodyBytes ends it.
+      const e = await refused(
+        allowingTestServer.fetch(`${base}/endless-error`, { errorBodyBytes: 64, timeoutMs: 600_000 }),
+        'fetch_status',
+      );
+      assert.equal(e.params.status, 503);
+      assert.equal((e as { body?: Buffer }).body?.toString('utf8'), '0123456789abcdef'.repeat(4));
     });
     it('an unknown host, and a host name without addresses', async () => {
       await refused(guarded.fetch('http://nowhere.test/'), 'fetch_failed');
