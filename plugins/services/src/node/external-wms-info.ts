@@ -1,6 +1,6 @@
 import { ApiError, inject, injectable, UrlFetcher } from '@werkbank/sdk/node';
 import type { WmsImagery } from '@werkbank/sdk';
-import { XMLParser } from 'fast-xml-parser';
+import { parseRemoteXml } from './remote-xml';
 import {
   ExternalMaps,
   REMOTE_TIMEOUT_MS,
@@ -265,19 +265,8 @@ function withCredentialsOf(address: string, service: string): string {
 
 /** Reads a WMS capabilities document (1.1.1 or 1.3.0): queryable layers, LegendURLs, GetFeatureInfo formats. Undefined when it is none. */
 export function parseRemoteCapabilities(text: string): RemoteCapabilities | undefined {
-  if (/<!DOCTYPE[^>]*\[|<!ENTITY/i.test(text.slice(0, 5000))) return undefined;
-  let doc: Record<string, unknown>;
-  try {
-    doc = new XMLParser({
-      ignoreAttributes: false,
-      attributeNamePrefix: '@_',
-      removeNSPrefix: true,
-      processEntities: false,
-      isArray: (name) => ['Layer', 'Style', 'Format', 'LegendURL'].includes(name),
-    }).parse(text) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
+  const doc = parseRemoteXml(text, { isArray: (name) => ['Layer', 'Style', 'Format', 'LegendURL'].includes(name) });
+  if (!doc) return undefined;
   const root = (doc.WMS_Capabilities ?? doc.WMT_MS_Capabilities) as Record<string, unknown> | undefined;
   const capability = root?.Capability as Record<string, unknown> | undefined;
   if (!capability) return undefined;

@@ -1,7 +1,7 @@
 import type { InfoFormat } from '../../common/wms-params';
 import type { ExternalInfo } from '../external-wms-info';
 import type { Publication, ServedFeature } from '../published-layers';
-import { XMLParser } from 'fast-xml-parser';
+import { parseRemoteXml } from '../remote-xml';
 import { featureInfoGml, featureInfoHtml } from './wms-feature-info';
 
 /** A layer's name in requests: its short name, else its id. */
@@ -92,19 +92,8 @@ const escape = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
  * `bbox`, its `fid` the id. Anything else gives none.
  */
 export function gmlFeatures(text: string): Array<Record<string, unknown>> {
-  if (/<!DOCTYPE[^>]*\[|<!ENTITY/i.test(text.slice(0, 5000))) return [];
-  let doc: Record<string, unknown>;
-  try {
-    doc = new XMLParser({
-      ignoreAttributes: false,
-      attributeNamePrefix: '@_',
-      removeNSPrefix: true,
-      processEntities: false,
-      parseTagValue: false,
-    }).parse(text) as Record<string, unknown>;
-  } catch {
-    return [];
-  }
+  const doc = parseRemoteXml(text, { parseTagValue: false });
+  if (!doc) return [];
   const out: Array<Record<string, unknown>> = [];
   const root = doc.msGMLOutput as Record<string, unknown> | undefined;
   const list = (v: unknown) => (Array.isArray(v) ? v : v === undefined || v === '' ? [] : [v]) as Array<Record<string, unknown>>;

@@ -9,7 +9,7 @@ import {
   type ServiceEndpointDescriptor,
   type WerkbankContext,
 } from '@werkbank/sdk/node';
-import { evaluateStyle, geometryKind, type LayerStyle } from '@werkbank/plugin-layers/api';
+import { evaluateStyle, type LayerStyle } from '@werkbank/plugin-layers/api';
 import {
   bgcolor,
   epsgName,
@@ -35,7 +35,7 @@ import { conditional } from '../geojson-endpoint';
 import { ExternalMaps, isExternalMap } from '../external-maps';
 import { PublishedLayers, type Publication, type ServedFeature } from '../published-layers';
 import { ServicesServices } from '../services-services';
-import type { LegendRenderInput, MapRenderInput, MessageRenderInput, RenderFeature } from './map-render-task';
+import type { MapRenderInput, MessageRenderInput, RenderFeature } from './map-render-task';
 import { capabilitiesXml, exceptionXml } from './wms-capabilities';
 import { extentOf, featureInfoGml, featureInfoHtml, hits } from './wms-feature-info';
 import { crsBoxes, windowOf } from './wms-area';
@@ -43,10 +43,10 @@ import { FeaturePacker, selectWindow, styleAttributes, type IndexedFeatures, typ
 import { MapGeometryCache } from './map-geometry-cache';
 import { PublicationMemo } from '../publication-memo';
 import { MetalayerWms } from './wms-metalayer';
+import { drawLegend } from './legend-draw';
 
 const TASK_MODULE = new URL('./map-render-task.ts', import.meta.url).href;
 const MAP_TASK = { module: TASK_MODULE, name: 'renderMap' };
-const LEGEND_TASK = { module: TASK_MODULE, name: 'renderLegend' };
 const MESSAGE_TASK = { module: TASK_MODULE, name: 'renderMessage' };
 
 /** Largest WIDTH and HEIGHT of a map (WMS_MAX_SIZE, default 4096). */
@@ -428,23 +428,16 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     // external_map, mapproxy: the remote's legend (decision 0084).
     if (isExternalMap(publication.layer)) return this.metalayer.answerExternalLegend(ctx, p, publication);
     if (this.etag(ctx, publication, p)) return;
-    let kind: LegendRenderInput['kind'] = 'polygon';
-    for await (const batch of this.published.features(publication)) {
-      kind = geometryKind(batch[0]?.geometry ?? null) ?? 'polygon';
-      break;
-    }
-    const input: LegendRenderInput = {
-      style: publication.style.style,
+    const legend = await drawLegend(this.pool, this.published, publication, {
       rule,
-      kind,
       width,
       height,
       format,
       transparent: transparent(p),
       background: bgcolor(p),
-    };
+    });
     ctx.set('Content-Type', format);
-    ctx.body = bytes(await this.pool.run<LegendRenderInput, Uint8Array>(LEGEND_TASK, input));
+    ctx.body = bytes(legend);
   }
 
   private async capabilities(ctx: WerkbankContext, p: Map<string, string>, version: WmsVersion, publication: Publication) {

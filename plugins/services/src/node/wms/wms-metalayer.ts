@@ -1,5 +1,4 @@
 import { inject, injectable, WorkerPool, type WerkbankContext } from '@werkbank/sdk/node';
-import { geometryKind } from '@werkbank/plugin-layers/api';
 import {
   bgcolor,
   featureCount,
@@ -20,7 +19,7 @@ import { ExternalMaps, isExternalMap, type ExternalTileRequest } from '../extern
 import { ExternalWmsInfo } from '../external-wms-info';
 import { PublishedLayers, type Publication } from '../published-layers';
 import { TileCache } from '../tile-cache';
-import type { LegendRenderInput } from './map-render-task';
+import { drawLegend } from './legend-draw';
 import type { LegendStackInput } from './metalayer-task';
 import { capabilitiesXml, type CapabilitiesLayer } from './wms-capabilities';
 import { crsBoxes } from './wms-area';
@@ -31,7 +30,6 @@ import { layerName, mergeFeatureInfo, type InfoPart } from './feature-info-merge
 type Box = [number, number, number, number];
 
 const COMPOSITE_TASK = { module: new URL('../external-map-task.ts', import.meta.url).href, name: 'compositeImages' };
-const LEGEND_TASK = { module: new URL('./map-render-task.ts', import.meta.url).href, name: 'renderLegend' };
 const STACK_TASK = { module: new URL('./metalayer-task.ts', import.meta.url).href, name: 'stackLegends' };
 
 /** The style's name (the endpoint's STYLE_NAME; repeated here so this module needs the endpoint's type only). */
@@ -316,21 +314,13 @@ export class MetalayerWms {
       const out = await this.pool.run<LegendStackInput, Uint8Array>(STACK_TASK, input);
       return { bytes: Buffer.from(out.buffer, out.byteOffset, out.byteLength), type: 'image/png' };
     }
-    let kind: LegendRenderInput['kind'] = 'polygon';
-    for await (const batch of this.published.features(leaf)) {
-      kind = geometryKind(batch[0]?.geometry ?? null) ?? 'polygon';
-      break;
-    }
-    const input: LegendRenderInput = {
-      style: leaf.style.style,
-      kind,
+    const out = await drawLegend(this.pool, this.published, leaf, {
       width: width ?? 200,
       height: height ?? Math.max(1, leaf.style.style.rules.length) * 20,
       format: image.format as ImageFormatName,
       transparent: image.transparent,
       background: image.bg,
-    };
-    const out = await this.pool.run<LegendRenderInput, Uint8Array>(LEGEND_TASK, input);
+    });
     return { bytes: Buffer.from(out.buffer, out.byteOffset, out.byteLength), type: image.format };
   }
 
