@@ -26,7 +26,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { MessageBus, type AuthUser } from '@werkbank/sdk/node';
 import { DepotAccess } from '@werkbank/plugin-magazine/api';
-import { VectorTileService } from '../plugins/services/src/node/vector-tile-service';
+import { TileCache } from '../plugins/services/src/node/tile-cache';
 import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
 import { PolygonGrid } from './polygon-grid';
 import { alternating, banner, fmt, judge, PASSES, ratios, runBench, sized, SMOKE, spread, type Aim } from './bench-mode';
@@ -259,7 +259,7 @@ async function main(): Promise<void> {
           resolve();
         });
       });
-    const cache = t.server.kernel.container.get(VectorTileService);
+    const cache = t.server.kernel.container.get(TileCache);
     const COLD = 'Werkbank cold';
     const WARM = 'Werkbank warm';
     const PEER = 'ST_AsMVT';

@@ -6,7 +6,14 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { expectStatus, userUri } from '@werkbank/testing/node';
 import { newDepot, type Depot } from '@werkbank/plugin-magazine/testing';
 import type { Layer } from '@werkbank/plugin-layers/api';
-import { approveAndHear, servedLayer, servicesServer, type ServicesFixture } from './services-support';
+import {
+  approveAndHear,
+  servedLayer,
+  servicesServer,
+  tilesRecorded,
+  withBlobTiles,
+  type ServicesFixture,
+} from './services-support';
 import { cgi, mercatorGetMap, PASSWORD, RemoteWms, samePixels, TOKEN, USER } from './external-support';
 import { mapfile } from './mapserver-mapfile';
 import { parcelsGeojson, pixels, pointsGeojson, PARCELS, TREES, WINDOW } from './wms-support';
@@ -167,52 +174,55 @@ describe('services: external_map and mapproxy layers proxy a remote MapServer WM
     assert.ok(!(await samePixels(res.body, await direct('point'))), 'the parcels are drawn under the trees');
   });
 
-  it('serves a mapproxy layer from its cache: the remote is asked once per map and publication', async () => {
-    const depot = await wmsDepot([{ tms_url: address('polygon') }]);
-    const layer = await servedLayer(f.admin, [depot], { type: 'mapproxy' });
-    const before = remote.count('/ows/polygon');
-    const first = await raw(getMap(layer));
-    assert.equal(first.status, 200);
-    assert.equal(remote.count('/ows/polygon'), before + 1);
-    const second = await raw(getMap(layer));
-    assert.equal(second.status, 200);
-    assert.equal(remote.count('/ows/polygon'), before + 1, 'the second map came from the cache');
-    assert.ok(first.body.equals(second.body));
-    assert.ok(await samePixels(second.body, await direct('polygon')));
-    hidesRemote(second);
-    // Another map is another entry.
-    const other = query.replace(`WIDTH=${WIDTH}`, 'WIDTH=200');
-    expectStatus(await f.admin.get(getMap(layer, other)), 200);
-    assert.equal(remote.count('/ows/polygon'), before + 2);
-    const rows = async () =>
-      (await f.t.server.db.dataSource.query(`SELECT publication, blob FROM services_tile_cache WHERE layer_id = $1`, [
-        layer.id,
-      ])) as {
-        publication: string;
-        blob: string;
-      }[];
-    const old = await rows();
-    assert.equal(old.length, 2);
-    // A new approved moment of the pile is a new publication: a fresh cache, the old entries released to the blob sweep.
-    const { moment_id } = await f.access.write(
-      f.adminUser,
-      depot.id,
-      [{ tms_url: address('polygon'), bbox: [0, 0, 0, 0], transparent: true }],
-      {
-        message: 'again',
-      },
-    );
-    await approveAndHear(f, moment_id);
-    expectStatus(await f.admin.get(getMap(layer)), 200);
-    assert.equal(remote.count('/ows/polygon'), before + 3);
-    const now = await rows();
-    assert.equal(now.length, 1);
-    assert.notEqual(now[0].publication, old[0].publication);
-    const released = (await f.t.server.db.dataSource.query(`SELECT hash FROM werkbank_blob_candidate WHERE hash = ANY($1)`, [
-      old.map((r) => r.blob),
-    ])) as { hash: string }[];
-    assert.equal(released.length, new Set(old.map((r) => r.blob)).size);
-  });
+  it('serves a mapproxy layer from its cache: the remote is asked once per map and publication', () =>
+    // Large images go to the blob store; here every image does.
+    withBlobTiles(f, async () => {
+      const depot = await wmsDepot([{ tms_url: address('polygon') }]);
+      const layer = await servedLayer(f.admin, [depot], { type: 'mapproxy' });
+      const before = remote.count('/ows/polygon');
+      const first = await raw(getMap(layer));
+      assert.equal(first.status, 200);
+      assert.equal(remote.count('/ows/polygon'), before + 1);
+      const second = await raw(getMap(layer));
+      assert.equal(second.status, 200);
+      assert.equal(remote.count('/ows/polygon'), before + 1, 'the second map came from the cache');
+      assert.ok(first.body.equals(second.body));
+      assert.ok(await samePixels(second.body, await direct('polygon')));
+      hidesRemote(second);
+      // Another map is another entry.
+      const other = query.replace(`WIDTH=${WIDTH}`, 'WIDTH=200');
+      expectStatus(await f.admin.get(getMap(layer, other)), 200);
+      assert.equal(remote.count('/ows/polygon'), before + 2);
+      const rows = async () =>
+        (await tilesRecorded(f),
+        await f.t.server.db.dataSource.query(`SELECT publication, blob FROM services_tile_cache WHERE layer_id = $1`, [
+          layer.id,
+        ])) as {
+          publication: string;
+          blob: string;
+        }[];
+      const old = await rows();
+      assert.equal(old.length, 2);
+      // A new approved moment of the pile is a new publication: a fresh cache, the old entries released to the blob sweep.
+      const { moment_id } = await f.access.write(
+        f.adminUser,
+        depot.id,
+        [{ tms_url: address('polygon'), bbox: [0, 0, 0, 0], transparent: true }],
+        {
+          message: 'again',
+        },
+      );
+      await approveAndHear(f, moment_id);
+      expectStatus(await f.admin.get(getMap(layer)), 200);
+      assert.equal(remote.count('/ows/polygon'), before + 3);
+      const now = await rows();
+      assert.equal(now.length, 1);
+      assert.notEqual(now[0].publication, old[0].publication);
+      const released = (await f.t.server.db.dataSource.query(`SELECT hash FROM werkbank_blob_candidate WHERE hash = ANY($1)`, [
+        old.map((r) => r.blob),
+      ])) as { hash: string }[];
+      assert.equal(released.length, new Set(old.map((r) => r.blob)).size);
+    }));
 
   it('turns a remote failure into a clean exception report in the caller language, without the remote address', async () => {
     const broken = await servedLayer(

@@ -6,6 +6,7 @@ import { adminWithDepotAccess, newDepot, type Depot } from '@werkbank/plugin-mag
 import { MessageBus, type AuthUser } from '@werkbank/sdk/node';
 import type { DepotAccess } from '@werkbank/plugin-magazine/api';
 import type { Layer } from '@werkbank/plugin-layers/api';
+import { TileCache } from '../src/node/tile-cache';
 
 /** The plugins a services suite needs (with what they require). */
 export const PLUGINS = ['services'];
@@ -108,4 +109,21 @@ export async function approveAndHear(f: ServicesFixture, momentId: number): Prom
   });
   expectStatus(await f.admin.post(`/api/v1/moment/${momentId}/approve/`, {}), 200);
   await heard;
+}
+
+/** Resolves when the tile cache has recorded the tiles served so far (it writes them after the answers). */
+export async function tilesRecorded(f: ServicesFixture): Promise<void> {
+  await f.t.server.kernel.container.get(TileCache).settled();
+}
+
+/** Runs `fn` with every cached tile kept in the blob store, as tiles too large for their row are. */
+export async function withBlobTiles<T>(f: ServicesFixture, fn: () => Promise<T>): Promise<T> {
+  const cache = f.t.server.kernel.container.get(TileCache);
+  const inline = cache.inlineBytes;
+  cache.inlineBytes = 0;
+  try {
+    return await fn();
+  } finally {
+    cache.inlineBytes = inline;
+  }
 }

@@ -10,8 +10,15 @@ import { BlobStore, MessageBus } from '@werkbank/sdk/node';
 import { expectStatus, userUri, type Client } from '@werkbank/testing/node';
 import { addDatum, type Depot } from '@werkbank/plugin-magazine/testing';
 import type { Layer } from '@werkbank/plugin-layers/api';
-import { VectorTileService } from '../src/node/vector-tile-service';
-import { approvedDepot, servedLayer, servicesServer, treesGeojson, type ServicesFixture } from './services-support';
+import {
+  approvedDepot,
+  servedLayer,
+  servicesServer,
+  tilesRecorded,
+  treesGeojson,
+  withBlobTiles,
+  type ServicesFixture,
+} from './services-support';
 
 /** GDAL calls the server in this process: they must not block its event loop. */
 const run = async (cmd: string, args: string[]) => {
@@ -84,11 +91,12 @@ describe('services: OGC API – Tiles serves vector tiles of a layer, cached per
   };
   /** The cached tiles of a layer, once the cache writes of the answers so far are done. */
   const cacheRows = async (layerId: number) =>
-    (await f.t.server.kernel.container.get(VectorTileService).settled(),
+    (await tilesRecorded(f),
     await f.t.server.db.dataSource.query(
-      `SELECT publication, z, x, y, blob FROM services_vector_tile WHERE layer_id = $1 ORDER BY publication, z, x, y`,
+      `SELECT publication, z, x, y, blob, bytes FROM services_tile_cache
+       WHERE layer_id = $1 AND tileset = 'ogc/WebMercatorQuad/mvt' ORDER BY publication, z, x, y`,
       [layerId],
-    )) as { publication: string; z: number; x: number; y: number; blob: string | null }[];
+    )) as { publication: string; z: number; x: number; y: number; blob: string | null; bytes: Uint8Array | null }[];
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'services-vtiles-'));
@@ -183,7 +191,7 @@ describe('services: OGC API – Tiles serves vector tiles of a layer, cached per
     assert.ok(Math.abs(mx - ex) < 40 && Math.abs(my - ey) < 40, `${mx} ${my} vs ${ex} ${ey}`);
   });
 
-  it('serves a tile again from the cache: a row with its blob, the same bytes, and 304 for the ETag', async () => {
+  it('serves a tile again from the cache: a row holding its bytes, the same bytes, and 304 for the ETag', async () => {
     const depot = await approvedDepot(f, treesGeojson(dir, 40));
     const l = await servedLayer(f.admin, [depot]);
     const first = await fetchTile(l.slug, 8, 85, 132);
@@ -192,10 +200,8 @@ describe('services: OGC API – Tiles serves vector tiles of a layer, cached per
     const rows = await cacheRows(l.id);
     assert.equal(rows.length, 1);
     assert.deepEqual([rows[0].z, rows[0].x, rows[0].y], [8, 132, 85]);
-    const blobs = f.t.server.kernel.container.get<BlobStore>(BlobStore);
-    const chunks: Buffer[] = [];
-    for await (const chunk of blobs.open(rows[0].blob!)) chunks.push(chunk as Buffer);
-    assert.deepEqual(new Uint8Array(Buffer.concat(chunks)), first.bytes, 'the blob holds the tile');
+    assert.equal(rows[0].blob, null, 'a small tile stays out of the blob store');
+    assert.deepEqual(new Uint8Array(rows[0].bytes!), first.bytes, 'the row holds the tile');
     const second = await fetchTile(l.slug, 8, 85, 132);
     assert.equal(second.headers.get('x-tile-cache'), 'hit');
     assert.deepEqual(second.bytes, first.bytes);
@@ -218,57 +224,61 @@ describe('services: OGC API – Tiles serves vector tiles of a layer, cached per
     assert.equal(again.status, 204);
     assert.equal(again.headers.get('x-tile-cache'), 'hit');
     assert.deepEqual(
-      (await cacheRows(l.id)).map((r) => r.blob),
-      [null],
+      (await cacheRows(l.id)).map((r) => [r.blob, r.bytes]),
+      [[null, null]],
     );
   });
 
-  it('serves a newly approved moment at once, drops the older moment’s cached tiles and releases their blobs to the sweep', async () => {
-    const depot = await approvedDepot(f, treesGeojson(dir, 20));
-    const l = await servedLayer(f.admin, [depot]);
-    const before = await fetchTile(l.slug, 8, 85, 132);
-    assert.equal(decode(before.bytes).length, 20);
-    const [old] = await cacheRows(l.id);
-    const added = await addDatum(f.admin, depot, {
-      feature: { type: 'Feature', geometry: { type: 'Point', coordinates: [6.9, 50.9] }, properties: { id: 99, art: 'Linde' } },
-    });
-    // A draft is not served, and its preview is cut for its author without touching the cache.
-    assert.deepEqual((await fetchTile(l.slug, 8, 85, 132)).bytes, before.bytes);
-    const preview = await fetchTile(l.slug, 8, 85, 132, f.admin, `?moment=${added.moment_id}`);
-    assert.equal(preview.headers.get('x-tile-cache'), 'miss');
-    assert.equal(decode(preview.bytes).length, 21);
-    assert.deepEqual(await cacheRows(l.id), [old]);
-
-    // The tile service hears of the approval through the message bus (as every process does) before its next answer.
-    const heard = new Promise<void>((resolve) => {
-      const sub = f.t.server.kernel.container.get<MessageBus>(MessageBus).subscribe('werkbank_moment_approved', () => {
-        sub.dispose();
-        resolve();
+  it('serves a newly approved moment at once, drops the older moment’s cached tiles and releases their blobs to the sweep', () =>
+    // Large tiles go to the blob store; here every tile does.
+    withBlobTiles(f, async () => {
+      const depot = await approvedDepot(f, treesGeojson(dir, 20));
+      const l = await servedLayer(f.admin, [depot]);
+      const before = await fetchTile(l.slug, 8, 85, 132);
+      assert.equal(decode(before.bytes).length, 20);
+      const [old] = await cacheRows(l.id);
+      assert.equal(old.bytes, null);
+      assert.ok(old.blob);
+      const added = await addDatum(f.admin, depot, {
+        feature: { type: 'Feature', geometry: { type: 'Point', coordinates: [6.9, 50.9] }, properties: { id: 99, art: 'Linde' } },
       });
-    });
-    expectStatus(await f.admin.post(`/api/v1/moment/${added.moment_id}/approve/`, {}), 200);
-    await heard;
-    const after = await fetchTile(l.slug, 8, 85, 132);
-    assert.equal(after.headers.get('x-tile-cache'), 'miss');
-    assert.notEqual(after.headers.get('etag'), before.headers.get('etag'));
-    const decoded = decode(after.bytes);
-    assert.equal(decoded.length, 21);
-    assert.ok(decoded.some((d) => d.properties.art === 'Linde'));
-    const rows = await cacheRows(l.id);
-    assert.equal(rows.length, 1);
-    assert.notEqual(rows[0].publication, old.publication);
+      // A draft is not served, and its preview is cut for its author without touching the cache.
+      assert.deepEqual((await fetchTile(l.slug, 8, 85, 132)).bytes, before.bytes);
+      const preview = await fetchTile(l.slug, 8, 85, 132, f.admin, `?moment=${added.moment_id}`);
+      assert.equal(preview.headers.get('x-tile-cache'), 'miss');
+      assert.equal(decode(preview.bytes).length, 21);
+      assert.deepEqual(await cacheRows(l.id), [old]);
 
-    // The old tile's blob is a sweep candidate; once the grace period has passed the sweep removes it and keeps the new one.
-    const db = f.t.server.db.dataSource;
-    assert.equal((await db.query(`SELECT 1 FROM werkbank_blob_candidate WHERE hash = $1`, [old.blob])).length, 1);
-    await db.query(`UPDATE werkbank_blob_candidate SET since = now() - interval '1 day' WHERE hash = ANY($1)`, [
-      [old.blob, rows[0].blob],
-    ]);
-    await f.t.server.blobSweep.sweep();
-    const blobs = f.t.server.kernel.container.get<BlobStore>(BlobStore);
-    assert.equal(await blobs.stat(old.blob!), undefined, 'the old tile is gone');
-    assert.ok(await blobs.stat(rows[0].blob!), 'the served tile stays');
-  });
+      // The tile service hears of the approval through the message bus (as every process does) before its next answer.
+      const heard = new Promise<void>((resolve) => {
+        const sub = f.t.server.kernel.container.get<MessageBus>(MessageBus).subscribe('werkbank_moment_approved', () => {
+          sub.dispose();
+          resolve();
+        });
+      });
+      expectStatus(await f.admin.post(`/api/v1/moment/${added.moment_id}/approve/`, {}), 200);
+      await heard;
+      const after = await fetchTile(l.slug, 8, 85, 132);
+      assert.equal(after.headers.get('x-tile-cache'), 'miss');
+      assert.notEqual(after.headers.get('etag'), before.headers.get('etag'));
+      const decoded = decode(after.bytes);
+      assert.equal(decoded.length, 21);
+      assert.ok(decoded.some((d) => d.properties.art === 'Linde'));
+      const rows = await cacheRows(l.id);
+      assert.equal(rows.length, 1);
+      assert.notEqual(rows[0].publication, old.publication);
+
+      // The old tile's blob is a sweep candidate; once the grace period has passed the sweep removes it and keeps the new one.
+      const db = f.t.server.db.dataSource;
+      assert.equal((await db.query(`SELECT 1 FROM werkbank_blob_candidate WHERE hash = $1`, [old.blob])).length, 1);
+      await db.query(`UPDATE werkbank_blob_candidate SET since = now() - interval '1 day' WHERE hash = ANY($1)`, [
+        [old.blob, rows[0].blob],
+      ]);
+      await f.t.server.blobSweep.sweep();
+      const blobs = f.t.server.kernel.container.get<BlobStore>(BlobStore);
+      assert.equal(await blobs.stat(old.blob!), undefined, 'the old tile is gone');
+      assert.ok(await blobs.stat(rows[0].blob!), 'the served tile stays');
+    }));
 
   it('answers OGC API errors: 404 outside the matrix set, 400 for a malformed address, 404 for unknown or hidden layers', async () => {
     const c = f.t.client();

@@ -24,8 +24,6 @@ import { OgcTilesEndpoint } from './ogc-tiles-endpoint';
 import { VectorTileService } from './vector-tile-service';
 import { PublicationMemo } from './publication-memo';
 import { PublicationMemoStartup } from './publication-memo-startup';
-import { vectorTileBlobReferences } from './vector-tile-blob-references';
-import { vectorTileEntities } from './vector-tile-migration';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
@@ -44,7 +42,7 @@ export default definePlugin((ctx) => {
   // external_map and mapproxy layers: remote maps through the guarded fetcher (mapproxy: in the tile cache).
   ctx.bind(ExternalMaps).toSelf().inSingletonScope();
   ctx.bind(ExternalWmsInfo).toSelf().inSingletonScope();
-  // WMTS: WMS-rendered PNG tiles in the tile cache (shareable by every tiled service).
+  // The tile cache of every tiled service (WMTS, vector tiles, mapproxy, metalayer composites).
   ctx.bind(TileCache).toSelf().inSingletonScope();
   ctx.contribute(EntityContribution, tileCacheEntities);
   ctx.contribute(BlobReferenceContribution, tileCacheBlobReferences);
@@ -54,7 +52,5 @@ export default definePlugin((ctx) => {
   ctx.bind(PublicationMemo).toSelf().inSingletonScope();
   ctx.bind(MapGeometryCache).toSelf().inSingletonScope();
   ctx.contribute(StartupHookContribution, PublicationMemoStartup);
-  ctx.contribute(EntityContribution, vectorTileEntities);
-  ctx.contribute(BlobReferenceContribution, vectorTileBlobReferences);
   ctx.contribute(ServiceEndpointContribution, OgcTilesEndpoint);
 });
