@@ -47,11 +47,21 @@ export interface DepotWindowReader {
   content_type: string;
   /**
    * The datums whose extent intersects `window`, in batches in index order (one consistent snapshot
-   * on PostgreSQL). `keyOrder: false` lets the keys of the fields' objects come in any order instead
-   * of the order they were written in (decision 0036), which saves restoring it: for readers to whom
-   * the order means nothing (vector tiles).
+   * on PostgreSQL).
    */
-  read(window: DepotWindow, options?: { keyOrder?: boolean }): AsyncIterable<DepotDatum[]>;
+  read(window: DepotWindow): AsyncIterable<DepotDatum[]>;
+  /**
+   * The same datums as `read`, each with its fields as JSON text (keys in any order), unparsed: for
+   * readers that hand the datums to another thread, where the text crosses as it is and is parsed
+   * there instead of on the thread that reads.
+   */
+  readText(window: DepotWindow): AsyncIterable<DepotDatumText[]>;
+}
+
+/** A datum of `DepotWindowReader.readText`: its index and its fields as JSON text. */
+export interface DepotDatumText {
+  index: number;
+  text: string;
 }
 
 /**

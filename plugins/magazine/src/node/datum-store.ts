@@ -36,6 +36,8 @@ export const COLUMNS =
   'v.id, v.datum_id, v.depot_id, v.valid_from, v.valid_to, v.data, v.repr, v.name, v.blob, v.bytes, v.key_order::text AS key_order, v.extent';
 /** What reads that need only the fields take (whole-depot streams, DepotAccess): less to send and parse. */
 export const LEAN_COLUMNS = 'v.datum_id, v.data, v.key_order::text AS key_order';
+/** The columns of a read whose data stays JSON text (jsonb's key order), parsed by its reader. */
+export const TEXT_COLUMNS = 'v.datum_id, v.data::text AS data';
 const RETURNED = 'id, datum_id, depot_id, valid_from, valid_to, data, repr, name, blob, bytes, key_order, extent';
 
 /**
@@ -129,7 +131,18 @@ export async function snapshotPage(
   m: EntityManager,
   depotId: number,
   momentId: number,
-  page: { offset: number; limit: number; q?: string; after?: number; window?: Extent[]; lean?: boolean },
+  page: {
+    offset: number;
+    limit: number;
+    q?: string;
+    after?: number;
+    window?: Extent[];
+    lean?: boolean;
+    /** Only datum_id and the data as JSON text (`TEXT_COLUMNS`). */
+    text?: boolean;
+    /** false: no total even for a search or a window (a stream of pages needs none). */
+    total?: boolean;
+  },
 ): Promise<{ rows: VersionRow[]; total?: number }> {
   const filters: unknown[] = [depotId, momentId];
   let where = `v.depot_id = $1 AND ${validAt('$2')}`;
@@ -147,14 +160,13 @@ export async function snapshotPage(
     where += ` AND v.datum_id > $${filters.length}`;
   }
   const n = filters.length;
-  const rows = ordered(
-    (await m.query(
-      `SELECT ${page.lean ? LEAN_COLUMNS : COLUMNS} FROM magazine_datum_version v WHERE ${where}
-       ORDER BY v.datum_id OFFSET $${n + 1} LIMIT $${n + 2}`,
-      [...filters, page.after !== undefined ? 0 : page.offset, page.limit],
-    )) as VersionRow[],
-  );
-  if (!page.q && !page.window) return { rows };
+  const read = (await m.query(
+    `SELECT ${page.text ? TEXT_COLUMNS : page.lean ? LEAN_COLUMNS : COLUMNS} FROM magazine_datum_version v WHERE ${where}
+     ORDER BY v.datum_id OFFSET $${n + 1} LIMIT $${n + 2}`,
+    [...filters, page.after !== undefined ? 0 : page.offset, page.limit],
+  )) as VersionRow[];
+  const rows = page.text ? read : ordered(read);
+  if ((!page.q && !page.window) || page.total === false) return { rows };
   // Counted without `after`: total_count is the size of the (searched) snapshot, not of the rest.
   const counted = page.after !== undefined ? filters.slice(0, -1) : filters;
   const countWhere = page.after !== undefined ? where.slice(0, where.lastIndexOf(' AND v.datum_id >')) : where;

@@ -23,6 +23,7 @@ import {
   type DepotSnapshot,
   type DepotWindow,
   type DepotWindowPage,
+  type DepotDatumText,
   type DepotWindowReader,
 } from '../common/magazine-api';
 import { windowBoxes, type Extent } from '../common/datum-extent';
@@ -172,14 +173,22 @@ export class MagazineDepotAccess implements DepotAccess {
   async windowReader(user: AuthUser, depot: number | string, options: { momentId?: number } = {}): Promise<DepotWindowReader> {
     const target = await this.readTarget(user, depot, options.momentId);
     const services = this.services;
-    async function* read(boxes: Extent[], unordered: boolean): AsyncGenerator<DepotDatum[]> {
+    async function* read(boxes: Extent[]): AsyncGenerator<DepotDatum[]> {
       for await (const rows of snapshotBatches(services, target.depotId, target.momentId, {
         window: boxes,
         lean: true,
         closed: target.closed,
-        unordered,
       })) {
         yield rows.map((v) => ({ index: v.datum_id, fields: v.data }));
+      }
+    }
+    async function* readText(boxes: Extent[]): AsyncGenerator<DepotDatumText[]> {
+      for await (const rows of snapshotBatches(services, target.depotId, target.momentId, {
+        window: boxes,
+        closed: target.closed,
+        text: true,
+      })) {
+        yield rows.map((v) => ({ index: v.datum_id, text: v.data as unknown as string }));
       }
     }
     return {
@@ -187,7 +196,8 @@ export class MagazineDepotAccess implements DepotAccess {
       moment_id: target.momentId,
       content_type: target.type,
       // The window is checked when `read` is called, not when its batches are iterated.
-      read: (window, options) => read(boxesOf(window), options?.keyOrder === false),
+      read: (window) => read(boxesOf(window)),
+      readText: (window) => readText(boxesOf(window)),
     };
   }
 

@@ -1,10 +1,7 @@
 import type { Extent } from '../common/datum-extent';
-import { COLUMNS, inWindow, LEAN_COLUMNS, ordered, snapshotPage, type VersionRow } from './datum-store';
+import { COLUMNS, inWindow, LEAN_COLUMNS, ordered, snapshotPage, TEXT_COLUMNS, type VersionRow } from './datum-store';
 import { validAt } from './moment-store';
 import type { MagazineServices } from './magazine-services';
-
-/** The columns of a lean read whose keys stay in jsonb's order. */
-const UNORDERED_COLUMNS = 'v.datum_id, v.data';
 
 /** Versions fetched per round trip of a streaming read. */
 export const STREAM_BATCH = 5000;
@@ -21,10 +18,10 @@ export interface StreamOptions {
    */
   closed?: boolean;
   /**
-   * The keys of the rows' data may stay in jsonb's order (on PostgreSQL the written order is then
-   * neither read nor restored): for readers to whom the order of keys means nothing.
+   * Rows hold only datum_id and the data as JSON text (`data` is then a string, keys in jsonb's
+   * order): for readers that parse it elsewhere (another thread).
    */
-  unordered?: boolean;
+  text?: boolean;
 }
 
 /**
@@ -56,6 +53,8 @@ export async function* snapshotBatches(
         after,
         window,
         lean,
+        text: options.text,
+        total: false,
       });
       if (rows.length) yield rows;
       if (rows.length < batch) return;
@@ -69,8 +68,8 @@ export async function* snapshotBatches(
     params.push(...w.params);
     where += ` AND ${w.sql}`;
   }
-  const columns = lean && options.unordered ? UNORDERED_COLUMNS : lean ? LEAN_COLUMNS : COLUMNS;
-  const rowsOf = (rows: VersionRow[]) => (lean && options.unordered ? rows : ordered(rows));
+  const columns = options.text ? TEXT_COLUMNS : lean ? LEAN_COLUMNS : COLUMNS;
+  const rowsOf = (rows: VersionRow[]) => (options.text ? rows : ordered(rows));
   const size = Math.max(1, Math.floor(batch));
   if (options.closed) {
     const rows = rowsOf(

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { ApiError, inject, injectable, parseRef, type AuthUser, type WerkbankContext } from '@werkbank/sdk/node';
-import type { DepotWindow, DepotWindowReader } from '@werkbank/plugin-magazine/api';
+import type { DepotDatumText, DepotWindow, DepotWindowReader } from '@werkbank/plugin-magazine/api';
+import { servedFeature, type ServedFeature } from './served-feature';
 import { LAYER_PATH, type EffectiveLayerStyle, type Layer } from '@werkbank/plugin-layers/api';
 import { ServicesServices } from './services-services';
+
+export type { ServedFeature } from './served-feature';
 
 /** The depot of one pile and the moment a request serves from it. */
 export interface PublishedSource {
@@ -43,15 +46,6 @@ export interface Publication {
    * approved moment or a change of the layer gives a new key, so caches need no invalidation.
    */
   key: string;
-}
-
-/** A GeoJSON feature as the services give it: in EPSG:4326, with the datum's index as `id` when it has none. */
-export interface ServedFeature {
-  type: 'Feature';
-  id: string | number;
-  geometry: { type: string; coordinates?: unknown; geometries?: unknown } | null;
-  properties: Record<string, unknown> | null;
-  [member: string]: unknown;
 }
 
 /** The types whose depots a layer service reads features from. */
@@ -212,34 +206,31 @@ export class PublishedLayers {
   /**
    * The publication's features in batches, pile by pile in the layer's order, each in the datum's
    * index order, in EPSG:4326 (depots hold nothing else), optionally only those whose extent meets
-   * `window`. With a window, `keyOrder: false` may give the properties in another order than the
-   * one they were written in (cheaper; for vector tiles, whose keys have no order that matters).
+   * `window`.
    */
-  async *features(
-    publication: Publication,
-    options: { window?: DepotWindow; keyOrder?: boolean } = {},
-  ): AsyncGenerator<ServedFeature[]> {
+  async *features(publication: Publication, options: { window?: DepotWindow } = {}): AsyncGenerator<ServedFeature[]> {
     for (const source of publication.sources) {
       const batches = options.window
-        ? (await this.windowReader(publication, source)).read(options.window, { keyOrder: options.keyOrder })
+        ? (await this.windowReader(publication, source)).read(options.window)
         : (await this.services.depots.readStream(publisher(), source.depot_id, { momentId: source.moment_id })).batches;
       for await (const batch of batches) {
         const out: ServedFeature[] = [];
         for (const datum of batch) {
-          const feature = datum.fields.feature as Record<string, unknown> | undefined;
-          if (!feature || typeof feature !== 'object') continue;
-          const { type: _, id, geometry, properties, ...rest } = feature;
-          out.push({
-            type: 'Feature',
-            id: typeof id === 'string' || typeof id === 'number' ? id : datum.index,
-            geometry: (geometry ?? null) as ServedFeature['geometry'],
-            properties: (properties ?? null) as ServedFeature['properties'],
-            ...rest,
-          });
+          const feature = servedFeature(datum.index, datum.fields);
+          if (feature) out.push(feature);
         }
         if (out.length) yield out;
       }
     }
+  }
+
+  /**
+   * The datums of the publication's piles whose extent meets `window`, as `features` reads them but
+   * with their fields as JSON text, unparsed: for a worker thread that makes features of them
+   * (`servedFeature`) where it parses them.
+   */
+  async *featureTexts(publication: Publication, window: DepotWindow): AsyncGenerator<DepotDatumText[]> {
+    for (const source of publication.sources) yield* (await this.windowReader(publication, source)).readText(window);
   }
 
   /**

@@ -1,19 +1,21 @@
 import { inject, injectable, WorkerPool } from '@werkbank/sdk/node';
 import { layerServiceName } from '@werkbank/plugin-layers/api';
+import type { DepotDatumText } from '@werkbank/plugin-magazine/api';
 import { tileWindow, type TileAddress } from '../common/web-mercator-quad';
 import { PublishedLayers, type Publication } from './published-layers';
 import { TileCache } from './tile-cache';
-import { cutVectorTile, TILE_BUFFER, TILE_EXTENT, type TileFeatureInput, type VectorTileInput } from './vector-tile-task';
+import { cutVectorTile, TILE_BUFFER, TILE_EXTENT, type VectorTileInput } from './vector-tile-task';
 
 const TASK = { module: new URL('./vector-tile-task.ts', import.meta.url).href, name: 'cutVectorTile' };
 
 /** The vector tiles' tile set in the tile cache. */
 const TILESET = 'ogc/WebMercatorQuad/mvt';
 /**
- * Tiles of at most this many positions are cut on the main thread: cutting them takes less time than
- * handing them to the worker pool and back (about 0.3 ms of both threads' time and 1 ms of waiting).
+ * Tiles whose datums' text is at most this long (about 500 positions) are cut on the main thread:
+ * cutting them takes less time than handing them to the worker pool and back (about 0.3 ms of both
+ * threads' time and 1 ms of waiting).
  */
-const IN_PROCESS_POSITIONS = 500;
+const IN_PROCESS_CHARS = 20_000;
 
 /** A tile as served: its bytes, none when no feature reaches it; `cached` when they came from the cache. */
 export interface VectorTile {
@@ -44,45 +46,24 @@ export class VectorTileService {
     return { bytes: bytes ?? undefined, cached };
   }
 
-  /** Cuts the tile from the features whose extent meets it or its buffer: in the worker pool unless they are few. */
+  /**
+   * Cuts the tile from the datums whose extent meets it or its buffer, read as JSON text: in the
+   * worker pool, where the text is parsed, unless they are few.
+   */
   protected async cut(publication: Publication, at: TileAddress): Promise<Buffer | undefined> {
-    const features: TileFeatureInput[] = [];
-    let positions = 0;
-    for await (const batch of this.published.features(publication, {
-      window: tileWindow(at, TILE_BUFFER / TILE_EXTENT),
-      // An MVT's keys are a table in order of first use; the order of a feature's properties means nothing there.
-      keyOrder: false,
-    }))
-      for (const f of batch) {
-        if (positions <= IN_PROCESS_POSITIONS) positions += positionsIn(f.geometry?.coordinates ?? f.geometry?.geometries);
-        features.push({
-          id: typeof f.id === 'number' && Number.isSafeInteger(f.id) && f.id >= 0 ? f.id : undefined,
-          geometry: f.geometry as GeoJSON.Geometry | null,
-          properties: f.properties,
-        });
+    const datums: DepotDatumText[] = [];
+    let chars = 0;
+    for await (const batch of this.published.featureTexts(publication, tileWindow(at, TILE_BUFFER / TILE_EXTENT)))
+      for (const datum of batch) {
+        datums.push(datum);
+        chars += datum.text.length;
       }
-    if (!features.length) return undefined;
-    const input: VectorTileInput = { ...at, layerName: layerServiceName(publication.layer), features };
-    // A few features cut here in a fraction of a millisecond, less than the worker round trip costs.
+    if (!datums.length) return undefined;
+    const input: VectorTileInput = { ...at, layerName: layerServiceName(publication.layer), datums };
     const out =
-      positions <= IN_PROCESS_POSITIONS
+      chars <= IN_PROCESS_CHARS
         ? cutVectorTile(input)
         : await this.pool.run<VectorTileInput, Uint8Array | undefined>(TASK, input);
     return out ? Buffer.from(out.buffer, out.byteOffset, out.byteLength) : undefined;
   }
-}
-
-/** How many positions coordinates (or a collection's geometries) hold, counted up to a little past IN_PROCESS_POSITIONS. */
-function positionsIn(value: unknown): number {
-  if (!Array.isArray(value)) {
-    const g = value as { coordinates?: unknown; geometries?: unknown } | null;
-    return g && typeof g === 'object' ? positionsIn(g.coordinates ?? g.geometries) : 0;
-  }
-  if (typeof value[0] === 'number') return 1;
-  let n = 0;
-  for (const part of value) {
-    n += positionsIn(part);
-    if (n > IN_PROCESS_POSITIONS) break;
-  }
-  return n;
 }

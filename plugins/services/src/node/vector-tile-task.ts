@@ -1,16 +1,11 @@
 import GeoJSONVT from 'geojson-vt';
+import type { DepotDatumText } from '@werkbank/plugin-magazine/api';
 import { encodeVectorTile, type TileFeature } from './mvt-encoding';
+import { servedFeature } from './served-feature';
 
 /** Tile grid units per tile side and the buffer around a tile, as the pmtiles builder cuts (geojson-vt's defaults). */
 export const TILE_EXTENT = 4096;
 export const TILE_BUFFER = 64;
-
-/** A feature to cut: GeoJSON in EPSG:4326; `id` only when it is a whole number of 0 or more (MVT ids are unsigned). */
-export interface TileFeatureInput {
-  id?: number;
-  geometry: GeoJSON.Geometry | null;
-  properties: Record<string, unknown> | null;
-}
 
 export interface VectorTileInput {
   z: number;
@@ -18,7 +13,8 @@ export interface VectorTileInput {
   y: number;
   /** The MVT layer's name (the layer's service name). */
   layerName: string;
-  features: TileFeatureInput[];
+  /** The datums around the tile with their fields as JSON text (features in EPSG:4326), parsed here. */
+  datums: DepotDatumText[];
 }
 
 /**
@@ -28,15 +24,21 @@ export interface VectorTileInput {
  * geojson-vt clips to the tile and its 64-unit buffer and simplifies as it does for that zoom,
  * polygon rings are wound as RFC 7946 asks (clockwise exterior rings in tile coordinates), a
  * geometry collection becomes one feature per member, null properties are left out, objects and
- * arrays become JSON text (encoded as vt-pbf does, mvt-encoding.ts). Returns undefined when no feature reaches the tile.
+ * arrays become JSON text (encoded as vt-pbf does, mvt-encoding.ts); a feature's id is kept when it
+ * is a whole number of 0 or more (MVT ids are unsigned). The datums come as JSON text and are parsed
+ * here, so the thread that read them neither parses nor copies objects. Returns undefined when no
+ * feature reaches the tile.
  */
 export function cutVectorTile(input: VectorTileInput): Uint8Array | undefined {
   const features: GeoJSON.Feature[] = [];
-  for (const f of input.features) {
+  for (const datum of input.datums) {
+    const f = servedFeature(datum.index, JSON.parse(datum.text) as Record<string, unknown>);
+    if (!f) continue;
+    const id = typeof f.id === 'number' && Number.isSafeInteger(f.id) && f.id >= 0 ? { id: f.id } : {};
     const properties: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(f.properties ?? {})) if (v !== null && v !== undefined) properties[k] = v;
-    for (const g of simpleGeometries(f.geometry))
-      features.push({ type: 'Feature', ...(f.id !== undefined ? { id: f.id } : {}), geometry: rewound(g), properties });
+    for (const g of simpleGeometries(f.geometry as GeoJSON.Geometry | null))
+      features.push({ type: 'Feature', ...id, geometry: rewound(g), properties });
   }
   if (!features.length) return undefined;
   // maxZoom 24: every zoom below it is simplified as in a pyramid cut to 24; only the path to the
