@@ -280,6 +280,31 @@ describe('services: OGC API – Tiles serves vector tiles of a layer, cached per
       assert.ok(await blobs.stat(rows[0].blob!), 'the served tile stays');
     }));
 
+  it('drops a deleted layer’s cached tiles of every service and releases their blobs to the sweep', () =>
+    withBlobTiles(f, async () => {
+      const depot = await approvedDepot(f, treesGeojson(dir, 20));
+      const l = await servedLayer(f.admin, [depot]);
+      assert.equal((await fetchTile(l.slug, 8, 85, 132)).status, 200);
+      const png = await fetch(`${f.t.url}/services/wmts/${l.slug}/WebMercatorQuad/8/85/132.png`);
+      assert.equal(png.status, 200);
+      await tilesRecorded(f);
+      const db = f.t.server.db.dataSource;
+      const rows = (await db.query(`SELECT tileset, blob FROM services_tile_cache WHERE layer_id = $1 ORDER BY tileset`, [
+        l.id,
+      ])) as { tileset: string; blob: string }[];
+      assert.deepEqual(
+        rows.map((r) => r.tileset),
+        ['ogc/WebMercatorQuad/mvt', 'wmts/WebMercatorQuad/png'],
+      );
+      expectStatus(await f.admin.delete(`/api/v1/layer/${l.id}/`), 204);
+      assert.deepEqual(await db.query(`SELECT 1 FROM services_tile_cache WHERE layer_id = $1`, [l.id]), []);
+      const released = (await db.query(`SELECT hash FROM werkbank_blob_candidate WHERE hash = ANY($1)`, [
+        rows.map((r) => r.blob),
+      ])) as { hash: string }[];
+      assert.equal(released.length, 2);
+      assert.equal((await fetchTile(l.slug, 8, 85, 132)).status, 404);
+    }));
+
   it('answers OGC API errors: 404 outside the matrix set, 400 for a malformed address, 404 for unknown or hidden layers', async () => {
     const c = f.t.client();
     const base = `/services/ogc/${layer.slug}/tiles/WebMercatorQuad`;

@@ -3,6 +3,7 @@ import {
   definePlugin,
   EntityContribution,
   StartupHookContribution,
+  ResourceExtensionContribution,
   NodeTranslationContribution,
   ServiceEndpointContribution,
 } from '@werkbank/sdk/node';
@@ -19,7 +20,7 @@ import { ExternalMaps } from './external-maps';
 import { ExternalWmsInfo } from './external-wms-info';
 import { WmtsEndpoint } from './wmts/wmts-endpoint';
 import { TileCache } from './tile-cache';
-import { tileCacheBlobReferences, tileCacheEntities } from './tile-cache-migration';
+import { tileCacheBlobReferences, tileCacheEntities, tileCacheOfDeletedLayers } from './tile-cache-migration';
 import { OgcTilesEndpoint } from './ogc-tiles-endpoint';
 import { VectorTileService } from './vector-tile-service';
 import { PublicationMemo } from './publication-memo';
@@ -46,6 +47,7 @@ export default definePlugin((ctx) => {
   ctx.bind(TileCache).toSelf().inSingletonScope();
   ctx.contribute(EntityContribution, tileCacheEntities);
   ctx.contribute(BlobReferenceContribution, tileCacheBlobReferences);
+  ctx.contribute(ResourceExtensionContribution, tileCacheOfDeletedLayers);
   ctx.contribute(ServiceEndpointContribution, WmtsEndpoint);
   // OGC API – Tiles: vector tiles cached per publication.
   ctx.bind(VectorTileService).toSelf().inSingletonScope();

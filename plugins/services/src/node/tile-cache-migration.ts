@@ -1,4 +1,10 @@
-import type { BlobReferenceContribution, EntityContribution, MigrationInterface, QueryRunner } from '@werkbank/sdk/node';
+import type {
+  BlobReferenceContribution,
+  EntityContribution,
+  MigrationInterface,
+  QueryRunner,
+  ResourceExtensionContribution,
+} from '@werkbank/sdk/node';
 
 /**
  * The first vector tile cache of the OGC API – Tiles service (decision 0083), replaced by
@@ -130,6 +136,17 @@ export const tileCacheBlobReferences: BlobReferenceContribution = {
           blob: string;
         }[];
         return rows.map((r) => r.blob);
+      },
+    }),
+};
+
+/** A deleted layer's cached tiles go with it, in the deleting transaction (the trigger releases their blobs to the sweep). */
+export const tileCacheOfDeletedLayers: ResourceExtensionContribution = {
+  registerResourceExtensions: (registry) =>
+    registry.add({
+      id: 'services.tile-cache',
+      onDelete: async (def, row, req) => {
+        if (def.kind === 'layer') await req.manager.query(`DELETE FROM services_tile_cache WHERE layer_id = $1`, [row.id]);
       },
     }),
 };
