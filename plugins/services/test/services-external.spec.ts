@@ -445,4 +445,39 @@ describe('services: external_map and mapproxy layers proxy a remote MapServer WM
     assert.equal(tile.type, 'image/png');
     hidesRemote(tile);
   });
+  it('draws a metalayer without a member whose remote fails, and keeps that map and tile nowhere', async () => {
+    const parcels = await servedLayer(f.admin, [await wmsDepot([{ tms_url: address('polygon') }])], { type: 'mapproxy' });
+    const broken = await servedLayer(f.admin, [await wmsDepot([{ tms_url: `http://127.0.0.1:${port}/broken?LAYERS=data` }])], {
+      type: 'mapproxy',
+    });
+    const stack = await newDepot(f.admin, 'layer');
+    const { moment_id } = await f.access.write(
+      f.adminUser,
+      stack.id,
+      [broken, parcels].map((l) => ({ value: l.resource_uri })),
+      { message: 'stack' },
+    );
+    expectStatus(await f.admin.post(`/api/v1/moment/${moment_id}/approve/`, {}), 200);
+    const meta = await servedLayer(f.admin, [stack], { type: 'metalayer' });
+    const res = await raw(getMap(meta));
+    assert.equal(res.status, 200);
+    assert.match(res.headers, /cache-control: no-store/);
+    assert.ok(await samePixels(res.body, await direct('polygon')), 'the parcels, drawn without the failed member');
+    hidesRemote(res);
+    // Alone, the failed member still says what went wrong.
+    assert.equal((await exception(getMap(broken))).status, 502);
+    // A WMTS tile of the group: served twice from the remote, never from the cache.
+    const path = `/services/wmts/${meta.slug}/WebMercatorQuad/15/10982/17014.png`;
+    for (let k = 0; k < 2; k++) {
+      const tile = await raw(path);
+      assert.equal(tile.status, 200);
+      assert.match(tile.headers, /cache-control: no-store/);
+      assert.match(tile.headers, /x-tile-cache: miss/);
+    }
+    await tilesRecorded(f);
+    assert.deepEqual(
+      await f.t.server.db.dataSource.query(`SELECT 1 FROM services_tile_cache WHERE layer_id = $1`, [meta.id]),
+      [],
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { inject, injectable, WorkerPool, type WerkbankContext } from '@werkbank/sdk/node';
+import { ApiError, inject, injectable, Logger, WorkerPool, type WerkbankContext } from '@werkbank/sdk/node';
 import {
   bgcolor,
   featureCount,
@@ -57,6 +57,13 @@ export function findLayer(root: Publication, name: string, requested: string): P
   return walk(root);
 }
 
+/** A composite tile drawn without a member whose remote failed: served, never cached. */
+class PartialTile extends Error {
+  constructor(readonly bytes: Buffer) {
+    super('a member of the metalayer failed');
+  }
+}
+
 /** True when a layer of the stack is an external_map, whose remote may change at any time (nothing is kept). */
 const hasRemote = (node: Publication) => drawOrder(node).some((l) => l.layer.type === 'external_map');
 
@@ -77,6 +84,7 @@ export class MetalayerWms {
   @inject(WorkerPool) protected readonly pool!: WorkerPool;
   @inject(TileCache) protected readonly cache!: TileCache;
   @inject(ServicesServices) protected readonly services!: ServicesServices;
+  @inject(Logger) protected readonly log!: Logger;
 
   /** Answers a WMS request on a metalayer's address (errors are thrown for the endpoint's exception report). */
   async answer(
@@ -100,17 +108,41 @@ export class MetalayerWms {
     if (leaves.some((l) => l.layer.type === 'external_map')) ctx.set('Cache-Control', 'no-store');
     else if (wms.etag(ctx, publication, p)) return;
     const preview = !!p.get('moment');
+    const failed: string[] = [];
     const images = await Promise.all(
       leaves.map(async (leaf) => {
         if (isExternalMap(leaf.layer)) {
           const request = { ...view, format: 'image/png' as const, transparent: true, background: image.bg, window };
-          return (await this.external.getMap(leaf, request, { cache: !preview })).bytes;
+          return this.remoteImage(
+            leaf,
+            failed,
+            async () => (await this.external.getMap(leaf, request, { cache: !preview })).bytes,
+          );
         }
         return leaf.sources.length ? await wms.render(leaf, view, PNG, window) : null;
       }),
     );
+    // A map without a member whose remote failed is drawn, but not kept by anyone.
+    if (failed.length) ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Type', image.format);
     ctx.body = await this.compose(images, view.width, view.height, image);
+  }
+
+  /**
+   * A remote member's image, or null when its remote service fails (answers an error, cannot be
+   * reached, times out): the others are drawn without it rather than the whole map failing, as a
+   * portal's map should stay usable when one remote source is down. The member's name goes to
+   * `failed` and to the log; the caller keeps the composite nowhere.
+   */
+  private async remoteImage(leaf: Publication, failed: string[], image: () => Promise<Buffer>): Promise<Buffer | null> {
+    try {
+      return await image();
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status < 500) throw e;
+      failed.push(leaf.layer.name);
+      this.log.log(`Metalayer member ${leaf.layer.name}: its remote map service failed (${e.code}); drawn without it`);
+      return null;
+    }
   }
 
   /** The layers a list parameter names (LAYERS, QUERY_LAYERS): the metalayer or any layer of its stack. */
@@ -169,19 +201,34 @@ export class MetalayerWms {
       }
       const images = await Promise.all(
         drawOrder(publication).map(async (leaf) => {
-          if (isExternalMap(leaf.layer)) return (await this.external.tile(leaf, tile, { cache: !options.preview })).bytes;
+          if (isExternalMap(leaf.layer))
+            return this.remoteImage(
+              leaf,
+              failed,
+              async () => (await this.external.tile(leaf, tile, { cache: !options.preview })).bytes,
+            );
           return leaf.sources.length ? await wms.render(leaf, view, PNG, window) : null;
         }),
       );
-      return this.compose(images, tile.size, tile.size, PNG);
+      const composite = await this.compose(images, tile.size, tile.size, PNG);
+      // A tile without a failed member is served but not cached: the next request asks the remote again.
+      if (failed.length) throw new PartialTile(composite);
+      return composite;
     };
+    const failed: string[] = [];
     let bytes: Buffer;
     let cached = false;
-    if (remote) bytes = await draw();
-    else {
-      const out = await this.cache.tile(publication, tile, draw, !options.preview);
-      bytes = out.bytes ?? Buffer.alloc(0);
-      cached = out.cached;
+    try {
+      if (remote) bytes = await draw();
+      else {
+        const out = await this.cache.tile(publication, tile, draw, !options.preview);
+        bytes = out.bytes ?? Buffer.alloc(0);
+        cached = out.cached;
+      }
+    } catch (e) {
+      if (!(e instanceof PartialTile)) throw e;
+      bytes = e.bytes;
+      ctx.set('Cache-Control', 'no-store');
     }
     ctx.set('X-Tile-Cache', cached ? 'hit' : 'miss');
     ctx.set('Content-Type', 'image/png');
