@@ -37,7 +37,8 @@ export interface TileMatrixSet {
 const TILE = 256;
 
 /** Half the world's width in EPSG:3857 metres. */
-const HALF = 20037508.3427892;
+export const WEB_MERCATOR_HALF = 20037508.3427892;
+const HALF = WEB_MERCATOR_HALF;
 
 function quad(first: number, count: number, extent: number, id: (level: number) => string): TileMatrix[] {
   const out: TileMatrix[] = [];
@@ -54,7 +55,13 @@ function quad(first: number, count: number, extent: number, id: (level: number) 
   return out;
 }
 
-/** WebMercatorQuad, zoom 0 (one tile for the world) to 19 (about 1:1,066). */
+/** WebMercatorQuad's first `count` tile matrices (zoom 0, one tile for the world, onwards). */
+export const webMercatorMatrices = (count: number): TileMatrix[] => quad((2 * HALF) / TILE, count, 2 * HALF, String);
+
+/**
+ * WebMercatorQuad as the WMTS offers it, zoom 0 to 19 (about 1:1,066); the OGC API – Tiles
+ * definition (web-mercator-quad.ts) is the same set to zoom 24.
+ */
 export const WEB_MERCATOR_QUAD: TileMatrixSet = {
   id: 'WebMercatorQuad',
   title: 'Google Maps Compatible for the World',
@@ -64,7 +71,7 @@ export const WEB_MERCATOR_QUAD: TileMatrixSet = {
   origin: [-HALF, HALF],
   bounds: [-HALF, -HALF, HALF, HALF],
   tileSize: TILE,
-  matrices: quad((2 * HALF) / TILE, 20, 2 * HALF, String),
+  matrices: webMercatorMatrices(20),
 };
 
 /**

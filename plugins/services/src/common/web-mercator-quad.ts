@@ -1,42 +1,36 @@
 /**
  * The WebMercatorQuad tile matrix set (OGC 17-083r4, Two Dimensional Tile Matrix Set, annex D.1)
- * that the OGC API – Tiles service cuts vector tiles in, and the geometry of its tiles.
+ * that the OGC API – Tiles service cuts vector tiles in, and the geometry of its tiles. The set
+ * itself is the WMTS's (tile-matrix-sets.ts), here to zoom 24.
  */
+import { WEB_MERCATOR_HALF, WEB_MERCATOR_QUAD as SET, webMercatorMatrices } from './tile-matrix-sets';
 
-export const WEB_MERCATOR_QUAD = 'WebMercatorQuad';
+export const WEB_MERCATOR_QUAD = SET.id;
 export const WEB_MERCATOR_QUAD_URI = 'http://www.opengis.net/def/tilematrixset/OGC/1.0/WebMercatorQuad';
 export const WEB_MERCATOR_CRS = 'http://www.opengis.net/def/crs/EPSG/0/3857';
 
 /** Deepest tile matrix (the standard definition's last, as far as geojson-vt cuts). */
 export const MAX_TILE_MATRIX = 24;
 
-/** Half the world's width in EPSG:3857 metres. */
-const HALF = 20037508.3427892;
-const TILE = 256;
-/** The standardised rendering pixel of OGC scale denominators (0.28 mm). */
-const PIXEL = 0.00028;
+const HALF = WEB_MERCATOR_HALF;
 const MAX_LAT = 85.0511287798066;
 
 /** The standard definition in the JSON encoding of OGC 17-083r4 (TileMatrixSet 2.0). */
 export function webMercatorQuad(): Record<string, unknown> {
-  const tileMatrices = [];
-  for (let z = 0; z <= MAX_TILE_MATRIX; z++) {
-    const cellSize = (2 * HALF) / TILE / 2 ** z;
-    tileMatrices.push({
-      id: String(z),
-      scaleDenominator: cellSize / PIXEL,
-      cellSize,
-      cornerOfOrigin: 'topLeft',
-      pointOfOrigin: [-HALF, HALF],
-      tileWidth: TILE,
-      tileHeight: TILE,
-      matrixWidth: 2 ** z,
-      matrixHeight: 2 ** z,
-    });
-  }
+  const tileMatrices = webMercatorMatrices(MAX_TILE_MATRIX + 1).map((m) => ({
+    id: m.id,
+    scaleDenominator: m.scaleDenominator,
+    cellSize: m.cellSize,
+    cornerOfOrigin: 'topLeft',
+    pointOfOrigin: SET.origin,
+    tileWidth: SET.tileSize,
+    tileHeight: SET.tileSize,
+    matrixWidth: m.matrixWidth,
+    matrixHeight: m.matrixHeight,
+  }));
   return {
     id: WEB_MERCATOR_QUAD,
-    title: 'Google Maps Compatible for the World',
+    title: SET.title,
     uri: WEB_MERCATOR_QUAD_URI,
     crs: WEB_MERCATOR_CRS,
     orderedAxes: ['X', 'Y'],
