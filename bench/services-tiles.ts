@@ -4,8 +4,8 @@
  *
  * - Werkbank: a public layer over a depot of BENCH_FEATURES small polygons (default 100,000),
  *   `GET /services/ogc/{name}/tiles/WebMercatorQuad/{z}/{y}/{x}`. **Cold**: every tile's first
- *   request (the tile cache emptied before each pass): spatial index → worker pool (geojson-vt,
- *   vt-pbf) → blob store. **Warm**: the same tiles again, from the cache.
+ *   request (the tile cache emptied before each pass): spatial index → worker pool (geojson-vt and
+ *   our MVT encoder) → tile cache. **Warm**: the same tiles again, from the cache.
  * - Peer: a node:http handler that sends one `ST_AsMVT(ST_AsMVTGeom(...))` statement per tile
  *   (extent 4096, buffer 64, clipped) to a GiST-indexed PostGIS table of the same features loaded by
  *   ogr2ogr (EPSG:4326, as the depot holds them), through a pg pool.
