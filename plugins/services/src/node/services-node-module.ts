@@ -14,6 +14,7 @@ import { OapifEndpoint } from './oapif-endpoint';
 import { OapifItems } from './oapif-items';
 import { WmsEndpoint } from './wms/wms-endpoint';
 import { MetalayerWms } from './wms/wms-metalayer';
+import { StyleImages } from './wms/style-images';
 import { MapGeometryCache } from './wms/map-geometry-cache';
 import { WfsEndpoint } from './wfs-endpoint';
 import { ExternalMaps } from './external-maps';
@@ -38,6 +39,7 @@ export default definePlugin((ctx) => {
   ctx.bind(OapifItems).toSelf().inSingletonScope();
   ctx.contribute(ServiceEndpointContribution, OapifEndpoint);
   ctx.bind(MetalayerWms).toSelf().inSingletonScope();
+  ctx.bind(StyleImages).toSelf().inSingletonScope();
   ctx.contribute(ServiceEndpointContribution, WmsEndpoint);
   ctx.contribute(ServiceEndpointContribution, WfsEndpoint);
   // external_map and mapproxy layers: remote maps through the guarded fetcher (mapproxy: in the tile cache).

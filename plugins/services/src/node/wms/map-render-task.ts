@@ -4,7 +4,7 @@
  * the features arrive already in the map's CRS. Which rules draw what is `evaluateStyle`'s answer,
  * the same evaluation as the style editor's preview (decision 0061).
  */
-import { createCanvas, GlobalFonts, Path2D, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, Image, Path2D, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import {
   evaluateStyle,
   SHAPE_PATHS,
@@ -64,6 +64,8 @@ export interface MapRenderInput {
   transparent: boolean;
   /** The background colour as #rrggbb. */
   background: string;
+  /** The bytes of the images the style's graphics name by address (StyleImages); a missing one is drawn as a square. */
+  images?: Record<string, Uint8Array>;
 }
 
 export interface LegendRenderInput {
@@ -77,6 +79,8 @@ export interface LegendRenderInput {
   format: ImageFormat;
   transparent: boolean;
   background: string;
+  /** As MapRenderInput's. */
+  images?: Record<string, Uint8Array>;
 }
 
 export interface MessageRenderInput {
@@ -91,6 +95,27 @@ export interface MessageRenderInput {
 
 type Ctx = SKRSContext2D;
 type Xy = (x: number, y: number) => [number, number];
+/** A graphic's image by address, decoded once per drawing; null when it was not given or cannot be decoded. */
+type Icons = (url: string) => Image | null;
+
+function iconsOf(images: Record<string, Uint8Array> | undefined): Icons {
+  const decoded = new Map<string, Image | null>();
+  return (url) => {
+    let image = decoded.get(url);
+    if (image === undefined) {
+      image = null;
+      const bytes = images?.[url];
+      if (bytes) {
+        const img = new Image();
+        img.onerror = () => undefined;
+        img.src = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        if (img.width > 0 && img.height > 0) image = img;
+      }
+      decoded.set(url, image);
+    }
+    return image;
+  };
+}
 
 /** Draws a map: every feature's symbolizers in feature order, then all labels on top. */
 export function renderMap(input: MapRenderInput): Uint8Array {
@@ -106,6 +131,7 @@ export function renderMap(input: MapRenderInput): Uint8Array {
   const packed = Array.isArray(input.features) ? pack(input.features, styleAttributes(input.style)) : input.features;
   // The style's answer per geometry type and property values: features alike are evaluated once.
   const evaluated = new Map<string, Symbolizer[] | null>();
+  const icons = iconsOf(input.images);
   const reader = new PackedReader(packed);
   const batches = new PolygonBatches<PolygonSymbolizer>(width, height, (s, trace) => paintPolygon(g, s, trace));
   for (; reader.index < packed.count; reader.next()) {
@@ -140,7 +166,7 @@ export function renderMap(input: MapRenderInput): Uint8Array {
         } else reader.eachPolygon(g, minx, sx, maxy, sy, (trace, box) => batches.add(s, trace, box));
       } else {
         batches.flush();
-        drawGeometry(g, s, (parts ??= reader.parts(xy)));
+        drawGeometry(g, s, (parts ??= reader.parts(xy)), icons);
       }
     }
   }
@@ -158,6 +184,7 @@ export function renderLegend(input: LegendRenderInput): Uint8Array {
   const g = canvas.getContext('2d');
   background(g, input);
   const rules = input.style.rules;
+  const icons = iconsOf(input.images);
   const indices = input.rule === undefined ? rules.map((_, i) => i) : [input.rule];
   const box = input.rule === undefined ? LEGEND_ROW : Math.min(input.width, input.height);
   indices.forEach((i, row) => {
@@ -169,7 +196,7 @@ export function renderLegend(input: LegendRenderInput): Uint8Array {
       if (e instanceof UnknownSymbolTypeError) return;
       throw e;
     }
-    for (const s of parts) if (s.kind !== 'label') drawLegendSymbol(g, s, input.kind, top, box);
+    for (const s of parts) if (s.kind !== 'label') drawLegendSymbol(g, s, input.kind, top, box, icons);
     if (input.rule === undefined) {
       g.save();
       g.fillStyle = '#000000';
@@ -329,7 +356,7 @@ function paintPolygon(g: Ctx, s: Extract<Symbolizer, { kind: 'polygon' }>, trace
 type PolygonSymbolizer = Extract<Symbolizer, { kind: 'polygon' }>;
 
 /** Draws one symbolizer (not a label) on a feature's geometry. */
-function drawGeometry(g: Ctx, s: Exclude<Symbolizer, { kind: 'label' }>, p: PixelParts) {
+function drawGeometry(g: Ctx, s: Exclude<Symbolizer, { kind: 'label' }>, p: PixelParts, icons: Icons) {
   if (s.kind === 'polygon') for (const rings of p.polygons) paintPolygon(g, s, () => tracePath(g, rings, true));
   if ((s.kind === 'polygon' || s.kind === 'line') && p.lines.length && s.strokeWidth > 0) {
     g.beginPath();
@@ -338,7 +365,10 @@ function drawGeometry(g: Ctx, s: Exclude<Symbolizer, { kind: 'label' }>, p: Pixe
     g.stroke();
   }
   if (s.kind === 'mark') for (const [x, y] of p.points) drawMark(g, s, x, y);
-  if (s.kind === 'icon') for (const [x, y] of p.points) drawIcon(g, s, x, y);
+  if (s.kind === 'icon') {
+    const image = s.url ? icons(s.url) : null;
+    for (const [x, y] of p.points) drawIcon(g, s, x, y, image);
+  }
 }
 
 /** A mark centred on (x, y): a circle of its radius, or its shape scaled so that 20 of 24 units span the diameter. */
@@ -371,13 +401,21 @@ function drawMark(g: Ctx, s: Extract<Symbolizer, { kind: 'mark' }>, x: number, y
 }
 
 /**
- * A billboard icon (or a graphic with an image address, drawn as a square: the renderer fetches
- * nothing) of `size` px, placed by its anchor (fractions of its box) and offset (px).
+ * A billboard icon, or a graphic's image (`image`, fetched for the drawing by its address), of
+ * `size` × `size` px as the map in the browser draws them, placed by its anchor (fractions of its
+ * box) and offset (px). A graphic whose image could not be had is drawn as a square.
  */
-function drawIcon(g: Ctx, s: Extract<Symbolizer, { kind: 'icon' }>, x: number, y: number) {
+function drawIcon(g: Ctx, s: Extract<Symbolizer, { kind: 'icon' }>, x: number, y: number, image: Image | null) {
   const k = s.size / 24;
   const left = x - s.anchor[0] * s.size + s.offset[0];
   const top = y - s.anchor[1] * s.size + s.offset[1];
+  if (image) {
+    g.save();
+    g.globalAlpha = s.opacity;
+    g.drawImage(image, left, top, s.size, s.size);
+    g.restore();
+    return;
+  }
   const path = new Path2D();
   path.addPath(new Path2D(SHAPE_PATHS[s.icon ?? 'square']), { a: k, b: 0, c: 0, d: k, e: left, f: top });
   g.save();
@@ -430,7 +468,14 @@ function drawLabel(g: Ctx, s: Extract<Symbolizer, { kind: 'label' }>, x: number,
 }
 
 /** A rule's symbol in a legend box: a polygon as a square, a line across it, a point in its middle. */
-function drawLegendSymbol(g: Ctx, s: Exclude<Symbolizer, { kind: 'label' }>, kind: GeometryKind, top: number, box: number) {
+function drawLegendSymbol(
+  g: Ctx,
+  s: Exclude<Symbolizer, { kind: 'label' }>,
+  kind: GeometryKind,
+  top: number,
+  box: number,
+  icons: Icons,
+) {
   const m = Math.max(2, box * 0.15);
   const xy: Xy = (x, y) => [x, y];
   const geometry =
@@ -459,5 +504,5 @@ function drawLegendSymbol(g: Ctx, s: Exclude<Symbolizer, { kind: 'label' }>, kin
         : { type: 'Point', coordinates: [box / 2, top + box / 2] };
   if (s.kind === 'mark') s = { ...s, radius: Math.min(s.radius, box / 2 - Math.max(1, s.strokeWidth)) };
   if (s.kind === 'icon') s = { ...s, size: Math.min(s.size, box), anchor: [0.5, 0.5], offset: [0, 0] };
-  drawGeometry(g, s, geometryParts(geometry, xy));
+  drawGeometry(g, s, geometryParts(geometry, xy), icons);
 }

@@ -44,6 +44,7 @@ import { MapGeometryCache } from './map-geometry-cache';
 import { PublicationMemo } from '../publication-memo';
 import { MetalayerWms } from './wms-metalayer';
 import { drawLegend } from './legend-draw';
+import { StyleImages } from './style-images';
 
 const TASK_MODULE = new URL('./map-render-task.ts', import.meta.url).href;
 const MAP_TASK = { module: TASK_MODULE, name: 'renderMap' };
@@ -83,6 +84,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
   @inject(PublishedLayers) protected readonly published!: PublishedLayers;
   @inject(ServicesServices) protected readonly services!: ServicesServices;
   @inject(WorkerPool) protected readonly pool!: WorkerPool;
+  @inject(StyleImages) protected readonly styleImages!: StyleImages;
   @inject(ExternalMaps) protected readonly external!: ExternalMaps;
   @inject(MetalayerWms) protected readonly metalayer!: MetalayerWms;
   @inject(MapGeometryCache) protected readonly geometries!: MapGeometryCache;
@@ -298,6 +300,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
       format: image.format,
       transparent: image.transparent,
       background: image.bg,
+      images: await this.styleImages.of(publication.style.style),
     };
     return bytes(await this.pool.run<MapRenderInput, Uint8Array>(MAP_TASK, input));
   }
@@ -428,7 +431,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     // external_map, mapproxy: the remote's legend (decision 0084).
     if (isExternalMap(publication.layer)) return this.metalayer.answerExternalLegend(ctx, p, publication);
     if (this.etag(ctx, publication, p)) return;
-    const legend = await drawLegend(this.pool, this.published, publication, {
+    const legend = await drawLegend(this.pool, this.published, this.styleImages, publication, {
       rule,
       width,
       height,

@@ -26,6 +26,7 @@ import { crsBoxes } from './wms-area';
 import { ServicesServices } from '../services-services';
 import type { MapImage, MapView, WmsEndpoint } from './wms-endpoint';
 import { layerName, mergeFeatureInfo, type InfoPart } from './feature-info-merge';
+import { StyleImages } from './style-images';
 
 type Box = [number, number, number, number];
 
@@ -82,6 +83,7 @@ export class MetalayerWms {
   @inject(ExternalMaps) protected readonly external!: ExternalMaps;
   @inject(ExternalWmsInfo) protected readonly remote!: ExternalWmsInfo;
   @inject(WorkerPool) protected readonly pool!: WorkerPool;
+  @inject(StyleImages) protected readonly styleImages!: StyleImages;
   @inject(TileCache) protected readonly cache!: TileCache;
   @inject(ServicesServices) protected readonly services!: ServicesServices;
   @inject(Logger) protected readonly log!: Logger;
@@ -361,7 +363,7 @@ export class MetalayerWms {
       const out = await this.pool.run<LegendStackInput, Uint8Array>(STACK_TASK, input);
       return { bytes: Buffer.from(out.buffer, out.byteOffset, out.byteLength), type: 'image/png' };
     }
-    const out = await drawLegend(this.pool, this.published, leaf, {
+    const out = await drawLegend(this.pool, this.published, this.styleImages, leaf, {
       width: width ?? 200,
       height: height ?? Math.max(1, leaf.style.style.rules.length) * 20,
       format: image.format as ImageFormatName,
