@@ -1,0 +1,34 @@
+import { createTrigramIndex, type MigrationInterface, type QueryRunner } from '@werkbank/sdk/node';
+
+/** Views (spec 002 §3, decision 0086): a view's settings, its layer and POI trees and configuration. */
+export class ViewsSchema1797200000000 implements MigrationInterface {
+  name = 'ViewsSchema1797200000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TABLE views_view (
+        id serial PRIMARY KEY,
+        name varchar(200) NOT NULL,
+        subline varchar(500) NOT NULL DEFAULT '',
+        description text NOT NULL DEFAULT '',
+        slug varchar(100) NOT NULL DEFAULT '',
+        public boolean NOT NULL DEFAULT false,
+        image varchar(2000) NOT NULL DEFAULT '',
+        home jsonb NULL,
+        layergroup jsonb NOT NULL DEFAULT '{}',
+        poigroup jsonb NOT NULL DEFAULT '{}',
+        config jsonb NOT NULL DEFAULT '{}',
+        owner_id integer NULL REFERENCES werkbank_user(id) ON DELETE SET NULL,
+        created timestamptz NOT NULL DEFAULT now(),
+        modified timestamptz NOT NULL DEFAULT now()
+      )`);
+    // Short names are unique where given (the viewer's address uses them).
+    await q.query(`CREATE UNIQUE INDEX views_view_slug ON views_view (slug) WHERE slug <> ''`);
+    await createTrigramIndex(q, 'views_view', 'name');
+    await q.query(`CREATE INDEX views_view_modified ON views_view (modified)`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE views_view`);
+  }
+}

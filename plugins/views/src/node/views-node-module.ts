@@ -1,0 +1,24 @@
+import { definePlugin, EntityContribution, NodeTranslationContribution, ResourceContribution } from '@werkbank/sdk/node';
+import { viewResource } from './view-resource';
+import { ViewsSchema1797200000000 } from './views-migration';
+import en from '../common/i18n/en.json' with { type: 'json' };
+import de from '../common/i18n/de.json' with { type: 'json' };
+
+const viewsEntities: EntityContribution = {
+  registerEntities: (registry) => registry.add({ id: 'views.entities', entities: [], migrations: [ViewsSchema1797200000000] }),
+};
+
+const viewsResources: ResourceContribution = {
+  registerResources: (registry) => registry.add(viewResource),
+};
+
+const viewsTranslations: NodeTranslationContribution = {
+  registerTranslations: (registry) => registry.add({ id: 'views.server-translations', namespace: 'views', de, en }),
+};
+
+/** Views (issue 18, decision 0086): the view resource with its layer and POI trees. */
+export default definePlugin((ctx) => {
+  ctx.contribute(EntityContribution, viewsEntities);
+  ctx.contribute(ResourceContribution, viewsResources);
+  ctx.contribute(NodeTranslationContribution, viewsTranslations);
+});
