@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { listenTestApp } from '../blob/blob-test-support';
 import { ApiError } from '@werkbank/sdk/node';
-import { readText } from './body';
+import { readJson, readJsonObject, readText } from './body';
 
 /** A body that never completes: the headers promise `declared` bytes, only `sent` arrive. */
 function trickle(url: string, declared: number, sent: string): Promise<string> {
@@ -48,6 +48,35 @@ describe('readText', () => {
     try {
       const res = await fetch(`${app.url}/ok`, { method: 'POST', body: '{"a":1}' });
       assert.deepEqual(await res.json(), { text: '{"a":1}' });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('readJson and readJsonObject', () => {
+  it('read any JSON value or only an object; both refuse malformed JSON and NUL characters', async () => {
+    const app = await listenTestApp((router) => {
+      router.post('/any', async (ctx) => {
+        ctx.body = { value: (await readJson(ctx, 1000)) ?? 'empty' };
+      });
+      router.post('/object', async (ctx) => {
+        ctx.body = { value: await readJsonObject(ctx, 1000) };
+      });
+    });
+    const post = async (path: string, body: string) => {
+      const res = await fetch(`${app.url}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      const json = (await res.json()) as { value?: unknown; code?: string };
+      return { status: res.status, ...json };
+    };
+    try {
+      assert.deepEqual(await post('/any', '[{"key":"a"}]'), { status: 200, value: [{ key: 'a' }] });
+      assert.deepEqual(await post('/any', ''), { status: 200, value: 'empty' });
+      assert.deepEqual(await post('/object', ''), { status: 200, value: {} });
+      assert.equal((await post('/object', '[1]')).code, 'not_an_object');
+      assert.equal((await post('/any', '[1,')).code, 'malformed_json');
+      assert.equal((await post('/any', '["a\\u0000b"]')).code, 'invalid_text');
+      assert.equal((await post('/object', '{"k":"\\u0000"}')).code, 'invalid_text');
     } finally {
       await app.close();
     }

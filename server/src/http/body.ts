@@ -55,22 +55,32 @@ export async function readText(ctx: WerkbankContext, limit: number, timeoutMs?: 
 }
 
 /**
- * Reads a JSON object body. Malformed JSON or a non-object is 400, a NUL character in any string
- * or key 400 `invalid_text` (the database cannot store it). An empty body is `{}`.
+ * Reads a JSON body of any kind (a list, an object, a value). Malformed JSON is 400, a NUL character
+ * in any string or key 400 `invalid_text` (the database cannot store it). An empty body is undefined.
  */
-export async function readJsonObject(ctx: WerkbankContext, limit: number): Promise<Record<string, unknown>> {
+export async function readJson(ctx: WerkbankContext, limit: number): Promise<unknown> {
   const text = await readText(ctx, limit);
-  if (!text.trim()) return {};
+  if (!text.trim()) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
     throw ApiError.badRequest('malformed_json', 'errors.malformed_json', { detail: (e as Error).message });
   }
+  if (containsNul(value)) throw nulRefused();
+  return value;
+}
+
+/**
+ * Reads a JSON object body. Malformed JSON or a non-object is 400, a NUL character in any string
+ * or key 400 `invalid_text` (the database cannot store it). An empty body is `{}`.
+ */
+export async function readJsonObject(ctx: WerkbankContext, limit: number): Promise<Record<string, unknown>> {
+  const value = await readJson(ctx, limit);
+  if (value === undefined) return {};
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw ApiError.badRequest('not_an_object', 'errors.not_an_object');
   }
-  if (containsNul(value)) throw nulRefused();
   return value as Record<string, unknown>;
 }
 

@@ -8,7 +8,7 @@ import type {
   ServerConfig,
   WerkbankContext,
 } from '@werkbank/sdk/node';
-import { readForm, readJsonObject } from './body';
+import { readForm, readJson, readJsonObject } from './body';
 import { readMultipartUpload } from '../blob/read-multipart-upload';
 import { sendBlob } from '../blob/send-blob';
 
@@ -21,6 +21,10 @@ export class ConfiguredRequestBodies implements RequestBodies {
 
   json(ctx: WerkbankContext, options: { limit?: number } = {}): Promise<Record<string, unknown>> {
     return readJsonObject(ctx, options.limit ?? this.config.bodyLimit);
+  }
+
+  jsonValue(ctx: WerkbankContext, options: { limit?: number } = {}): Promise<unknown> {
+    return readJson(ctx, options.limit ?? this.config.bodyLimit);
   }
 
   form(ctx: WerkbankContext): Promise<Record<string, string>> {

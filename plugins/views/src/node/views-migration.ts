@@ -32,3 +32,23 @@ export class ViewsSchema1797200000000 implements MigrationInterface {
     await q.query(`DROP TABLE views_view`);
   }
 }
+
+/** View translations (spec 002 §3): per view, a key and its values per language. */
+export class ViewsTranslations1797200000001 implements MigrationInterface {
+  name = 'ViewsTranslations1797200000001';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TABLE views_translation (
+        id serial PRIMARY KEY,
+        view_id integer NOT NULL REFERENCES views_view(id) ON DELETE CASCADE,
+        key text NOT NULL,
+        "values" jsonb NOT NULL DEFAULT '{}'
+      )`);
+    await q.query(`CREATE UNIQUE INDEX views_translation_key ON views_translation (view_id, key)`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE views_translation`);
+  }
+}

@@ -1,11 +1,20 @@
-import { definePlugin, EntityContribution, NodeTranslationContribution, ResourceContribution } from '@werkbank/sdk/node';
+import {
+  definePlugin,
+  EntityContribution,
+  HttpRouteContribution,
+  NodeTranslationContribution,
+  ResourceContribution,
+} from '@werkbank/sdk/node';
 import { viewResource } from './view-resource';
-import { ViewsSchema1797200000000 } from './views-migration';
+import { ViewsSchema1797200000000, ViewsTranslations1797200000001 } from './views-migration';
+import { ViewsServices } from './views-services';
+import { ViewTranslationRoutes } from './view-translation-routes';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
 const viewsEntities: EntityContribution = {
-  registerEntities: (registry) => registry.add({ id: 'views.entities', entities: [], migrations: [ViewsSchema1797200000000] }),
+  registerEntities: (registry) =>
+    registry.add({ id: 'views.entities', entities: [], migrations: [ViewsSchema1797200000000, ViewsTranslations1797200000001] }),
 };
 
 const viewsResources: ResourceContribution = {
@@ -16,8 +25,10 @@ const viewsTranslations: NodeTranslationContribution = {
   registerTranslations: (registry) => registry.add({ id: 'views.server-translations', namespace: 'views', de, en }),
 };
 
-/** Views (issue 18, decision 0086): the view resource with its layer and POI trees. */
+/** Views (issue 18, decision 0086): the view resource with its layer and POI trees, and its translations. */
 export default definePlugin((ctx) => {
+  ctx.bind(ViewsServices).toSelf().inSingletonScope();
+  ctx.contribute(HttpRouteContribution, ViewTranslationRoutes);
   ctx.contribute(EntityContribution, viewsEntities);
   ctx.contribute(ResourceContribution, viewsResources);
   ctx.contribute(NodeTranslationContribution, viewsTranslations);

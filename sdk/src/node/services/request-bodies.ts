@@ -12,6 +12,11 @@ export interface RequestBodies {
    * `body_too_large` past `limit` (default BODY_LIMIT), 408 `body_timeout` when it trickles.
    */
   json(ctx: WerkbankContext, options?: { limit?: number }): Promise<Record<string, unknown>>;
+  /**
+   * A JSON body of any kind (a list, for calls whose body is one); an empty body is undefined. The
+   * same errors as `json` but `not_an_object`.
+   */
+  jsonValue(ctx: WerkbankContext, options?: { limit?: number }): Promise<unknown>;
   /** An application/x-www-form-urlencoded (or JSON) body as text fields, with json's limits. */
   form(ctx: WerkbankContext): Promise<Record<string, string>>;
   /**
