@@ -6,6 +6,7 @@ import {
   type ResourceRequest,
   type Row,
 } from '@werkbank/sdk/node';
+import { changesPublication } from '@werkbank/plugin-views/api';
 import { PORTAL_FIELDS } from '../common/portal-fields';
 import {
   checkPortalLayers,
@@ -40,8 +41,7 @@ async function readable(req: ResourceRequest, kind: 'layer' | 'view', ids: Array
  * object, a free short name, the publication switch only for holders of publish_view.
  */
 async function checkPortal(values: Record<string, unknown>, req: ResourceRequest, row?: Row): Promise<void> {
-  if ('public' in values && values.public !== undefined && Boolean(values.public) !== Boolean(row?.public ?? false))
-    requireNamedPermission(req.user, NamedPermission.publishView);
+  if (changesPublication(values, row)) requireNamedPermission(req.user, NamedPermission.publishView);
   if ('layers' in values) {
     const { layers, problem } = checkPortalLayers(parsed(values.layers));
     fail(problem);

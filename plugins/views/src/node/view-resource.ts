@@ -6,6 +6,7 @@ import {
   type ResourceRequest,
   type Row,
 } from '@werkbank/sdk/node';
+import { changesPublication } from '../common/views-api';
 import { VIEW_FIELDS } from '../common/view-fields';
 import {
   checkConfig,
@@ -31,8 +32,7 @@ const parsed = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) :
  * publication switch only for holders of publish_view (spec 002 §4).
  */
 async function checkView(values: Record<string, unknown>, req: ResourceRequest, row?: Row): Promise<void> {
-  if ('public' in values && values.public !== undefined && Boolean(values.public) !== Boolean(row?.public ?? false))
-    requireNamedPermission(req.user, NamedPermission.publishView);
+  if (changesPublication(values, row)) requireNamedPermission(req.user, NamedPermission.publishView);
   if (!row || 'layergroup' in values || 'poigroup' in values) {
     const trees = checkTrees(parsed(values.layergroup ?? row?.layergroup ?? {}), parsed(values.poigroup ?? row?.poigroup ?? {}));
     fail(trees.problem);
