@@ -148,6 +148,8 @@ describe('hardening: CSRF on every unsafe action, however the address is spelt',
       const depot = await newDepot(admin, 'string');
       moment = (await addDatum(admin, depot, { value: 'a' })).moment_id;
       const datum = await addDatum(admin, depot, { value: 'b' });
+      const view = expectStatus(await admin.post('/api/v1/view/', { name: 'witness' }), 201);
+      const finalviews = async () => expectStatus(await admin.get('/api/v1/finalview/'), 200).meta.total_count as number;
       Object.assign(witnesses, {
         favor: { path: async () => `${greeting}favor/`, state: async () => (await admin.get(greeting)).body.favored },
         unfavor: {
@@ -166,6 +168,10 @@ describe('hardening: CSRF on every unsafe action, however the address is spelt',
         '/api/v2/switchboard/create/datum/': {
           path: async () => `/api/v2/switchboard/create/datum/?datum=${encodeURIComponent(datum.resource_uri)}`,
           state: switchboards,
+        },
+        '/switchboard/create-finalview/': {
+          path: async () => `/switchboard/create-finalview/?slug=witness&view=${view.id}`,
+          state: finalviews,
         },
       } satisfies Record<string, Witness>);
     });

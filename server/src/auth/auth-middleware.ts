@@ -23,7 +23,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const STATE_CHANGING_GETS = {
   lastSegments: ['favor', 'unfavor', 'inform', 'finalize'],
-  paths: ['/api/v2/switchboard/create/', '/api/v2/switchboard/create/datum/'],
+  paths: ['/api/v2/switchboard/create/', '/api/v2/switchboard/create/datum/', '/switchboard/create-finalview/'],
 } as const;
 
 /** Whether a GET of this (normalised) path changes state and so needs the CSRF header. */

@@ -52,3 +52,34 @@ export class ViewsTranslations1797200000001 implements MigrationInterface {
     await q.query(`DROP TABLE views_translation`);
   }
 }
+
+/**
+ * Frozen views (spec 000 §5, decision 0086): a copy of a view's settings, trees, configuration and
+ * translations, with every layer pinned to the moments approved when it was frozen. The source view
+ * may go; the copy stays.
+ */
+export class ViewsFinalviews1797200000002 implements MigrationInterface {
+  name = 'ViewsFinalviews1797200000002';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TABLE views_finalview (
+        id serial PRIMARY KEY,
+        slug varchar(100) NOT NULL,
+        name varchar(200) NOT NULL DEFAULT '',
+        view_id integer NULL REFERENCES views_view(id) ON DELETE SET NULL,
+        public boolean NOT NULL DEFAULT false,
+        frozen jsonb NOT NULL DEFAULT '{}',
+        pins jsonb NOT NULL DEFAULT '{}',
+        owner_id integer NULL REFERENCES werkbank_user(id) ON DELETE SET NULL,
+        created timestamptz NOT NULL DEFAULT now(),
+        modified timestamptz NOT NULL DEFAULT now()
+      )`);
+    await q.query(`CREATE UNIQUE INDEX views_finalview_slug ON views_finalview (slug)`);
+    await q.query(`CREATE INDEX views_finalview_view ON views_finalview (view_id)`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE views_finalview`);
+  }
+}

@@ -6,7 +6,9 @@ import {
   ResourceContribution,
 } from '@werkbank/sdk/node';
 import { viewResource } from './view-resource';
-import { ViewsSchema1797200000000, ViewsTranslations1797200000001 } from './views-migration';
+import { ViewsFinalviews1797200000002, ViewsSchema1797200000000, ViewsTranslations1797200000001 } from './views-migration';
+import { finalviewResource } from './finalview-resource';
+import { FinalviewRoutes } from './finalview-routes';
 import { ViewsServices } from './views-services';
 import { ViewTranslationRoutes } from './view-translation-routes';
 import en from '../common/i18n/en.json' with { type: 'json' };
@@ -14,11 +16,18 @@ import de from '../common/i18n/de.json' with { type: 'json' };
 
 const viewsEntities: EntityContribution = {
   registerEntities: (registry) =>
-    registry.add({ id: 'views.entities', entities: [], migrations: [ViewsSchema1797200000000, ViewsTranslations1797200000001] }),
+    registry.add({
+      id: 'views.entities',
+      entities: [],
+      migrations: [ViewsSchema1797200000000, ViewsTranslations1797200000001, ViewsFinalviews1797200000002],
+    }),
 };
 
 const viewsResources: ResourceContribution = {
-  registerResources: (registry) => registry.add(viewResource),
+  registerResources: (registry) => {
+    registry.add(viewResource);
+    registry.add(finalviewResource);
+  },
 };
 
 const viewsTranslations: NodeTranslationContribution = {
@@ -29,6 +38,7 @@ const viewsTranslations: NodeTranslationContribution = {
 export default definePlugin((ctx) => {
   ctx.bind(ViewsServices).toSelf().inSingletonScope();
   ctx.contribute(HttpRouteContribution, ViewTranslationRoutes);
+  ctx.contribute(HttpRouteContribution, FinalviewRoutes);
   ctx.contribute(EntityContribution, viewsEntities);
   ctx.contribute(ResourceContribution, viewsResources);
   ctx.contribute(NodeTranslationContribution, viewsTranslations);

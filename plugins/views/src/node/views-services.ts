@@ -7,6 +7,8 @@ import {
   ResourceServices,
   type DataSource,
 } from '@werkbank/sdk/node';
+import { LayerReader } from '@werkbank/plugin-layers/api';
+import { DepotAccess } from '@werkbank/plugin-magazine/api';
 
 /** The server services the views plugin uses, each by its own token. */
 @injectable()
@@ -15,4 +17,8 @@ export class ViewsServices {
   @inject(ResourceServices) readonly resources!: ResourceServices;
   @inject(RequestBodies) readonly bodies!: RequestBodies;
   @inject(ComponentGate) readonly gate!: ComponentGate;
+  /** Layers with their piles, read with a user's rights (frozen views pin them). */
+  @inject(LayerReader) readonly layers!: LayerReader;
+  /** The Magazine: the approved moment of a pile's depot. */
+  @inject(DepotAccess) readonly depots!: DepotAccess;
 }
