@@ -140,9 +140,13 @@ describe('cursor paging of every list', function () {
         ['/api/v1/switchboard/', {}],
         ['/api/v1/workflow/', {}],
         ['/api/v1/layer/', {}],
+        ['/api/v1/view/', {}],
+        ['/api/v1/portal/', {}],
       ] as const) {
         expectStatus(await admin.post(path, { name, ...extra }), 201);
       }
+      const view = expectStatus(await admin.post('/api/v1/view/', { name: `frozen ${i % 2}` }), 201);
+      expectStatus(await admin.post('/switchboard/create-finalview/', { slug: `cursor_${i}`, view: view.resource_uri }), 200);
       const group = expectStatus(await admin.post('/api/v1/metadatagroup/', { name }), 201);
       expectStatus(await admin.post('/api/v1/metadataattributetype/', { display_name: name, group: group.resource_uri }), 201);
     }
