@@ -302,7 +302,8 @@ describe('services: OGC API – Tiles serves vector tiles of a layer, cached per
         rows.map((r) => r.blob),
       ])) as { hash: string }[];
       assert.equal(released.length, 2);
-      assert.equal((await fetchTile(l.slug, 8, 85, 132)).status, 404);
+      // The layer is gone from the services (tiles follow within the publication memo's 500 ms).
+      assert.equal((await fetch(`${f.t.url}/services/geojson/${l.slug}/`)).status, 404);
     }));
 
   it('answers OGC API errors: 404 outside the matrix set, 400 for a malformed address, 404 for unknown or hidden layers', async () => {
