@@ -1,5 +1,5 @@
 import { inject, injectable, MessageBus, type Disposable, type WerkbankContext } from '@werkbank/sdk/node';
-import { PublishedLayers, type Publication } from './published-layers';
+import { frozenViewOf, PublishedLayers, type Publication } from './published-layers';
 
 /** The Magazine's message after a moment is approved (sent after the commit, to every process). */
 const MOMENT_APPROVED_CHANNEL = 'werkbank_moment_approved';
@@ -38,6 +38,8 @@ export class PublicationMemo {
 
   /** The publication of layer `name` for this request's caller, as `PublishedLayers.open` resolves it. */
   open(ctx: WerkbankContext, name: string): Promise<Publication> {
+    // A frozen view's publication is resolved for each request (its pins are read with the caller's rights).
+    if (frozenViewOf(ctx) !== undefined) return this.published.open(ctx, name);
     const user = this.published.caller(ctx);
     const key = `${user?.id ?? '-'}|${name}`;
     const now = Date.now();

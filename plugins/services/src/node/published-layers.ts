@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { ApiError, inject, injectable, parseRef, type AuthUser, type WerkbankContext } from '@werkbank/sdk/node';
 import type { DepotDatumText, DepotWindow, DepotWindowReader } from '@werkbank/plugin-magazine/api';
 import { servedFeature, type ServedFeature } from './served-feature';
-import { LAYER_PATH, type EffectiveLayerStyle, type Layer } from '@werkbank/plugin-layers/api';
+import { isValidSlug, LAYER_PATH, type EffectiveLayerStyle, type Layer } from '@werkbank/plugin-layers/api';
+import { FINALVIEW_PARAM } from '@werkbank/plugin-views/api';
 import { ServicesServices } from './services-services';
 
 export type { ServedFeature } from './served-feature';
@@ -41,6 +42,11 @@ export interface Publication {
    * every other type.
    */
   members?: Publication[];
+  /**
+   * The frozen view (its slug) whose pinned moments are served instead of the latest approved ones
+   * (`finalview=`, decision 0086); such a publication is not kept in the tile cache.
+   */
+  frozenView?: string;
   /**
    * Names the served state (layer revision and every moment): the key of caches and the ETag. A new
    * approved moment or a change of the layer gives a new key, so caches need no invalidation.
@@ -83,10 +89,18 @@ export class PublishedLayers {
     return ctx.state.user;
   }
 
-  /** The publication of layer `name` (short name or id) for this request; `moment` as given in the query. */
+  /**
+   * The publication of layer `name` (short name or id) for this request; `moment` as given in the
+   * query. With `finalview=` (a frozen view's slug, any letter case of the parameter) the layer's piles
+   * are served at the moments that frozen view pinned, when the caller may read it and it holds the
+   * layer (404 otherwise, like a layer that does not exist); it cannot be combined with `moment=`.
+   */
   async open(ctx: WerkbankContext, name: string, moment?: string): Promise<Publication> {
     const user = this.caller(ctx);
-    return this.resolve(user, name, moment, { seen: new Set(), count: { n: 0 }, depth: 0 });
+    const frozen = frozenViewOf(ctx);
+    if (frozen !== undefined && moment)
+      throw ApiError.badRequest('invalid_parameter', 'services:errors.finalview_moment', {}, FINALVIEW_PARAM);
+    return this.resolve(user, name, moment, { seen: new Set(), count: { n: 0 }, depth: 0 }, frozen);
   }
 
   /**
@@ -98,8 +112,11 @@ export class PublishedLayers {
     name: string | number,
     moment: string | undefined,
     walk: { seen: Set<number>; count: { n: number }; depth: number },
+    frozen?: string,
   ): Promise<Publication> {
     const { layer, style, writable } = await this.services.layers.published(user, name);
+    const pins = frozen === undefined ? undefined : await this.services.frozenViews?.pins(user, frozen, layer.id);
+    if (frozen !== undefined && !pins) throw ApiError.notFound();
     const preview = moment === undefined || moment === '' ? undefined : previewMoment(moment, writable);
     const sources: PublishedSource[] = [];
     let previewed = preview === undefined;
@@ -110,7 +127,8 @@ export class PublishedLayers {
       const kind = MAP_TYPE.exec(pile.content_type)?.[1] as PublishedMapSource['kind'] | undefined;
       const stack = meta && LAYER_TYPE.test(pile.content_type);
       if (!kind && !stack && !FEATURE_TYPE.test(pile.content_type)) continue;
-      const source = await this.momentOf(user, pile.depot_id, preview);
+      const pinned = pins?.moments[pile.depot_id];
+      const source = pins ? { moment_id: pinned ?? undefined } : await this.momentOf(user, pile.depot_id, preview);
       if (source.previewed) previewed = true;
       if (source.moment_id === undefined) continue;
       const served = { depot_id: pile.depot_id, moment_id: source.moment_id, name: pile.name || String(pile.depot_id) };
@@ -139,7 +157,16 @@ export class PublishedLayers {
           ]
         : []),
     ].join('.');
-    return { layer, style, writable, sources, maps, ...(members ? { members } : {}), key };
+    return {
+      layer,
+      style,
+      writable,
+      sources,
+      maps,
+      ...(members ? { members } : {}),
+      ...(frozen !== undefined ? { frozenView: frozen } : {}),
+      key,
+    };
   }
 
   /**
@@ -286,6 +313,21 @@ export function refuseMetalayer(publication: Publication): void {
 }
 
 /** A `moment=` preview: a moment id, for callers who may change the layer only. */
+/**
+ * The frozen view a service request names (`finalview=`, any letter case of the parameter, as OGC
+ * KVP parameters are), or undefined; 400 when it is not a valid slug.
+ */
+export function frozenViewOf(ctx: WerkbankContext): string | undefined {
+  for (const [key, value] of Object.entries(ctx.query)) {
+    if (key.toLowerCase() !== FINALVIEW_PARAM) continue;
+    const slug = Array.isArray(value) ? value[0] : value;
+    if (typeof slug !== 'string' || !isValidSlug(slug))
+      throw ApiError.badRequest('invalid_parameter', 'services:errors.finalview_invalid', {}, FINALVIEW_PARAM);
+    return slug;
+  }
+  return undefined;
+}
+
 function previewMoment(text: string, writable: boolean): number {
   if (!/^\d{1,12}$/.test(text)) throw ApiError.badRequest('invalid_parameter', 'services:errors.moment_invalid', {}, 'moment');
   if (!writable) throw ApiError.forbidden('preview_denied', 'services:errors.preview_denied');

@@ -69,7 +69,9 @@ export class TileCache {
    * without reading or writing the cache).
    */
   async tile(publication: Publication, at: TileKey, make: () => Promise<Buffer | null>, store = true): Promise<CachedTile> {
-    if (!store) return { bytes: await make(), cached: false };
+    // Drafts (store false) and frozen views (decision 0086: their pins would take turns with the live
+    // publication in the layer's cache) are made on each request.
+    if (!store || publication.frozenView !== undefined) return { bytes: await make(), cached: false };
     const hit = await this.cached(publication.key, at);
     if (hit !== undefined) return { bytes: hit, cached: true };
     const bytes = await make();

@@ -9,6 +9,8 @@ import { viewResource } from './view-resource';
 import { ViewsFinalviews1797200000002, ViewsSchema1797200000000, ViewsTranslations1797200000001 } from './views-migration';
 import { finalviewResource } from './finalview-resource';
 import { FinalviewRoutes } from './finalview-routes';
+import { FrozenViewsService } from './frozen-views-service';
+import { FrozenViews } from '../common/views-api';
 import { ViewsServices } from './views-services';
 import { ViewTranslationRoutes } from './view-translation-routes';
 import en from '../common/i18n/en.json' with { type: 'json' };
@@ -39,6 +41,8 @@ export default definePlugin((ctx) => {
   ctx.bind(ViewsServices).toSelf().inSingletonScope();
   ctx.contribute(HttpRouteContribution, ViewTranslationRoutes);
   ctx.contribute(HttpRouteContribution, FinalviewRoutes);
+  // The layer services serve a frozen view's pinned moments through it.
+  ctx.bind(FrozenViews).to(FrozenViewsService).inSingletonScope();
   ctx.contribute(EntityContribution, viewsEntities);
   ctx.contribute(ResourceContribution, viewsResources);
   ctx.contribute(NodeTranslationContribution, viewsTranslations);

@@ -4,7 +4,7 @@
  * the features arrive already in the map's CRS. Which rules draw what is `evaluateStyle`'s answer,
  * the same evaluation as the style editor's preview (decision 0061).
  */
-import { createCanvas, GlobalFonts, Image, Path2D, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, Path2D, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import {
   evaluateStyle,
   SHAPE_PATHS,
@@ -24,6 +24,7 @@ import {
 } from './packed-features';
 import { encodePng } from './png-writer';
 import { PolygonBatches } from './polygon-batches';
+import { drawIcon, iconsOf, type Icons } from './map-icons';
 
 /** Labels are set in DejaVu Sans (a free font on every Debian; the MapServer comparison uses the same file). */
 export const LABEL_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
@@ -95,28 +96,6 @@ export interface MessageRenderInput {
 
 type Ctx = SKRSContext2D;
 type Xy = (x: number, y: number) => [number, number];
-/** A graphic's image by address, decoded once per drawing; null when it was not given or cannot be decoded. */
-type Icons = (url: string) => Image | null;
-
-function iconsOf(images: Record<string, Uint8Array> | undefined): Icons {
-  const decoded = new Map<string, Image | null>();
-  return (url) => {
-    let image = decoded.get(url);
-    if (image === undefined) {
-      image = null;
-      const bytes = images?.[url];
-      if (bytes) {
-        const img = new Image();
-        img.onerror = () => undefined;
-        img.src = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        if (img.width > 0 && img.height > 0) image = img;
-      }
-      decoded.set(url, image);
-    }
-    return image;
-  };
-}
-
 /** Draws a map: every feature's symbolizers in feature order, then all labels on top. */
 export function renderMap(input: MapRenderInput): Uint8Array {
   const { width, height, bbox } = input;
@@ -397,31 +376,6 @@ function drawMark(g: Ctx, s: Extract<Symbolizer, { kind: 'mark' }>, x: number, y
     g.lineJoin = 'round';
     g.stroke(path);
   }
-  g.restore();
-}
-
-/**
- * A billboard icon, or a graphic's image (`image`, fetched for the drawing by its address), of
- * `size` × `size` px as the map in the browser draws them, placed by its anchor (fractions of its
- * box) and offset (px). A graphic whose image could not be had is drawn as a square.
- */
-function drawIcon(g: Ctx, s: Extract<Symbolizer, { kind: 'icon' }>, x: number, y: number, image: Image | null) {
-  const k = s.size / 24;
-  const left = x - s.anchor[0] * s.size + s.offset[0];
-  const top = y - s.anchor[1] * s.size + s.offset[1];
-  if (image) {
-    g.save();
-    g.globalAlpha = s.opacity;
-    g.drawImage(image, left, top, s.size, s.size);
-    g.restore();
-    return;
-  }
-  const path = new Path2D();
-  path.addPath(new Path2D(SHAPE_PATHS[s.icon ?? 'square']), { a: k, b: 0, c: 0, d: k, e: left, f: top });
-  g.save();
-  g.globalAlpha = s.opacity;
-  g.fillStyle = s.fill;
-  g.fill(path, 'evenodd');
   g.restore();
 }
 
