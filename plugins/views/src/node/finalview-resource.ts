@@ -1,4 +1,5 @@
 import { ApiError, type ResourceDefinition, type ResourceRequest, type Row } from '@werkbank/sdk/node';
+import { refuseTakenSlug } from './view-rows';
 import { FINALVIEW_FIELDS, type FinalviewPins, type FrozenView } from '../common/finalview-fields';
 
 /** The copy a create-finalview call made, handed to the create hook of its transaction. */
@@ -23,15 +24,6 @@ export async function createFinalview(w: ResourceRequest, def: ResourceDefinitio
   }
 }
 
-async function refuseTakenSlug(req: ResourceRequest, slug: unknown, id = 0): Promise<void> {
-  if (typeof slug !== 'string' || slug === '') return;
-  const [taken] = (await req.manager.query(`SELECT id FROM views_finalview WHERE slug = $1 AND id <> $2 LIMIT 1`, [
-    slug,
-    id,
-  ])) as unknown[];
-  if (taken) throw ApiError.badRequest('slug_taken', 'views:errors.finalview_slug_taken', { slug }, 'slug');
-}
-
 /**
  * Frozen views (spec 000 §5, decision 0086): a view's copy with its layers pinned to the moments
  * approved when it was frozen. Made by `GET /switchboard/create-finalview/?slug=&view=`; the slug is
@@ -52,7 +44,7 @@ export const finalviewResource: ResourceDefinition = {
     async beforeCreate(values, req) {
       const copy = freezing.get(req);
       if (!copy) throw new ApiError(405, 'finalview_create', 'views:errors.finalview_create', {});
-      await refuseTakenSlug(req, values.slug);
+      await refuseTakenSlug(req, 'finalview', values.slug);
       Object.assign(values, {
         name: copy.frozen.name,
         view_id: copy.view.id,
@@ -62,7 +54,7 @@ export const finalviewResource: ResourceDefinition = {
       });
     },
     async beforeUpdate(row, changes, req) {
-      await refuseTakenSlug(req, changes.slug, row.id);
+      await refuseTakenSlug(req, 'finalview', changes.slug, row.id);
       changes.modified = new Date();
     },
   },

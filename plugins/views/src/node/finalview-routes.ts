@@ -14,9 +14,7 @@ import { CREATE_FINALVIEW_PATH, type FinalviewPins, type FrozenView } from '../c
 import { layerIdOf, viewLayers, type ViewLayerGroup } from '../common/view-tree';
 import { createFinalview, finalviewResource } from './finalview-resource';
 import { ViewsServices } from './views-services';
-
-/** A jsonb column's value as read (parsed) or as text. */
-const parsed = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
+import { parsed } from './view-rows';
 
 /**
  * `GET /switchboard/create-finalview/?slug=&view=` (spec 000 §7; a state-changing GET that needs the

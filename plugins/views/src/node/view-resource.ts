@@ -7,6 +7,7 @@ import {
   type Row,
 } from '@werkbank/sdk/node';
 import { changesPublication } from '../common/views-api';
+import { parsed, refuseTakenSlug } from './view-rows';
 import { VIEW_FIELDS } from '../common/view-fields';
 import {
   checkConfig,
@@ -21,9 +22,6 @@ import {
 const fail = (p: ViewProblem | undefined) => {
   if (p) throw ApiError.badRequest('invalid_field', `views:${p.key}`, p.params ?? {}, p.field);
 };
-
-/** A jsonb column's value as the resource layer hands it to hooks (JSON text) or as stored (parsed). */
-const parsed = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 
 /**
  * Checks and completes a create's values or an update's changes (`row`: the stored view): the
@@ -52,14 +50,7 @@ async function checkView(values: Record<string, unknown>, req: ResourceRequest, 
     fail(config.problem);
     if (!config.problem) values.config = JSON.stringify(config.config);
   }
-  const slug = values.slug;
-  if (typeof slug === 'string' && slug !== '') {
-    const [taken] = (await req.manager.query(`SELECT id FROM views_view WHERE slug = $1 AND id <> $2 LIMIT 1`, [
-      slug,
-      row?.id ?? 0,
-    ])) as unknown[];
-    if (taken) throw ApiError.badRequest('slug_taken', 'views:errors.slug_taken', { slug }, 'slug');
-  }
+  await refuseTakenSlug(req, 'view', values.slug, row?.id);
 }
 
 /**
