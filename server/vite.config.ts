@@ -46,6 +46,27 @@ function werkbankPlugins(): Plugin {
 }
 
 /**
+ * `virtual:werkbank-viewer`: the public viewer's app (decision 0088), the module a plugin names in
+ * its manifest's `viewer`; when no installed plugin provides one, a page that says so.
+ */
+function werkbankViewer(): Plugin {
+  const id = 'virtual:werkbank-viewer';
+  return {
+    name: 'werkbank-viewer',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === id ? `\0${id}` : undefined;
+    },
+    load(loaded) {
+      if (loaded !== `\0${id}`) return undefined;
+      const provider = discoverPlugins(root, { pluginDirs }).find((p) => p.manifest.viewer);
+      if (provider) return `export { default } from ${JSON.stringify(join(provider.dir, provider.manifest.viewer!))};`;
+      return `export default function start(root) { root.textContent = 'The viewer is not installed. / Der Viewer ist nicht installiert.'; }`;
+    },
+  };
+}
+
+/**
  * The package exports of every installed plugin (`@werkbank/plugin-magazine/api` → its file), so
  * a plugin's import of another plugin's API resolves to the installed plugin wherever either is
  * installed (a plugin in WERKBANK_PLUGIN_DIRS has no node_modules of the Werkbank above it); the
@@ -66,7 +87,7 @@ function pluginExports(): Map<string, string> {
 export default defineConfig({
   root: resolve(import.meta.dirname, 'browser'),
   publicDir: resolve(import.meta.dirname, 'browser/public'),
-  plugins: [werkbankPlugins(), cesiumAssets(outDir)],
+  plugins: [werkbankPlugins(), werkbankViewer(), cesiumAssets(outDir)],
   // Plugins outside the Werkbank folder get the shared packages (the SDK, React, ...) from it: one copy each.
   resolve: {
     // Cesium's engine without its widgets (their knockout needs eval, which the CSP forbids).
@@ -86,6 +107,13 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 4000,
     sourcemap: false,
+    // Two pages: the workbench, and the public viewer (its own, lighter bundle: no workbench).
+    rolldownOptions: {
+      input: {
+        main: resolve(import.meta.dirname, 'browser/index.html'),
+        viewer: resolve(import.meta.dirname, 'browser/viewer.html'),
+      },
+    },
   },
   esbuild: { jsx: 'automatic' },
   oxc: { jsx: { runtime: 'automatic' }, decorator: { legacy: true } } as never,

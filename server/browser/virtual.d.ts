@@ -3,3 +3,7 @@ declare module 'virtual:werkbank-plugins' {
   export default plugins;
 }
 declare module '*.css';
+declare module 'virtual:werkbank-viewer' {
+  const start: (root: HTMLElement) => void | Promise<void>;
+  export default start;
+}

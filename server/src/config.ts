@@ -12,6 +12,12 @@ export const DEFAULT_SERVICE_URLS: Record<string, string> = {
   wmts_rest: '/services/wmts/{name}/1.0.0/WMTSCapabilities.xml',
 };
 
+/** The viewer's own addresses (decision 0088); `{slug}` falls back to the id when a view has no short name. */
+export const DEFAULT_VIEWER_URLS: Record<string, string> = {
+  view: '/viewer/{slug}/',
+  finalview: '/finalview/{slug}/',
+};
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resolve(import.meta.dirname, '../..')): ServerConfig {
   const list = (v: string | undefined) =>
     (v ?? '')
@@ -60,7 +66,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resol
     },
     viewerUrls: Object.fromEntries(
       ['layer', 'view', 'portal', 'finalview', 'switchboard']
-        .map((k) => [k, env[`VIEWER_URL_${k.toUpperCase()}`] ?? ''])
+        .map((k) => [k, env[`VIEWER_URL_${k.toUpperCase()}`] ?? DEFAULT_VIEWER_URLS[k] ?? ''])
         .filter(([, v]) => v),
     ),
     serviceUrls: Object.fromEntries(

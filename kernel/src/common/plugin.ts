@@ -21,6 +21,12 @@ export interface PluginManifest {
   browser?: string;
   /** Module path (relative to the package) of the node entry. */
   node?: string;
+  /**
+   * Module path (relative to the package) of the public viewer: a separate, lightweight bundle
+   * (no workbench) served at `/viewer/…` and `/finalview/…`. Its default export starts it in the
+   * element it is given. One installed plugin provides it.
+   */
+  viewer?: string;
   /** Display title per language. */
   title?: Record<string, string>;
   /** One-line description per language (the Apps screen). */

@@ -15,6 +15,7 @@ export const PLUGIN_MANIFEST_SCHEMA = {
     implements: { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' }, uniqueItems: true },
     browser: { type: 'string', pattern: '^(?!/)(?!.*\\.\\.).+\\.(ts|tsx|js|mjs)$' },
     node: { type: 'string', pattern: '^(?!/)(?!.*\\.\\.).+\\.(ts|js|mjs)$' },
+    viewer: { type: 'string', pattern: '^(?!/)(?!.*\\.\\.).+\\.(ts|tsx|js|mjs)$' },
     title: { $ref: '#/$defs/texts' },
     summary: { $ref: '#/$defs/texts' },
     example: { type: 'boolean' },

@@ -26,6 +26,12 @@ const TYPES: Record<string, string> = {
 const SERVER_PATHS = /^\/(api|ws)\//;
 
 /**
+ * Browser routes of the public viewer (decision 0088): its own page and bundle, not the workbench.
+ * `/viewer/{slug or id}/` opens a view, `/finalview/{slug}/` a frozen view.
+ */
+export const VIEWER_ROUTES = /^\/(viewer|finalview)\//;
+
+/**
  * Serves the built bundle from `dir`, and index.html for every other GET so that a reload on any
  * route of spec 000 §2 opens the app there. Requests outside `dir` are not served.
  */
@@ -64,7 +70,7 @@ export function staticFiles(dir: string, mounts: Record<string, string> = {}): M
       return;
     }
     if (extname(path) && !path.endsWith('/')) return;
-    const index = join(root, 'index.html');
+    const index = join(root, VIEWER_ROUTES.test(path) ? 'viewer.html' : 'index.html');
     if (!existsSync(index)) {
       ctx.status = 503;
       ctx.type = 'text/plain';

@@ -196,6 +196,12 @@ export interface PublishedLayer {
   /** True when the caller may change the layer: only such callers may preview a draft moment. */
   writable: boolean;
   style: EffectiveLayerStyle;
+  /**
+   * Asked for with `{ extent: true }`: where the layer has data, [west, south, east, north] in
+   * degrees — its bbox when set, else the union of its piles' published moments' extents; null
+   * when unknown.
+   */
+  extent?: [number, number, number, number] | null;
 }
 
 /**
@@ -220,7 +226,7 @@ export interface LayerReader {
    * a layer the caller may not read looks like one that does not exist. The style is the one the
    * layer is drawn with for everyone (read as the layer's publisher, not the caller).
    */
-  published(caller: AuthUser | undefined, idOrSlug: number | string): Promise<PublishedLayer>;
+  published(caller: AuthUser | undefined, idOrSlug: number | string, options?: { extent?: boolean }): Promise<PublishedLayer>;
   /**
    * Every layer `published` gives the caller, by id: the public ones for an anonymous caller, else
    * those the caller may read (for landing pages that list a server's layers, decision 0083).

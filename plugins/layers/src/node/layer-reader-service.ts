@@ -51,7 +51,7 @@ export class LayerReaderService implements LayerReader {
     return (await req.services.serialize(def, [row], req))[0] as unknown as Layer;
   }
 
-  async published(caller: AuthUser | undefined, idOrSlug: number | string): Promise<PublishedLayer> {
+  async published(caller: AuthUser | undefined, idOrSlug: number | string, options: { extent?: boolean } = {}): Promise<PublishedLayer> {
     // The publisher's view: every pile and the linked style, whoever calls (decision 0083).
     const system = this.request(publisher(caller));
     const def = system.services.definitions().find((d) => d.kind === 'layer')!;
@@ -69,7 +69,26 @@ export class LayerReaderService implements LayerReader {
     const [styleRow] = (await system.manager.query(`SELECT id, style, style_datum_id FROM layers_layer WHERE id = $1`, [
       layer.id,
     ])) as Row[];
-    return { layer, writable, style: await effectiveStyleOf(this.services.depots, system, styleRow) };
+    const style = await effectiveStyleOf(this.services.depots, system, styleRow);
+    if (!options.extent) return { layer, writable, style };
+    return { layer, writable, style, extent: layer.bbox ?? (await this.pilesExtent(system.user, layer)) };
+  }
+
+  /** The union of the extents of the moments the layer's piles publish (each depot's latest approved one). */
+  private async pilesExtent(user: AuthUser, layer: Layer): Promise<[number, number, number, number] | null> {
+    let box: [number, number, number, number] | null = null;
+    for (const pile of layer.layerpiles) {
+      let e: [number, number, number, number] | null;
+      try {
+        e = await (await this.services.depots.windowReader(user, pile.depot_id)).extent();
+      } catch (err) {
+        // A pile without an approved moment publishes nothing.
+        if (err instanceof ApiError && (err.status === 404 || err.code === 'no_approved_moment')) continue;
+        throw err;
+      }
+      if (e) box = box ? [Math.min(box[0], e[0]), Math.min(box[1], e[1]), Math.max(box[2], e[2]), Math.max(box[3], e[3])] : e;
+    }
+    return box;
   }
 
   async publishedLayers(caller: AuthUser | undefined): Promise<Layer[]> {

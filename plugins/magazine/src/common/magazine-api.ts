@@ -56,6 +56,8 @@ export interface DepotWindowReader {
    * there instead of on the thread that reads.
    */
   readText(window: DepotWindow): AsyncIterable<DepotDatumText[]>;
+  /** The moment's extent: the union of its datums' extents (decision 0070); null when none has a location. */
+  extent(): Promise<DepotWindow | null>;
 }
 
 /** A datum of `DepotWindowReader.readText`: its index and its fields as JSON text. */

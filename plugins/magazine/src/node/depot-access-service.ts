@@ -1,3 +1,4 @@
+import { boxExtentOf } from '../common/datum-extent';
 import {
   ApiError,
   createI18n,
@@ -198,6 +199,12 @@ export class MagazineDepotAccess implements DepotAccess {
       // The window is checked when `read` is called, not when its batches are iterated.
       read: (window) => read(boxesOf(window)),
       readText: (window) => readText(boxesOf(window)),
+      extent: async () => {
+        const [row] = (await services.dataSource.query(`SELECT extent FROM magazine_moment WHERE id = $1`, [target.momentId])) as {
+          extent: string | null;
+        }[];
+        return boxExtentOf(row?.extent);
+      },
     };
   }
 

@@ -13,6 +13,7 @@ import { FrozenViewsService } from './frozen-views-service';
 import { FrozenViews } from '../common/views-api';
 import { ViewsServices } from './views-services';
 import { ViewTranslationRoutes } from './view-translation-routes';
+import { ViewSceneRoutes } from './view-scene-routes';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
@@ -41,6 +42,7 @@ export default definePlugin((ctx) => {
   ctx.bind(ViewsServices).toSelf().inSingletonScope();
   ctx.contribute(HttpRouteContribution, ViewTranslationRoutes);
   ctx.contribute(HttpRouteContribution, FinalviewRoutes);
+  ctx.contribute(HttpRouteContribution, ViewSceneRoutes);
   // The layer services serve a frozen view's pinned moments through it.
   ctx.bind(FrozenViews).to(FrozenViewsService).inSingletonScope();
   ctx.contribute(EntityContribution, viewsEntities);

@@ -5,6 +5,7 @@ import {
   injectable,
   RequestBodies,
   ResourceServices,
+  ServerConfig,
   type DataSource,
 } from '@werkbank/sdk/node';
 import { LayerReader } from '@werkbank/plugin-layers/api';
@@ -17,6 +18,8 @@ export class ViewsServices {
   @inject(ResourceServices) readonly resources!: ResourceServices;
   @inject(RequestBodies) readonly bodies!: RequestBodies;
   @inject(ComponentGate) readonly gate!: ComponentGate;
+  /** Service address templates and the base map, for the viewer's scenes. */
+  @inject(ServerConfig) readonly config!: Readonly<ServerConfig>;
   /** Layers with their piles, read with a user's rights (frozen views pin them). */
   @inject(LayerReader) readonly layers!: LayerReader;
   /** The Magazine: the approved moment of a pile's depot. */

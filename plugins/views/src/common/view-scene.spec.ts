@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { startExtent, translated, viewerAddress, type SceneLayerGroup } from './view-scene';
+import { newLayerGroup, newViewLayer } from './view-tree';
+
+describe('view scenes', () => {
+  it('reads a text in the visitor’s language, else as the author wrote it', () => {
+    const scene = { translations: { Bäume: { en: 'Trees', fr: '' } } };
+    assert.equal(translated(scene, 'Bäume', 'en'), 'Trees');
+    assert.equal(translated(scene, 'Bäume', 'fr'), 'Bäume');
+    assert.equal(translated(scene, 'Wald', 'en'), 'Wald');
+  });
+
+  it('builds viewer addresses with the short name, or the id when there is none', () => {
+    assert.equal(viewerAddress('/viewer/{slug}/', { id: 4, slug: 'stadt grün' }), '/viewer/stadt%20gr%C3%BCn/');
+    assert.equal(viewerAddress('/viewer/{slug}/', { id: 4, slug: '' }), '/viewer/4/');
+    assert.equal(viewerAddress('https://v.example/{id}', { id: 4, slug: 'x' }), 'https://v.example/4');
+  });
+
+  it('starts at the union of the extents of the layers shown at start', () => {
+    const layer = (id: string, bbox: [number, number, number, number], init_visible = true) => ({
+      ...newViewLayer(`/api/v1/layer/${id}/`, id),
+      init_visible,
+      source: { bbox } as never,
+    });
+    const root: SceneLayerGroup = {
+      ...newLayerGroup(''),
+      layers: [layer('a', [6, 50, 7, 51]), layer('b', [0, 0, 1, 1], false)],
+      layergroups: [
+        { ...newLayerGroup('an'), layers: [layer('c', [7, 51, 8, 52])], layergroups: [] },
+        { ...newLayerGroup('aus'), init_visible: false, layers: [layer('d', [-10, -10, -9, -9])], layergroups: [] },
+      ],
+    };
+    assert.deepEqual(startExtent(root), [6, 50, 8, 52]);
+    assert.equal(startExtent({ ...newLayerGroup(''), layers: [], layergroups: [] }), null);
+  });
+});

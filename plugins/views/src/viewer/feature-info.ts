@@ -1,0 +1,55 @@
+/** The viewer's GetFeatureInfo request and the addresses it follows from feature attributes (pure, decision 0088). */
+import type { SceneLayer } from '../common/view-scene';
+
+/** A click on the globe: where, and how many metres a pixel spans there (for GetFeatureInfo's window). */
+export interface GlobePick {
+  lon: number;
+  lat: number;
+  metresPerPixel: number;
+}
+
+const SIZE = 101;
+
+/**
+ * The GetFeatureInfo request for a click (decision 0088): a window of 101 × 101 pixels around the
+ * place at the map's scale, the place in its middle, EPSG:4326 (WMS 1.3.0: latitude first).
+ */
+export function featureInfoUrl(layer: SceneLayer, pick: GlobePick, finalview: string | null): string {
+  const half = (SIZE / 2) * pick.metresPerPixel;
+  const dLat = half / 111_320;
+  const dLon = half / (111_320 * Math.max(0.01, Math.cos((pick.lat * Math.PI) / 180)));
+  const bbox = [pick.lat - dLat, pick.lon - dLon, pick.lat + dLat, pick.lon + dLon].map((v) => v.toFixed(8)).join(',');
+  const name = encodeURIComponent(layer.source!.wms.layers);
+  const params = [
+    'SERVICE=WMS',
+    'VERSION=1.3.0',
+    'REQUEST=GetFeatureInfo',
+    `LAYERS=${name}`,
+    `QUERY_LAYERS=${name}`,
+    'STYLES=',
+    'CRS=EPSG:4326',
+    `BBOX=${bbox}`,
+    `WIDTH=${SIZE}`,
+    `HEIGHT=${SIZE}`,
+    `I=${(SIZE - 1) / 2}`,
+    `J=${(SIZE - 1) / 2}`,
+    'INFO_FORMAT=application/json',
+    'FEATURE_COUNT=1',
+    ...(finalview ? [`finalview=${encodeURIComponent(finalview)}`] : []),
+  ];
+  return `${layer.source!.wms.url}?${params.join('&')}`;
+}
+
+/** Only web and relative addresses are followed (never `javascript:` and the like). */
+export function safeUrl(v: unknown): string | undefined {
+  const s = String(v ?? '').trim();
+  if (!s) return undefined;
+  if (s.startsWith('/') && !s.startsWith('//')) return s;
+  try {
+    const url = new URL(s);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+

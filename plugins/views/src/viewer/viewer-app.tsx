@@ -1,0 +1,231 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from '@werkbank/sdk/globe';
+import { startExtent, translated, type ViewScene } from '../common/view-scene';
+import { sceneAddress, sharedCamera } from './viewer-address';
+import type { CameraPosition, Poi, PoiGroup } from '../common/view-tree';
+import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '../common/view-translations';
+import { LayerTree } from './layer-tree';
+import { hasPlaces, Places, poiTarget } from './places';
+import { SelectionWindow, selectAt, type Selected } from './selection-window';
+import { ViewerGlobe, type CameraTarget, type GlobePick } from './viewer-globe';
+import { LANGUAGE_NAMES, startLanguage, viewerT } from './viewer-i18n';
+import { drawnLayers, imageryOf, initialState, type LayerState } from './viewer-state';
+
+type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; status: number } | { state: 'ready'; scene: ViewScene };
+
+const wait = (seconds: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, Math.max(0, seconds) * 1000);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/** The public viewer: a view (or frozen view) on the globe with its layer tree, places and tours. */
+export function ViewerApp(): ReactElement {
+  const [lang, setLang] = useState<TranslationLanguage>(() => startLanguage(location.search, navigator.languages ?? []));
+  const t = useMemo(() => viewerT(lang), [lang]);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  useEffect(() => {
+    const address = sceneAddress(location.pathname);
+    if (!address) return setLoad({ state: 'missing' });
+    fetch(address, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+      .then(async (r) =>
+        setLoad(r.ok ? { state: 'ready', scene: (await r.json()) as ViewScene } : r.status === 404 ? { state: 'missing' } : { state: 'failed', status: r.status }),
+      )
+      .catch(() => setLoad({ state: 'failed', status: 0 }));
+  }, []);
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+  if (load.state === 'ready') return <Scene scene={load.scene} lang={lang} setLang={setLang} />;
+  return (
+    <main className="wbv-message">
+      {load.state === 'loading' && <p role="status">{t('loading')}</p>}
+      {load.state === 'missing' && (
+        <>
+          <h1>{t('not_found')}</h1>
+          <p>
+            {t('sign_in_hint')} <a href={`/accounts/login/?next=${encodeURIComponent(location.pathname)}`}>{t('sign_in')}</a>
+          </p>
+        </>
+      )}
+      {load.state === 'failed' && <h1>{t('failed', { status: load.status })}</h1>}
+    </main>
+  );
+}
+
+function Scene({ scene, lang, setLang }: { scene: ViewScene; lang: TranslationLanguage; setLang: (l: TranslationLanguage) => void }): ReactElement {
+  const t = useMemo(() => viewerT(lang), [lang]);
+  const tr = useCallback((text: string) => translated(scene, text, lang), [scene, lang]);
+  const [layers, setLayers] = useState<LayerState>(() => initialState(scene.layergroup));
+  const drawn = useMemo(() => drawnLayers(scene.layergroup, layers), [scene, layers]);
+  const imagery = useMemo(() => imageryOf(drawn, layers, scene.finalview), [drawn, layers, scene.finalview]);
+  const home = useMemo((): CameraTarget | null => {
+    if (scene.home) return { kind: 'camera', camera: scene.home, duration: 1.5 };
+    const extent = startExtent(scene.layergroup);
+    return extent ? { kind: 'extent', bbox: extent, duration: 1.5 } : null;
+  }, [scene]);
+  const [target, setTarget] = useState<CameraTarget | null>(() => {
+    const shared = sharedCamera(location.search);
+    if (shared) return { kind: 'camera', camera: shared };
+    return home ? { ...home, duration: 0 } : null;
+  });
+  const [status, setStatus] = useState('');
+  const [selected, setSelected] = useState<Selected | null>(null);
+  const camera = useRef<CameraPosition | null>(null);
+  const tour = useRef<AbortController | null>(null);
+  const [touring, setTouring] = useState(false);
+
+  useEffect(() => {
+    document.title = tr(scene.name);
+  }, [scene, tr]);
+
+  const pick = async (at: GlobePick) => {
+    try {
+      const found = await selectAt(drawn, at, scene.finalview);
+      setSelected(found);
+      if (!found && drawn.some((l) => l.queryable)) setStatus(t('selection_none'));
+    } catch {
+      setStatus(t('selection_failed'));
+    }
+  };
+
+  const showPoi = (poi: Poi) => {
+    if (poi.layers.length)
+      setLayers((s) => ({ ...s, on: { ...s.on, ...Object.fromEntries(poi.layers.map((l) => [l.id, l.visible])) } }));
+    setTarget(poiTarget(poi));
+  };
+
+  const runTour = async (group: PoiGroup) => {
+    tour.current?.abort();
+    const control = new AbortController();
+    tour.current = control;
+    setTouring(true);
+    const pois = group.pois.filter((p) => p.visible);
+    for (const [i, poi] of pois.entries()) {
+      if (control.signal.aborted) break;
+      setStatus(t('tour_running', { name: tr(group.name), place: tr(poi.name), index: i + 1, count: pois.length }));
+      showPoi(poi);
+      await wait(poi.fly_duration + poi.wait_duration, control.signal);
+    }
+    if (tour.current === control) {
+      tour.current = null;
+      setTouring(false);
+    }
+  };
+  const stopTour = () => {
+    tour.current?.abort();
+    tour.current = null;
+    setTouring(false);
+    setStatus('');
+  };
+
+  const chooseLanguage = (l: TranslationLanguage) => {
+    setLang(l);
+    const url = new URL(location.href);
+    url.searchParams.set('lang', l);
+    history.replaceState(null, '', url);
+  };
+
+  const share = async () => {
+    const url = new URL(location.href);
+    const c = camera.current;
+    if (c) url.searchParams.set('camera', [c.lon, c.lat, c.height, c.heading, c.pitch, c.roll].join(','));
+    url.searchParams.set('lang', lang);
+    try {
+      await navigator.clipboard.writeText(url.href);
+      setStatus(t('share_copied'));
+    } catch {
+      setStatus(`${t('share_manual')} ${url.href}`);
+    }
+  };
+
+  const fullscreen = async () => {
+    try {
+      if (document.fullscreenElement) await document.exitFullscreen();
+      else await document.documentElement.requestFullscreen();
+    } catch {
+      setStatus(t('fullscreen_failed'));
+    }
+  };
+
+  const name = tr(scene.name);
+  return (
+    <div className="wbv-app">
+      <header className="wbv-header">
+        <div className="wbv-titles">
+          <h1>{name}</h1>
+          {scene.subline && <p>{tr(scene.subline)}</p>}
+        </div>
+        <div className="wbv-tools">
+          <button type="button" className="wbv-button" disabled={!home} onClick={() => home && setTarget({ ...home })}>
+            {t('home')}
+          </button>
+          <button type="button" className="wbv-button" onClick={() => void share()}>
+            {t('share')}
+          </button>
+          <button type="button" className="wbv-button" onClick={() => void fullscreen()}>
+            {t('fullscreen')}
+          </button>
+          <label className="wbv-language">
+            {t('language')}{' '}
+            <select value={lang} onChange={(e) => chooseLanguage(e.target.value as TranslationLanguage)}>
+              {TRANSLATION_LANGUAGES.map((l) => (
+                <option key={l} value={l} lang={l}>
+                  {LANGUAGE_NAMES[l]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </header>
+      <div className="wbv-body">
+        <nav className="wbv-panel" aria-label={t('panel')}>
+          {scene.kind === 'finalview' && <p className="wbv-note">{t('frozen')}</p>}
+          {scene.description && <p className="wbv-description">{tr(scene.description)}</p>}
+          <h2>{t('layers')}</h2>
+          {scene.layergroup.layers.length || scene.layergroup.layergroups.length ? (
+            <LayerTree
+              root={scene.layergroup}
+              state={layers}
+              onState={setLayers}
+              onZoom={(bbox) => setTarget({ kind: 'extent', bbox, duration: 1.5 })}
+              tr={tr}
+              t={t}
+              lang={lang}
+              finalview={scene.finalview}
+            />
+          ) : (
+            <p>{t('no_layers')}</p>
+          )}
+          {hasPlaces(scene.poigroup) && (
+            <>
+              <h2>{t('places')}</h2>
+              {touring && (
+                <button type="button" className="wbv-button" onClick={stopTour}>
+                  {t('stop_tour')}
+                </button>
+              )}
+              <Places root={scene.poigroup} tr={tr} t={t} onPoi={showPoi} onTour={(g) => void runTour(g)} />
+            </>
+          )}
+        </nav>
+        <main className="wbv-map">
+          <ViewerGlobe
+            label={t('map', { name })}
+            baseMapTileUrl={scene.base_map_tile_url}
+            imagery={imagery}
+            target={target}
+            onPick={(at) => void pick(at)}
+            onCamera={(c) => (camera.current = c)}
+          />
+          {selected && <SelectionWindow selected={selected} tr={tr} lang={lang} t={t} onClose={() => setSelected(null)} />}
+          <p className="wbv-status" role="status" aria-live="polite">
+            {status}
+          </p>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import {
+  baseLayer,
+  BoundingSphere,
+  Cartesian3,
+  Cartographic,
+  CesiumMath,
+  CesiumWidget,
+  HeadingPitchRange,
+  imageryProvider,
+  Rectangle,
+  ScreenSpaceEventHandler,
+  ScreenSpaceEventType,
+  tileUrlTemplate,
+  useCesium,
+  useEffect,
+  useMemo,
+  useRef,
+  type CesiumWidgetInstance,
+  type ImageryLayer,
+  type ReactElement,
+  type ReactKeyboardEvent,
+  type WmsImagery,
+} from '@werkbank/sdk/globe';
+import type { CameraPosition } from '../common/view-tree';
+import type { GlobePick } from './feature-info';
+
+export type { GlobePick };
+
+/** Where the camera goes: an extent to fit, or a camera position (a view's home, a POI). */
+export type CameraTarget =
+  | { kind: 'extent'; bbox: [number, number, number, number]; duration?: number }
+  | { kind: 'camera'; camera: CameraPosition; duration?: number }
+  /** A POI: the camera at `range` metres from the point, turned by heading and pitch (degrees). */
+  | { kind: 'look'; lon: number; lat: number; height: number; heading: number; pitch: number; range: number; duration?: number };
+
+
+interface GlobeProps {
+  label: string;
+  baseMapTileUrl: string | null;
+  imagery: readonly (WmsImagery & { opacity: number })[];
+  /** A new object moves the camera (flies when `duration` is given, else jumps). */
+  target: CameraTarget | null;
+  onPick: (pick: GlobePick) => void;
+  /** Told the camera whenever it comes to rest (for the share link). */
+  onCamera: (camera: CameraPosition) => void;
+}
+
+const imageryKey = (i: WmsImagery) => `${i.url}|${i.layers}`;
+
+/** The camera as a position in degrees and metres. */
+export function cameraOf(widget: CesiumWidgetInstance): CameraPosition {
+  const c = widget.camera;
+  const at = c.positionCartographic;
+  const round = (v: number, digits: number) => Number(v.toFixed(digits));
+  return {
+    lon: round(CesiumMath.toDegrees(at.longitude), 6),
+    lat: round(CesiumMath.toDegrees(at.latitude), 6),
+    height: round(at.height, 1),
+    heading: round(CesiumMath.toDegrees(c.heading), 2),
+    pitch: round(CesiumMath.toDegrees(c.pitch), 2),
+    roll: round(CesiumMath.toDegrees(c.roll), 2),
+  };
+}
+
+function move(widget: CesiumWidgetInstance, target: CameraTarget): void {
+  if (target.kind === 'look') {
+    const sphere = new BoundingSphere(Cartesian3.fromDegrees(target.lon, target.lat, target.height), 1);
+    const offset = new HeadingPitchRange(CesiumMath.toRadians(target.heading), CesiumMath.toRadians(target.pitch), target.range);
+    widget.camera.flyToBoundingSphere(sphere, { offset, duration: target.duration ?? 0 });
+    widget.scene.requestRender();
+    return;
+  }
+  const destination =
+    target.kind === 'extent'
+      ? Rectangle.fromDegrees(...target.bbox)
+      : Cartesian3.fromDegrees(target.camera.lon, target.camera.lat, target.camera.height);
+  const orientation =
+    target.kind === 'camera'
+      ? {
+          heading: CesiumMath.toRadians(target.camera.heading),
+          pitch: CesiumMath.toRadians(target.camera.pitch),
+          roll: CesiumMath.toRadians(target.camera.roll),
+        }
+      : undefined;
+  if (target.duration) widget.camera.flyTo({ destination, orientation, duration: target.duration });
+  else widget.camera.setView({ destination, orientation });
+  widget.scene.requestRender();
+}
+
+/** The drawn imagery, kept in step with `imagery`: layers added and removed by key, opacity and order set in place. */
+function Imagery({ imagery }: { imagery: GlobeProps['imagery'] }): null {
+  const widget = useCesium().cesiumWidget;
+  const drawn = useRef(new Map<string, ImageryLayer>());
+  useEffect(() => {
+    if (!widget) return;
+    const wanted = new Set(imagery.map(imageryKey));
+    for (const [key, layer] of drawn.current)
+      if (!wanted.has(key)) {
+        widget.imageryLayers.remove(layer, true);
+        drawn.current.delete(key);
+      }
+    for (const item of imagery) {
+      let layer = drawn.current.get(imageryKey(item));
+      if (!layer) {
+        layer = widget.imageryLayers.addImageryProvider(imageryProvider(item));
+        drawn.current.set(imageryKey(item), layer);
+      }
+      layer.alpha = item.opacity;
+      // Bottom first: each one raised to the top ends with the last on top.
+      widget.imageryLayers.raiseToTop(layer);
+    }
+    widget.scene.requestRender();
+  }, [widget, imagery]);
+  return null;
+}
+
+/** Clicks, camera moves and the camera target. */
+function Behaviour({ target, onPick, onCamera }: Pick<GlobeProps, 'target' | 'onPick' | 'onCamera'>): null {
+  const widget = useCesium().cesiumWidget;
+  const pick = useRef(onPick);
+  pick.current = onPick;
+  const camera = useRef(onCamera);
+  camera.current = onCamera;
+  useEffect(() => {
+    if (!widget) return;
+    const handler = new ScreenSpaceEventHandler(widget.scene.canvas);
+    handler.setInputAction((e: { position: { x: number; y: number } }) => {
+      const at = widget.camera.pickEllipsoid(e.position as never);
+      if (!at) return;
+      const c = Cartographic.fromCartesian(at);
+      const distance = Cartesian3.distance(widget.camera.positionWC, at);
+      const fov = (widget.camera.frustum as unknown as { fov?: number }).fov ?? Math.PI / 3;
+      const metresPerPixel = (2 * distance * Math.tan(fov / 2)) / Math.max(1, widget.scene.canvas.clientHeight);
+      pick.current({ lon: CesiumMath.toDegrees(c.longitude), lat: CesiumMath.toDegrees(c.latitude), metresPerPixel });
+    }, ScreenSpaceEventType.LEFT_CLICK);
+    const settled = widget.camera.moveEnd.addEventListener(() => camera.current(cameraOf(widget)));
+    return () => {
+      settled();
+      handler.destroy();
+    };
+  }, [widget]);
+  useEffect(() => {
+    if (widget && target) move(widget, target);
+  }, [widget, target]);
+  return null;
+}
+
+/**
+ * The viewer's globe: a bare CesiumWidget over the base map with the view's imagery. By keyboard
+ * (the region has focus): arrows pan, + and − zoom.
+ */
+export function ViewerGlobe(props: GlobeProps): ReactElement {
+  const base = useMemo(() => baseLayer(tileUrlTemplate(props.baseMapTileUrl)), [props.baseMapTileUrl]);
+  const widgetRef = useRef<{ cesiumElement?: CesiumWidgetInstance } | null>(null);
+  const onKey = (e: ReactKeyboardEvent) => {
+    const widget = widgetRef.current?.cesiumElement;
+    if (!widget) return;
+    const camera = widget.camera;
+    const step = camera.positionCartographic.height * 0.1;
+    const moves: Record<string, () => void> = {
+      ArrowUp: () => camera.moveUp(step),
+      ArrowDown: () => camera.moveDown(step),
+      ArrowLeft: () => camera.moveLeft(step),
+      ArrowRight: () => camera.moveRight(step),
+      '+': () => camera.zoomIn(step * 3),
+      '-': () => camera.zoomOut(step * 3),
+    };
+    const run = moves[e.key];
+    if (!run) return;
+    e.preventDefault();
+    run();
+    widget.scene.requestRender();
+  };
+  return (
+    <div
+      className="wbv-globe"
+      role="region"
+      aria-label={props.label}
+      tabIndex={0}
+      onKeyDown={onKey}
+      data-imagery={props.imagery.map((i) => i.layers).join(',')}
+    >
+      <CesiumWidget ref={widgetRef as never} full baseLayer={base} requestRenderMode maximumRenderTimeChange={Infinity}>
+        <Imagery imagery={props.imagery} />
+        <Behaviour target={props.target} onPick={props.onPick} onCamera={props.onCamera} />
+      </CesiumWidget>
+    </div>
+  );
+}

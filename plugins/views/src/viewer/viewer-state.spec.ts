@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import type { SceneLayer, SceneLayerGroup } from '../common/view-scene';
+import { newLayerGroup, newViewLayer } from '../common/view-tree';
+import { drawnLayers, imageryOf, initialState, switchLayer } from './viewer-state';
+import { featureInfoUrl, safeUrl } from './feature-info';
+import { sceneAddress, sharedCamera } from './viewer-address';
+
+const source = (name: string, bbox: [number, number, number, number] | null = null): SceneLayer['source'] => ({
+  id: 1,
+  name,
+  description_title: '',
+  description: '',
+  bbox,
+  modified: '2026-11-27T00:00:00Z',
+  wms: { url: `/services/wms/${name}`, layers: name },
+  geojson: null,
+  selection_title: '',
+  selection_fields: [],
+  attribute_filters: [],
+});
+const layer = (id: string, over: Partial<SceneLayer> = {}): SceneLayer => ({ ...newViewLayer(`/api/v1/layer/${id}/`, id), source: source(id), ...over });
+const group = (over: Partial<SceneLayerGroup>): SceneLayerGroup => ({ ...newLayerGroup('G'), layers: [], layergroups: [], ...over });
+
+describe('viewer: layer state', () => {
+  const root = group({
+    layers: [layer('a'), layer('b', { init_visible: false, opacity: 0.5 }), layer('gone', { source: undefined })],
+    layergroups: [group({ name: 'Varianten', group_display: 'variants', layers: [layer('v1'), layer('v2', { init_visible: false })] })],
+  });
+
+  it('opens with the entries and groups switched on as configured and draws only readable ones', () => {
+    const s = initialState(root);
+    assert.deepEqual(drawnLayers(root, s).map((l) => l.id), ['a', 'v1']);
+    // Switched-off groups hide their layers.
+    assert.deepEqual(drawnLayers(root, { ...s, groupsOn: { 0: false } }).map((l) => l.id), ['a']);
+  });
+
+  it('shows one variant at a time, and a single entry switches off its siblings', () => {
+    const s = switchLayer(initialState(root), root.layergroups[0], root.layergroups[0].layers[1], true);
+    assert.deepEqual(drawnLayers(root, s).map((l) => l.id), ['a', 'v2']);
+    const single = { ...root.layers[1], single: true };
+    const t = switchLayer(initialState(root), root, single, true);
+    assert.deepEqual([t.on.a, t.on.b], [false, true]);
+  });
+
+  it('draws the first row of the tree on top, and names a frozen view in each request', () => {
+    const s = initialState(root);
+    const imagery = imageryOf(drawnLayers(root, s), s, 'stand_2026');
+    assert.deepEqual(imagery.map((i) => i.layers), ['v1', 'a']);
+    assert.equal(imagery[1].url, '/services/wms/a?finalview=stand_2026');
+    assert.equal(imageryOf(drawnLayers(root, s), s, null)[1].url, '/services/wms/a');
+  });
+});
+
+describe('viewer: addresses', () => {
+  it('opens views by short name or id and frozen views by short name', () => {
+    assert.equal(sceneAddress('/viewer/stadtgruen/'), '/api/v2/presenting/view/stadtgruen/scene');
+    assert.equal(sceneAddress('/viewer/12'), '/api/v2/presenting/view/12/scene');
+    assert.equal(sceneAddress('/finalview/stand_2026/'), '/api/v2/presenting/finalview/stand_2026/scene');
+    assert.equal(sceneAddress('/viewer/a/b/'), undefined);
+  });
+
+  it('reads a shared camera, refusing what is not one', () => {
+    assert.deepEqual(sharedCamera('?camera=6.9,50.9,1200,0,-45,0'), { lon: 6.9, lat: 50.9, height: 1200, heading: 0, pitch: -45, roll: 0 });
+    assert.equal(sharedCamera('?camera=6.9,50.9'), undefined);
+    assert.equal(sharedCamera('?camera=200,50,1,0,0,0'), undefined);
+    assert.equal(sharedCamera('?camera=a,b,c,d,e,f'), undefined);
+  });
+
+  it('asks GetFeatureInfo for a window around the click, latitude first', () => {
+    const url = new URL(featureInfoUrl(layer('a'), { lon: 7, lat: 51, metresPerPixel: 10 }, null), 'http://x');
+    const [s, w, n, e] = url.searchParams.get('BBOX')!.split(',').map(Number);
+    assert.ok(s < 51 && n > 51 && w < 7 && e > 7);
+    assert.ok(Math.abs(n - s - (101 * 10) / 111_320) < 1e-6);
+    assert.equal(url.searchParams.get('I'), '50');
+    assert.equal(url.searchParams.get('INFO_FORMAT'), 'application/json');
+  });
+
+  it('follows only web and relative addresses from feature attributes', () => {
+    assert.equal(safeUrl('https://example.org/a'), 'https://example.org/a');
+    assert.equal(safeUrl('/docs/a'), '/docs/a');
+    assert.equal(safeUrl('javascript:alert(1)'), undefined);
+    assert.equal(safeUrl('//evil.example/a'), undefined);
+    assert.equal(safeUrl(''), undefined);
+  });
+});

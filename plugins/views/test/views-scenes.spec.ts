@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { assertError, expectStatus, startTestServer, type Client, type TestServer } from '@werkbank/testing/node';
+import { adminWithDepotAccess, newDepot } from '@werkbank/plugin-magazine/testing';
+import type { ViewScene } from '../src/common/view-scene';
+
+/** What the viewer opens (decision 0088): a view or a frozen view with its layers' sources, for visitors as their rights allow. */
+describe('views: scenes for the viewer', function () {
+  this.timeout(60_000);
+  let t: TestServer;
+  let admin: Client;
+  let open: { id: number; resource_uri: string };
+  let internal: { id: number; resource_uri: string };
+  let view: { id: number; resource_uri: string };
+
+  before(async () => {
+    t = await startTestServer({ plugins: ['types', 'magazine', 'layers', 'views'] });
+    ({ admin } = await adminWithDepotAccess(t));
+    const depot = await newDepot(admin, 'feature');
+    open = expectStatus(
+      await admin.post('/api/v1/layer/', { name: 'Bäume', slug: 'baeume', public: true, layerpiles: [depot.resource_uri] }),
+      201,
+    );
+    internal = expectStatus(await admin.post('/api/v1/layer/', { name: 'Leitungen', layerpiles: [depot.resource_uri] }), 201);
+    view = expectStatus(
+      await admin.post('/api/v1/view/', {
+        name: 'Stadtgrün',
+        subline: 'Bäume der Stadt',
+        slug: 'stadtgruen',
+        public: true,
+        layergroup: {
+          layers: [{ layer: open.resource_uri, queryable: true }],
+          layergroups: [{ name: 'Technik', layers: [{ layer: internal.resource_uri }] }],
+        },
+        poigroup: { pois: [{ name: 'Dom', lon: 6.958, lat: 50.941 }] },
+      }),
+      201,
+    );
+    expectStatus(
+      await admin.post(`/api/v2/presenting/view/${view.id}/translations`, [{ key: 'Stadtgrün', values: { en: 'Urban green', fr: 'Verdure' } }]),
+      200,
+    );
+  });
+  after(() => t?.close());
+
+  it('gives a signed-out visitor a public view by its short name, with the sources of the public layers only', async () => {
+    const scene = expectStatus(await t.client().get('/api/v2/presenting/view/stadtgruen/scene'), 200) as ViewScene;
+    assert.equal(scene.kind, 'view');
+    assert.equal(scene.name, 'Stadtgrün');
+    assert.equal(scene.subline, 'Bäume der Stadt');
+    assert.equal(scene.finalview, null);
+    assert.deepEqual(scene.translations, { Stadtgrün: { en: 'Urban green', fr: 'Verdure' } });
+    const [tree] = scene.layergroup.layers;
+    assert.equal(tree.queryable, true);
+    assert.deepEqual(tree.source?.wms, { url: '/services/wms/baeume', layers: 'baeume' });
+    assert.equal(tree.source?.name, 'Bäume');
+    assert.equal(tree.source?.geojson, '/services/geojson/baeume/');
+    // No approved data and no bbox: where the layer lies is unknown.
+    assert.equal(tree.source?.bbox, null);
+    // The internal layer stays in the tree, without its source: the viewer shows it as unavailable.
+    const hidden = scene.layergroup.layergroups[0].layers[0];
+    assert.equal(hidden.layer, internal.resource_uri);
+    assert.equal(hidden.source, undefined);
+    assert.equal(scene.poigroup.pois[0].name, 'Dom');
+    assert.equal(scene.poigroup.pois[0].fly_duration, 3);
+    // By id too.
+    assert.equal((expectStatus(await t.client().get(`/api/v2/presenting/view/${view.id}/scene`), 200) as ViewScene).slug, 'stadtgruen');
+  });
+
+  it('gives a signed-in reader every layer it may read; an internal view is not found for visitors and strangers', async () => {
+    expectStatus(await admin.patch(internal.resource_uri, { bbox: [6.8, 50.8, 7.1, 51.1] }), 200);
+    const scene = expectStatus(await admin.get('/api/v2/presenting/view/stadtgruen/scene'), 200) as ViewScene;
+    assert.equal(scene.layergroup.layergroups[0].layers[0].source?.wms.layers, String(internal.id));
+    assert.deepEqual(scene.layergroup.layergroups[0].layers[0].source?.bbox, [6.8, 50.8, 7.1, 51.1]);
+    const hidden = expectStatus(await admin.post('/api/v1/view/', { name: 'Intern', slug: 'intern' }), 201);
+    assertError(await t.client().get('/api/v2/presenting/view/intern/scene'), 404, 'not_found');
+    assertError(await t.client().get(`/api/v2/presenting/view/${hidden.id}/scene`), 404, 'not_found');
+    const stranger = await t.user();
+    assertError(await stranger.client.get('/api/v2/presenting/view/intern/scene'), 404, 'not_found');
+    expectStatus(await admin.get('/api/v2/presenting/view/intern/scene'), 200);
+    assertError(await t.client().get('/api/v2/presenting/view/gibt_es_nicht/scene'), 404, 'not_found');
+  });
+
+  it('opens a frozen view by its short name with its copy, and names it for the services', async () => {
+    const frozen = expectStatus(await admin.get(`/switchboard/create-finalview/?slug=gruen_2026&view=${view.id}`), 200);
+    expectStatus(await admin.patch(view.resource_uri, { name: 'Stadtgrün neu', layergroup: { layers: [] } }), 200);
+    const scene = expectStatus(await admin.get('/api/v2/presenting/finalview/gruen_2026/scene'), 200) as ViewScene;
+    assert.equal(scene.kind, 'finalview');
+    assert.equal(scene.id, frozen.id);
+    assert.equal(scene.name, 'Stadtgrün');
+    assert.equal(scene.finalview, 'gruen_2026');
+    assert.equal(scene.layergroup.layers[0].source?.wms.layers, 'baeume');
+    assert.deepEqual(scene.translations.Stadtgrün, { en: 'Urban green', fr: 'Verdure' });
+    // It was frozen from a public view, so visitors open it too; a frozen internal view they do not.
+    expectStatus(await t.client().get('/api/v2/presenting/finalview/gruen_2026/scene'), 200);
+    const intern = expectStatus(await admin.get('/api/v1/view/?slug=intern'), 200).objects[0];
+    expectStatus(await admin.get(`/switchboard/create-finalview/?slug=intern_2026&view=${intern.id}`), 200);
+    assertError(await t.client().get('/api/v2/presenting/finalview/intern_2026/scene'), 404, 'not_found');
+  });
+});

@@ -1,0 +1,3 @@
+import start from 'virtual:werkbank-viewer';
+
+void start(document.getElementById('root')!);

@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import type { TestClient, TestServer } from '@werkbank/testing/node';
+import { browserSuite, expectAccessible } from './browser';
+
+/**
+ * The public viewer (issue 18, decision 0088): a signed-out visitor opens a published view by its
+ * short name, sees its layer tree and the layers drawn, switches layers by keyboard, clicks a
+ * feature for its selection window, runs a tour and reads the view in French; internal views stay
+ * closed. Every state passes WCAG 2.1 AA (axe-core).
+ */
+describe('viewer: a published view in the 3D viewer, signed out (Chromium)', function () {
+  let t: TestServer;
+  let page: Page;
+  let admin: TestClient;
+  let viewId = 0;
+
+  /** The Cesium canvas is a drawing surface without content for axe to judge; its region is labelled. */
+  const CANVAS = ['.wbv-globe canvas'];
+
+  browserSuite(
+    {
+      admin: true,
+      signIn: false,
+      setUp: async (server) => {
+        const a = await server.admin();
+        const depot = await a.post('/api/v1/depot/', { name: 'Grünflächen', content_type: '/api/v1/type/feature/' });
+        assert.equal(depot.status, 201, JSON.stringify(depot.body));
+        const park = {
+          type: 'Feature',
+          geometry: { type: 'Polygon', coordinates: [[[6.9, 50.9], [7.0, 50.9], [7.0, 51.0], [6.9, 51.0], [6.9, 50.9]]] },
+          properties: { name: 'Stadtwald', flaeche: 1234.567, web: 'https://example.org/stadtwald' },
+        };
+        const made = await a.post(`/api/v1/datum/create-in-depot/${depot.body.id}/`, { feature: park });
+        assert.equal(made.status, 201, JSON.stringify(made.body));
+        assert.equal((await a.post(`/api/v1/moment/${made.body.moment_id}/approve/`, {})).status, 200);
+        const layer = await a.post('/api/v1/layer/', {
+          name: 'Parks',
+          slug: 'parks_e2e',
+          public: true,
+          description: 'Öffentliche Grünflächen',
+          layerpiles: [depot.body.resource_uri],
+          selection_title: 'Park',
+          selection_fields: [
+            { key: 'name', displayName: 'Name', type: 'title' },
+            { key: 'flaeche', displayName: 'Fläche', type: 'float_two_decimals', unit: 'm²' },
+            { key: 'web', displayName: 'Webseite', type: 'link' },
+          ],
+        });
+        assert.equal(layer.status, 201, JSON.stringify(layer.body));
+        const view = await a.post('/api/v1/view/', {
+          name: 'Stadtgrün',
+          subline: 'Parks und Wälder',
+          slug: 'stadtgruen_e2e',
+          public: true,
+          layergroup: { layers: [{ layer: layer.body.resource_uri, queryable: true, opacity_editable: true }] },
+          poigroup: {
+            poigroups: [
+              {
+                name: 'Rundgang',
+                is_tour: true,
+                init_expanded: true,
+                pois: [
+                  { name: 'Dom', lon: 6.958, lat: 50.941, fly_duration: 0.2, wait_duration: 0.2 },
+                  { name: 'Stadtwald', lon: 6.95, lat: 50.95, fly_duration: 0.2, wait_duration: 0.2 },
+                ],
+              },
+            ],
+          },
+        });
+        assert.equal(view.status, 201, JSON.stringify(view.body));
+        viewId = view.body.id;
+        const fr = await a.post(`/api/v2/presenting/view/${viewId}/translations`, [
+          { key: 'Stadtgrün', values: { fr: 'Verdure urbaine', en: 'Urban green' } },
+          { key: 'Rundgang', values: { fr: 'Promenade' } },
+        ]);
+        assert.equal(fr.status, 200, JSON.stringify(fr.body));
+        assert.equal((await a.post('/api/v1/view/', { name: 'Intern', slug: 'intern_e2e' })).status, 201);
+      },
+    },
+    (s) => ({ t, page, admin } = s),
+  );
+
+  /** Opens a viewer address in German (the browser's own language is English). */
+  async function open(path: string): Promise<void> {
+    await page.goto(`${t.url}${path}?lang=de`);
+  }
+
+  const imagery = () => page.locator('.wbv-globe').getAttribute('data-imagery');
+
+  it('opens a public view by its short name with its layer tree and layers drawn, and passes WCAG 2.1 AA', async () => {
+    await open('/viewer/stadtgruen_e2e/');
+    await page.getByRole('heading', { level: 1, name: 'Stadtgrün' }).waitFor();
+    assert.equal(await page.title(), 'Stadtgrün');
+    assert.equal(await page.locator('html').getAttribute('lang'), 'de');
+    await page.getByText('Parks und Wälder').waitFor();
+    assert.equal(await page.getByRole('checkbox', { name: 'Parks' }).isChecked(), true);
+    assert.equal(await imagery(), 'parks_e2e');
+    await page.locator('.wbv-globe canvas').waitFor();
+    await expectAccessible(page, CANVAS);
+    // By keyboard: Tab to the layer's switch, Space switches it off; the opacity slider goes with it.
+    await page.getByRole('slider', { name: 'Deckkraft von Parks' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Parks' }).focus();
+    await page.keyboard.press('Space');
+    assert.equal(await imagery(), '');
+    assert.equal(await page.getByRole('slider', { name: 'Deckkraft von Parks' }).count(), 0);
+    await page.keyboard.press('Space');
+    assert.equal(await imagery(), 'parks_e2e');
+    // The same view by its id.
+    await open(`/viewer/${viewId}/`);
+    await page.getByRole('heading', { level: 1, name: 'Stadtgrün' }).waitFor();
+  });
+
+  it('shows the selection window of a clicked feature, built from the layer’s selection fields', async () => {
+    await open('/viewer/stadtgruen_e2e/');
+    await page.locator('.wbv-globe canvas').waitFor();
+    // Home is 'Automatic': the extent of the park, so the middle of the map lies inside it.
+    const box = (await page.locator('.wbv-globe').boundingBox())!;
+    await page.waitForFunction(() => document.querySelector('.wbv-globe canvas') !== null);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const selection = page.getByRole('region', { name: 'Ausgewähltes Objekt' });
+    await selection.waitFor();
+    await selection.getByRole('heading', { name: 'Stadtwald' }).waitFor();
+    assert.match(await selection.innerText(), /Fläche\s+1\.234,57 m²/);
+    assert.equal(await selection.getByRole('link', { name: 'https://example.org/stadtwald' }).getAttribute('rel'), 'noopener noreferrer');
+    await expectAccessible(page, CANVAS);
+    await page.keyboard.press('Escape');
+    assert.equal(await selection.count(), 0);
+  });
+
+  it('runs a tour from place to place and reads the view in French', async () => {
+    await open('/viewer/stadtgruen_e2e/');
+    await page.getByRole('button', { name: 'Tour Rundgang starten' }).click();
+    const status = page.getByRole('status');
+    await page.waitForFunction(() => /\(2 von 2\)/.test(document.querySelector('.wbv-status')?.textContent ?? ''));
+    assert.match(await status.innerText(), /Tour Rundgang: Stadtwald \(2 von 2\)/);
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('fr');
+    await page.getByRole('heading', { level: 1, name: 'Verdure urbaine' }).waitFor();
+    assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
+    await page.getByRole('button', { name: 'Démarrer la visite Promenade' }).waitFor();
+    // Untranslated texts read as their author wrote them.
+    await page.getByRole('checkbox', { name: 'Parks' }).waitFor();
+    assert.match(page.url(), /lang=fr/);
+    await expectAccessible(page, CANVAS);
+  });
+
+  it('keeps internal views closed to visitors, with a way to sign in', async () => {
+    await open('/viewer/intern_e2e/');
+    await page.getByRole('heading', { level: 1, name: 'Diese Ansicht gibt es nicht, oder sie ist nicht öffentlich.' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Anmelden' }).getAttribute('href'), '/accounts/login/?next=%2Fviewer%2Fintern_e2e%2F');
+    await expectAccessible(page);
+    // A frozen copy of the public view opens for visitors, and says what it is.
+    const frozen = await admin.get(`/switchboard/create-finalview/?slug=stadtgruen_2026&view=${viewId}`);
+    assert.equal(frozen.status, 200, JSON.stringify(frozen.body));
+    await open('/finalview/stadtgruen_2026/');
+    await page.getByText('Eingefrorene Ansicht: Sie zeigt die Daten so, wie sie beim Einfrieren waren.').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Stadtgrün' }).waitFor();
+    assert.equal(await imagery(), 'parks_e2e');
+  });
+});
