@@ -28,7 +28,18 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
         assert.equal(depot.status, 201, JSON.stringify(depot.body));
         const park = {
           type: 'Feature',
-          geometry: { type: 'Polygon', coordinates: [[[6.9, 50.9], [7.0, 50.9], [7.0, 51.0], [6.9, 51.0], [6.9, 50.9]]] },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [6.9, 50.9],
+                [7.0, 50.9],
+                [7.0, 51.0],
+                [6.9, 51.0],
+                [6.9, 50.9],
+              ],
+            ],
+          },
           properties: { name: 'Stadtwald', flaeche: 1234.567, web: 'https://example.org/stadtwald' },
         };
         const made = await a.post(`/api/v1/datum/create-in-depot/${depot.body.id}/`, { feature: park });
@@ -122,7 +133,10 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
     await selection.waitFor();
     await selection.getByRole('heading', { name: 'Stadtwald' }).waitFor();
     assert.match(await selection.innerText(), /Fläche\s+1\.234,57 m²/);
-    assert.equal(await selection.getByRole('link', { name: 'https://example.org/stadtwald' }).getAttribute('rel'), 'noopener noreferrer');
+    assert.equal(
+      await selection.getByRole('link', { name: 'https://example.org/stadtwald' }).getAttribute('rel'),
+      'noopener noreferrer',
+    );
     await expectAccessible(page, CANVAS);
     await page.keyboard.press('Escape');
     assert.equal(await selection.count(), 0);
@@ -147,7 +161,10 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
   it('keeps internal views closed to visitors, with a way to sign in', async () => {
     await open('/viewer/intern_e2e/');
     await page.getByRole('heading', { level: 1, name: 'Diese Ansicht gibt es nicht, oder sie ist nicht öffentlich.' }).waitFor();
-    assert.equal(await page.getByRole('link', { name: 'Anmelden' }).getAttribute('href'), '/accounts/login/?next=%2Fviewer%2Fintern_e2e%2F');
+    assert.equal(
+      await page.getByRole('link', { name: 'Anmelden' }).getAttribute('href'),
+      '/accounts/login/?next=%2Fviewer%2Fintern_e2e%2F',
+    );
     await expectAccessible(page);
     // A frozen copy of the public view opens for visitors, and says what it is.
     const frozen = await admin.get(`/switchboard/create-finalview/?slug=stadtgruen_2026&view=${viewId}`);

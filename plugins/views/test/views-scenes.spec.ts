@@ -36,7 +36,9 @@ describe('views: scenes for the viewer', function () {
       201,
     );
     expectStatus(
-      await admin.post(`/api/v2/presenting/view/${view.id}/translations`, [{ key: 'Stadtgrün', values: { en: 'Urban green', fr: 'Verdure' } }]),
+      await admin.post(`/api/v2/presenting/view/${view.id}/translations`, [
+        { key: 'Stadtgrün', values: { en: 'Urban green', fr: 'Verdure' } },
+      ]),
       200,
     );
   });
@@ -63,7 +65,10 @@ describe('views: scenes for the viewer', function () {
     assert.equal(scene.poigroup.pois[0].name, 'Dom');
     assert.equal(scene.poigroup.pois[0].fly_duration, 3);
     // By id too.
-    assert.equal((expectStatus(await t.client().get(`/api/v2/presenting/view/${view.id}/scene`), 200) as ViewScene).slug, 'stadtgruen');
+    assert.equal(
+      (expectStatus(await t.client().get(`/api/v2/presenting/view/${view.id}/scene`), 200) as ViewScene).slug,
+      'stadtgruen',
+    );
   });
 
   it('gives a signed-in reader every layer it may read; an internal view is not found for visitors and strangers', async () => {
@@ -95,5 +100,29 @@ describe('views: scenes for the viewer', function () {
     const intern = expectStatus(await admin.get('/api/v1/view/?slug=intern'), 200).objects[0];
     expectStatus(await admin.get(`/switchboard/create-finalview/?slug=intern_2026&view=${intern.id}`), 200);
     assertError(await t.client().get('/api/v2/presenting/finalview/intern_2026/scene'), 404, 'not_found');
+  });
+
+  it('previews unsaved changes for the editor: the draft’s trees with their layers’ sources, checked as a save checks them', async () => {
+    const draft = {
+      name: 'Entwurf',
+      layergroup: { layers: [{ layer: internal.resource_uri, init_visible: false }] },
+    };
+    const scene = expectStatus(await admin.post(`/api/v2/presenting/view/${view.id}/preview`, draft), 200) as ViewScene;
+    assert.equal(scene.name, 'Entwurf');
+    assert.equal(scene.layergroup.layers[0].init_visible, false);
+    assert.equal(scene.layergroup.layers[0].source?.name, 'Leitungen');
+    // Nothing was saved.
+    assert.notEqual(expectStatus(await admin.get(view.resource_uri), 200).name, 'Entwurf');
+    const bad = await admin.post(`/api/v2/presenting/view/${view.id}/preview`, {
+      layergroup: { layers: [{ layer: 'kein Layer' }] },
+    });
+    assertError(bad, 400, 'invalid_field');
+    assert.equal(bad.body.field, 'layergroup.layers[0].layer');
+    assertError(await admin.post(`/api/v2/presenting/view/${view.id}/preview`, [1]), 400, 'invalid_body');
+    // Signed-in callers only; views they may not read are not found.
+    assertError(await t.client().post(`/api/v2/presenting/view/${view.id}/preview`, draft), 401, 'not_authenticated');
+    const stranger = await t.user();
+    const hidden = expectStatus(await admin.post('/api/v1/view/', { name: 'Geheim' }), 201);
+    assertError(await stranger.client.post(`/api/v2/presenting/view/${hidden.id}/preview`, draft), 404, 'not_found');
   });
 });

@@ -51,7 +51,11 @@ export class LayerReaderService implements LayerReader {
     return (await req.services.serialize(def, [row], req))[0] as unknown as Layer;
   }
 
-  async published(caller: AuthUser | undefined, idOrSlug: number | string, options: { extent?: boolean } = {}): Promise<PublishedLayer> {
+  async published(
+    caller: AuthUser | undefined,
+    idOrSlug: number | string,
+    options: { extent?: boolean } = {},
+  ): Promise<PublishedLayer> {
     // The publisher's view: every pile and the linked style, whoever calls (decision 0083).
     const system = this.request(publisher(caller));
     const def = system.services.definitions().find((d) => d.kind === 'layer')!;

@@ -200,7 +200,9 @@ export class MagazineDepotAccess implements DepotAccess {
       read: (window) => read(boxesOf(window)),
       readText: (window) => readText(boxesOf(window)),
       extent: async () => {
-        const [row] = (await services.dataSource.query(`SELECT extent FROM magazine_moment WHERE id = $1`, [target.momentId])) as {
+        const [row] = (await services.dataSource.query(`SELECT extent FROM magazine_moment WHERE id = $1`, [
+          target.momentId,
+        ])) as {
           extent: string | null;
         }[];
         return boxExtentOf(row?.extent);

@@ -34,3 +34,12 @@ describe('view scenes', () => {
     assert.equal(startExtent({ ...newLayerGroup(''), layers: [], layergroups: [] }), null);
   });
 });
+
+describe('view scenes: extents the camera can fit', () => {
+  it('grows a point to a small area around it and keeps real areas', async () => {
+    const { fittableExtent } = await import('./view-scene');
+    assert.deepEqual(fittableExtent([7, 51, 7, 51]), [6.995, 50.995, 7.005, 51.005]);
+    assert.deepEqual(fittableExtent([6, 50, 7, 51]), [6, 50, 7, 51]);
+    assert.deepEqual(fittableExtent([180, 90, 180, 90]), [179.995, 89.995, 180, 90]);
+  });
+});

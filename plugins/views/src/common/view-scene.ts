@@ -9,6 +9,8 @@ import type { CameraPosition, PoiGroup, ViewConfig, ViewLayer, ViewLayerGroup } 
 import { TRANSLATION_LANGUAGES, type TranslationLanguage } from './view-translations';
 
 export const VIEW_SCENE_PATH = '/api/v2/presenting/view/:ref/scene';
+export const VIEW_PREVIEW_PATH = '/api/v2/presenting/view/:ref/preview';
+export const viewPreviewPath = (id: number) => `/api/v2/presenting/view/${id}/preview`;
 export const FINALVIEW_SCENE_PATH = '/api/v2/presenting/finalview/:slug/scene';
 export const viewScenePath = (ref: string) => `/api/v2/presenting/view/${encodeURIComponent(ref)}/scene`;
 export const finalviewScenePath = (slug: string) => `/api/v2/presenting/finalview/${encodeURIComponent(slug)}/scene`;
@@ -99,4 +101,20 @@ export function startExtent(group: SceneLayerGroup, shown = true): [number, numb
   for (const layer of group.layers) if (here && layer.visible && layer.init_visible) add(layer.source?.bbox);
   for (const child of group.layergroups) add(startExtent(child, here));
   return out;
+}
+
+/**
+ * An extent the camera can fit: one without width or height (a single point, a line along a
+ * meridian) grows to at least `min` degrees around its middle, clamped to the world.
+ */
+export function fittableExtent(bbox: [number, number, number, number], min = 0.01): [number, number, number, number] {
+  const [w, s, e, n] = bbox;
+  const grow = (lo: number, hi: number, limit: number): [number, number] => {
+    if (hi - lo >= min) return [lo, hi];
+    const mid = (lo + hi) / 2;
+    return [Math.max(-limit, mid - min / 2), Math.min(limit, mid + min / 2)];
+  };
+  const [west, east] = grow(w, e, 180);
+  const [south, north] = grow(s, n, 90);
+  return [west, south, east, north];
 }

@@ -14,6 +14,7 @@ import { layerServiceName, type Layer } from '@werkbank/plugin-layers/api';
 import type { FrozenView } from '../common/finalview-fields';
 import {
   FINALVIEW_SCENE_PATH,
+  VIEW_PREVIEW_PATH,
   VIEW_SCENE_PATH,
   type SceneLayer,
   type SceneLayerGroup,
@@ -25,6 +26,11 @@ import type { ViewTranslation } from '../common/view-translations';
 import { parsed } from './view-rows';
 import { ViewsServices } from './views-services';
 
+/** The fields of a view the preview takes from the editor's draft. */
+const DRAFT_FIELDS = ['name', 'subline', 'description', 'image', 'home', 'layergroup', 'poigroup', 'config'];
+const pick = (body: Record<string, unknown>) =>
+  Object.fromEntries(DRAFT_FIELDS.filter((k) => k in body).map((k) => [k, body[k]]));
+
 const op = (summary: string) => ({
   tags: ['view'],
   summary,
@@ -32,7 +38,10 @@ const op = (summary: string) => ({
 });
 
 /** What a scene is made of: a view's stored row, or a frozen view's copy. */
-type SceneParts = Pick<FrozenView, 'name' | 'subline' | 'description' | 'image' | 'home' | 'layergroup' | 'poigroup' | 'config'> & {
+type SceneParts = Pick<
+  FrozenView,
+  'name' | 'subline' | 'description' | 'image' | 'home' | 'layergroup' | 'poigroup' | 'config'
+> & {
   translations: Pick<ViewTranslation, 'key' | 'values'>[];
 };
 
@@ -152,6 +161,13 @@ export class ViewSceneRoutes implements HttpRouteContribution {
           parameters: [{ name: 'ref', in: 'path', required: true, schema: { type: 'string' } }],
           get: op('What the viewer opens: the view (by short name or id) with its layers’ sources and translations'),
         },
+        '/api/v2/presenting/view/{ref}/preview': {
+          parameters: [{ name: 'ref', in: 'path', required: true, schema: { type: 'string' } }],
+          post: {
+            ...op('The scene of a view as it would be with the unsaved changes in the body (the view editor’s live preview)'),
+            responses: { 200: { description: 'OK' }, 400: { description: 'Invalid changes' }, 404: { description: 'Not found' } },
+          },
+        },
         '/api/v2/presenting/finalview/{slug}/scene': {
           parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
           get: op('What the viewer opens for a frozen view: its copy, its layers’ sources and translations'),
@@ -164,9 +180,42 @@ export class ViewSceneRoutes implements HttpRouteContribution {
             `SELECT key, "values" FROM views_translation WHERE view_id = $1 ORDER BY key, id`,
             [row.id],
           )) as ViewTranslation[];
-          const head = { kind: 'view' as const, id: Number(row.id), slug: String(row.slug ?? ''), public: !!row.public, finalview: null };
+          const head = {
+            kind: 'view' as const,
+            id: Number(row.id),
+            slug: String(row.slug ?? ''),
+            public: !!row.public,
+            finalview: null,
+          };
           ctx.set('Cache-Control', 'no-store');
           ctx.body = await this.scene(ctx, head, { ...(row as unknown as FrozenView), translations });
+        });
+        router.post(VIEW_PREVIEW_PATH, async (ctx) => {
+          // Signed-in readers only (the editor's preview); the body's trees pass the view's own check.
+          requestOf(ctx, this.services);
+          const row = await this.readable(ctx, 'view', ctx.params.ref);
+          const body = await this.services.bodies.jsonValue(ctx);
+          if (!body || typeof body !== 'object' || Array.isArray(body))
+            throw ApiError.badRequest('invalid_body', 'views:errors.object', {});
+          const draft = { ...(row as unknown as FrozenView), ...pick(body as Record<string, unknown>) };
+          const problem =
+            checkTrees(parsed(draft.layergroup), parsed(draft.poigroup)).problem ??
+            checkHome(parsed(draft.home)).problem ??
+            checkConfig(parsed(draft.config)).problem;
+          if (problem) throw ApiError.badRequest('invalid_field', `views:${problem.key}`, problem.params ?? {}, problem.field);
+          const head = {
+            kind: 'view' as const,
+            id: Number(row.id),
+            slug: String(row.slug ?? ''),
+            public: !!row.public,
+            finalview: null,
+          };
+          const translations = (await this.services.dataSource.query(
+            `SELECT key, "values" FROM views_translation WHERE view_id = $1 ORDER BY key, id`,
+            [row.id],
+          )) as ViewTranslation[];
+          ctx.set('Cache-Control', 'no-store');
+          ctx.body = await this.scene(ctx, head, { ...draft, translations });
         });
         router.get(FINALVIEW_SCENE_PATH, async (ctx) => {
           const row = await this.readable(ctx, 'finalview', ctx.params.slug);

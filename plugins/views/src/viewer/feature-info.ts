@@ -52,4 +52,3 @@ export function safeUrl(v: unknown): string | undefined {
     return undefined;
   }
 }
-

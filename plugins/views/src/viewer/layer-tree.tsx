@@ -45,7 +45,13 @@ function LayerRow(props: TreeProps & { group: SceneLayerGroup; layer: SceneLayer
         />
         <label htmlFor={id}>{name}</label>
         {layer.layer_zoom_to_extent_visible && source.bbox && (
-          <button type="button" className="wbv-icon" aria-label={t('zoom_to', { name })} title={t('zoom_to', { name })} onClick={() => props.onZoom(source.bbox!)}>
+          <button
+            type="button"
+            className="wbv-icon"
+            aria-label={t('zoom_to', { name })}
+            title={t('zoom_to', { name })}
+            onClick={() => props.onZoom(source.bbox!)}
+          >
             ⌖
           </button>
         )}
@@ -74,7 +80,9 @@ function LayerRow(props: TreeProps & { group: SceneLayerGroup; layer: SceneLayer
         />
       )}
       {layer.layer_revision_modified_visible && (
-        <small className="wbv-modified">{t('modified', { date: new Date(source.modified).toLocaleDateString(props.lang) })}</small>
+        <small className="wbv-modified">
+          {t('modified', { date: new Date(source.modified).toLocaleDateString(props.lang) })}
+        </small>
       )}
       {about && (
         <div className="wbv-about">
@@ -123,7 +131,9 @@ function Group(props: TreeProps & { group: SceneLayerGroup; path: string; finalv
 }
 
 /** A group's rows: its layers (those marked visible in the tree), then its groups. */
-function Entries(props: TreeProps & { group: SceneLayerGroup; path: string; finalview: string | null; id?: string }): ReactElement {
+function Entries(
+  props: TreeProps & { group: SceneLayerGroup; path: string; finalview: string | null; id?: string },
+): ReactElement {
   const { group, path } = props;
   return (
     <ul id={props.id} className="wbv-entries">

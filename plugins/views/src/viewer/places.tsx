@@ -31,7 +31,14 @@ function Group(props: PlacesProps & { group: PoiGroup; path: string }): ReactEle
   return (
     <li>
       <div className="wbv-row">
-        <button type="button" className="wbv-icon" aria-expanded={open} aria-controls={list} aria-label={t('open_group', { name })} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="wbv-icon"
+          aria-expanded={open}
+          aria-controls={list}
+          aria-label={t('open_group', { name })}
+          onClick={() => setOpen(!open)}
+        >
           {open ? '▾' : '▸'}
         </button>
         <span>{name}</span>
@@ -53,7 +60,12 @@ function Entries(props: PlacesProps & { group: PoiGroup; path: string; id?: stri
         .filter((p) => p.visible)
         .map((poi, i) => (
           <li key={`p${i}`}>
-            <button type="button" className="wbv-link" aria-label={props.t('fly_to', { name: props.tr(poi.name) })} onClick={() => props.onPoi(poi)}>
+            <button
+              type="button"
+              className="wbv-link"
+              aria-label={props.t('fly_to', { name: props.tr(poi.name) })}
+              onClick={() => props.onPoi(poi)}
+            >
               {props.tr(poi.name)}
             </button>
           </li>
@@ -73,4 +85,5 @@ export function Places(props: PlacesProps): ReactElement {
 }
 
 /** Whether a POI tree has anything to show. */
-export const hasPlaces = (g: PoiGroup): boolean => g.pois.some((p) => p.visible) || g.poigroups.some((c) => c.visible && hasPlaces(c));
+export const hasPlaces = (g: PoiGroup): boolean =>
+  g.pois.some((p) => p.visible) || g.poigroups.some((c) => c.visible && hasPlaces(c));

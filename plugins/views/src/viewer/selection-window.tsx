@@ -12,7 +12,11 @@ export interface Selected {
 }
 
 /** The first feature at the place among the queryable layers, top layer first; null: none. */
-export async function selectAt(layers: readonly SceneLayer[], pick: GlobePick, finalview: string | null): Promise<Selected | null> {
+export async function selectAt(
+  layers: readonly SceneLayer[],
+  pick: GlobePick,
+  finalview: string | null,
+): Promise<Selected | null> {
   for (const layer of [...layers].reverse()) {
     if (!layer.queryable || !layer.source) continue;
     const reply = await fetch(featureInfoUrl(layer, pick, finalview), { credentials: 'same-origin' });
@@ -27,11 +31,24 @@ export async function selectAt(layers: readonly SceneLayer[], pick: GlobePick, f
 function number(v: unknown, digits: number | undefined, lang: string): string {
   const n = typeof v === 'number' ? v : Number(v);
   if (v === null || v === undefined || v === '' || !Number.isFinite(n)) return String(v ?? '');
-  return n.toLocaleString(lang, digits === undefined ? { maximumFractionDigits: 0 } : { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return n.toLocaleString(
+    lang,
+    digits === undefined ? { maximumFractionDigits: 0 } : { minimumFractionDigits: digits, maximumFractionDigits: digits },
+  );
 }
 
 /** One selection field (spec 001 §3.1: its 15 types) for a value. */
-function Field({ field, value, lang, t }: { field: SelectionField; value: unknown; lang: string; t: ViewerT }): ReactElement | null {
+function Field({
+  field,
+  value,
+  lang,
+  t,
+}: {
+  field: SelectionField;
+  value: unknown;
+  lang: string;
+  t: ViewerT;
+}): ReactElement | null {
   const label = field.displayName || field.key;
   const unit = field.unit ? ` ${field.unit}` : '';
   const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -56,7 +73,15 @@ function Field({ field, value, lang, t }: { field: SelectionField; value: unknow
     case 'float_two_decimals':
       return row(number(value, 2, lang) + unit);
     case 'link':
-      return row(url ? <a href={url} target="_blank" rel="noopener noreferrer">{text}</a> : text);
+      return row(
+        url ? (
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            {text}
+          </a>
+        ) : (
+          text
+        ),
+      );
     case 'button':
     case 'open_url':
       return url ? (
@@ -86,7 +111,9 @@ function FrameButton({ label, url }: { label: string; url: string }): ReactEleme
       <button type="button" className="wbv-button" aria-expanded={open} onClick={() => setOpen(!open)}>
         {label}
       </button>
-      {open && <iframe className="wbv-sel-frame" src={url} title={label} sandbox="allow-scripts allow-same-origin allow-popups" />}
+      {open && (
+        <iframe className="wbv-sel-frame" src={url} title={label} sandbox="allow-scripts allow-same-origin allow-popups" />
+      )}
     </div>
   );
 }
@@ -126,13 +153,25 @@ export function SelectionWindow(props: {
       ))}
       <header>
         <h2>{title}</h2>
-        <button type="button" className="wbv-icon" aria-label={t('selection_close')} title={t('selection_close')} onClick={props.onClose}>
+        <button
+          type="button"
+          className="wbv-icon"
+          aria-label={t('selection_close')}
+          title={t('selection_close')}
+          onClick={props.onClose}
+        >
           ✕
         </button>
       </header>
       <div className="wbv-sel-fields">
         {rest.map((f) => (
-          <Field key={f.key} field={{ ...f, displayName: props.tr(f.displayName) }} value={selected.properties[f.key]} lang={props.lang} t={t} />
+          <Field
+            key={f.key}
+            field={{ ...f, displayName: props.tr(f.displayName) }}
+            value={selected.properties[f.key]}
+            lang={props.lang}
+            t={t}
+          />
         ))}
       </div>
     </section>

@@ -18,4 +18,3 @@ export function sharedCamera(search: string): CameraPosition | undefined {
   if (Math.abs(lon) > 180 || Math.abs(lat) > 90) return undefined;
   return { lon, lat, height, heading, pitch, roll };
 }
-

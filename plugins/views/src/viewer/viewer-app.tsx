@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from '@werkbank/sdk/globe';
 import { startExtent, translated, type ViewScene } from '../common/view-scene';
 import { sceneAddress, sharedCamera } from './viewer-address';
+import { PREVIEW_CAMERA_MESSAGE, PREVIEW_READY_MESSAGE, PREVIEW_SCENE_MESSAGE } from '../common/views-ids';
+import { toolEnabled } from '../common/view-tools';
 import type { CameraPosition, Poi, PoiGroup } from '../common/view-tree';
 import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '../common/view-translations';
 import { LayerTree } from './layer-tree';
@@ -10,7 +12,11 @@ import { ViewerGlobe, type CameraTarget, type GlobePick } from './viewer-globe';
 import { LANGUAGE_NAMES, startLanguage, viewerT } from './viewer-i18n';
 import { drawnLayers, imageryOf, initialState, type LayerState } from './viewer-state';
 
-type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; status: number } | { state: 'ready'; scene: ViewScene };
+/** Whether the viewer runs in the view editor's preview frame. */
+const isPreview = () => window.parent !== window && new URLSearchParams(location.search).get('preview') === '1';
+
+type Load =
+  { state: 'loading' } | { state: 'missing' } | { state: 'failed'; status: number } | { state: 'ready'; scene: ViewScene };
 
 const wait = (seconds: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -27,17 +33,37 @@ export function ViewerApp(): ReactElement {
   const t = useMemo(() => viewerT(lang), [lang]);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
+    // The editor's preview gets its scene from the editor, not from the saved view.
+    if (isPreview()) return;
     const address = sceneAddress(location.pathname);
     if (!address) return setLoad({ state: 'missing' });
     fetch(address, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
       .then(async (r) =>
-        setLoad(r.ok ? { state: 'ready', scene: (await r.json()) as ViewScene } : r.status === 404 ? { state: 'missing' } : { state: 'failed', status: r.status }),
+        setLoad(
+          r.ok
+            ? { state: 'ready', scene: (await r.json()) as ViewScene }
+            : r.status === 404
+              ? { state: 'missing' }
+              : { state: 'failed', status: r.status },
+        ),
       )
       .catch(() => setLoad({ state: 'failed', status: 0 }));
   }, []);
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
+  // In the view editor's preview frame: the editor sends the draft's scene (same origin only).
+  useEffect(() => {
+    if (!isPreview()) return;
+    const listen = (e: MessageEvent) => {
+      const data = e.data as { type?: string; scene?: ViewScene };
+      if (e.origin === location.origin && e.source === window.parent && data?.type === PREVIEW_SCENE_MESSAGE && data.scene)
+        setLoad({ state: 'ready', scene: data.scene });
+    };
+    window.addEventListener('message', listen);
+    window.parent.postMessage({ type: PREVIEW_READY_MESSAGE }, location.origin);
+    return () => window.removeEventListener('message', listen);
+  }, []);
   if (load.state === 'ready') return <Scene scene={load.scene} lang={lang} setLang={setLang} />;
   return (
     <main className="wbv-message">
@@ -55,10 +81,23 @@ export function ViewerApp(): ReactElement {
   );
 }
 
-function Scene({ scene, lang, setLang }: { scene: ViewScene; lang: TranslationLanguage; setLang: (l: TranslationLanguage) => void }): ReactElement {
+function Scene({
+  scene,
+  lang,
+  setLang,
+}: {
+  scene: ViewScene;
+  lang: TranslationLanguage;
+  setLang: (l: TranslationLanguage) => void;
+}): ReactElement {
   const t = useMemo(() => viewerT(lang), [lang]);
   const tr = useCallback((text: string) => translated(scene, text, lang), [scene, lang]);
   const [layers, setLayers] = useState<LayerState>(() => initialState(scene.layergroup));
+  // A new scene (the editor's preview) starts its layers afresh; the camera stays where it is.
+  const first = useRef(scene);
+  useEffect(() => {
+    if (first.current !== scene) setLayers(initialState(scene.layergroup));
+  }, [scene]);
   const drawn = useMemo(() => drawnLayers(scene.layergroup, layers), [scene, layers]);
   const imagery = useMemo(() => imageryOf(drawn, layers, scene.finalview), [drawn, layers, scene.finalview]);
   const home = useMemo((): CameraTarget | null => {
@@ -80,6 +119,14 @@ function Scene({ scene, lang, setLang }: { scene: ViewScene; lang: TranslationLa
   useEffect(() => {
     document.title = tr(scene.name);
   }, [scene, tr]);
+  // The preview's start position follows the editor's.
+  const homeKey = JSON.stringify(home);
+  const shownHome = useRef(homeKey);
+  useEffect(() => {
+    if (shownHome.current === homeKey) return;
+    shownHome.current = homeKey;
+    if (home) setTarget({ ...home });
+  }, [homeKey]);
 
   const pick = async (at: GlobePick) => {
     try {
@@ -162,12 +209,16 @@ function Scene({ scene, lang, setLang }: { scene: ViewScene; lang: TranslationLa
           <button type="button" className="wbv-button" disabled={!home} onClick={() => home && setTarget({ ...home })}>
             {t('home')}
           </button>
-          <button type="button" className="wbv-button" onClick={() => void share()}>
-            {t('share')}
-          </button>
-          <button type="button" className="wbv-button" onClick={() => void fullscreen()}>
-            {t('fullscreen')}
-          </button>
+          {toolEnabled(scene.config, 'share') && (
+            <button type="button" className="wbv-button" onClick={() => void share()}>
+              {t('share')}
+            </button>
+          )}
+          {toolEnabled(scene.config, 'fullscreen') && (
+            <button type="button" className="wbv-button" onClick={() => void fullscreen()}>
+              {t('fullscreen')}
+            </button>
+          )}
           <label className="wbv-language">
             {t('language')}{' '}
             <select value={lang} onChange={(e) => chooseLanguage(e.target.value as TranslationLanguage)}>
@@ -218,7 +269,10 @@ function Scene({ scene, lang, setLang }: { scene: ViewScene; lang: TranslationLa
             imagery={imagery}
             target={target}
             onPick={(at) => void pick(at)}
-            onCamera={(c) => (camera.current = c)}
+            onCamera={(c) => {
+              camera.current = c;
+              if (isPreview()) window.parent.postMessage({ type: PREVIEW_CAMERA_MESSAGE, camera: c }, location.origin);
+            }}
           />
           {selected && <SelectionWindow selected={selected} tr={tr} lang={lang} t={t} onClose={() => setSelected(null)} />}
           <p className="wbv-status" role="status" aria-live="polite">

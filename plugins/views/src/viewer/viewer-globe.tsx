@@ -22,6 +22,7 @@ import {
   type WmsImagery,
 } from '@werkbank/sdk/globe';
 import type { CameraPosition } from '../common/view-tree';
+import { fittableExtent } from '../common/view-scene';
 import type { GlobePick } from './feature-info';
 
 export type { GlobePick };
@@ -32,7 +33,6 @@ export type CameraTarget =
   | { kind: 'camera'; camera: CameraPosition; duration?: number }
   /** A POI: the camera at `range` metres from the point, turned by heading and pitch (degrees). */
   | { kind: 'look'; lon: number; lat: number; height: number; heading: number; pitch: number; range: number; duration?: number };
-
 
 interface GlobeProps {
   label: string;
@@ -72,7 +72,7 @@ function move(widget: CesiumWidgetInstance, target: CameraTarget): void {
   }
   const destination =
     target.kind === 'extent'
-      ? Rectangle.fromDegrees(...target.bbox)
+      ? Rectangle.fromDegrees(...fittableExtent(target.bbox))
       : Cartesian3.fromDegrees(target.camera.lon, target.camera.lat, target.camera.height);
   const orientation =
     target.kind === 'camera'

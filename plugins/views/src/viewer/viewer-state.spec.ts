@@ -18,25 +18,45 @@ const source = (name: string, bbox: [number, number, number, number] | null = nu
   selection_fields: [],
   attribute_filters: [],
 });
-const layer = (id: string, over: Partial<SceneLayer> = {}): SceneLayer => ({ ...newViewLayer(`/api/v1/layer/${id}/`, id), source: source(id), ...over });
-const group = (over: Partial<SceneLayerGroup>): SceneLayerGroup => ({ ...newLayerGroup('G'), layers: [], layergroups: [], ...over });
+const layer = (id: string, over: Partial<SceneLayer> = {}): SceneLayer => ({
+  ...newViewLayer(`/api/v1/layer/${id}/`, id),
+  source: source(id),
+  ...over,
+});
+const group = (over: Partial<SceneLayerGroup>): SceneLayerGroup => ({
+  ...newLayerGroup('G'),
+  layers: [],
+  layergroups: [],
+  ...over,
+});
 
 describe('viewer: layer state', () => {
   const root = group({
     layers: [layer('a'), layer('b', { init_visible: false, opacity: 0.5 }), layer('gone', { source: undefined })],
-    layergroups: [group({ name: 'Varianten', group_display: 'variants', layers: [layer('v1'), layer('v2', { init_visible: false })] })],
+    layergroups: [
+      group({ name: 'Varianten', group_display: 'variants', layers: [layer('v1'), layer('v2', { init_visible: false })] }),
+    ],
   });
 
   it('opens with the entries and groups switched on as configured and draws only readable ones', () => {
     const s = initialState(root);
-    assert.deepEqual(drawnLayers(root, s).map((l) => l.id), ['a', 'v1']);
+    assert.deepEqual(
+      drawnLayers(root, s).map((l) => l.id),
+      ['a', 'v1'],
+    );
     // Switched-off groups hide their layers.
-    assert.deepEqual(drawnLayers(root, { ...s, groupsOn: { 0: false } }).map((l) => l.id), ['a']);
+    assert.deepEqual(
+      drawnLayers(root, { ...s, groupsOn: { 0: false } }).map((l) => l.id),
+      ['a'],
+    );
   });
 
   it('shows one variant at a time, and a single entry switches off its siblings', () => {
     const s = switchLayer(initialState(root), root.layergroups[0], root.layergroups[0].layers[1], true);
-    assert.deepEqual(drawnLayers(root, s).map((l) => l.id), ['a', 'v2']);
+    assert.deepEqual(
+      drawnLayers(root, s).map((l) => l.id),
+      ['a', 'v2'],
+    );
     const single = { ...root.layers[1], single: true };
     const t = switchLayer(initialState(root), root, single, true);
     assert.deepEqual([t.on.a, t.on.b], [false, true]);
@@ -45,7 +65,10 @@ describe('viewer: layer state', () => {
   it('draws the first row of the tree on top, and names a frozen view in each request', () => {
     const s = initialState(root);
     const imagery = imageryOf(drawnLayers(root, s), s, 'stand_2026');
-    assert.deepEqual(imagery.map((i) => i.layers), ['v1', 'a']);
+    assert.deepEqual(
+      imagery.map((i) => i.layers),
+      ['v1', 'a'],
+    );
     assert.equal(imagery[1].url, '/services/wms/a?finalview=stand_2026');
     assert.equal(imageryOf(drawnLayers(root, s), s, null)[1].url, '/services/wms/a');
   });
@@ -60,7 +83,14 @@ describe('viewer: addresses', () => {
   });
 
   it('reads a shared camera, refusing what is not one', () => {
-    assert.deepEqual(sharedCamera('?camera=6.9,50.9,1200,0,-45,0'), { lon: 6.9, lat: 50.9, height: 1200, heading: 0, pitch: -45, roll: 0 });
+    assert.deepEqual(sharedCamera('?camera=6.9,50.9,1200,0,-45,0'), {
+      lon: 6.9,
+      lat: 50.9,
+      height: 1200,
+      heading: 0,
+      pitch: -45,
+      roll: 0,
+    });
     assert.equal(sharedCamera('?camera=6.9,50.9'), undefined);
     assert.equal(sharedCamera('?camera=200,50,1,0,0,0'), undefined);
     assert.equal(sharedCamera('?camera=a,b,c,d,e,f'), undefined);

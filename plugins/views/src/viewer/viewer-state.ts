@@ -3,7 +3,7 @@
  * are open, each layer's opacity — and from it the imagery to draw. Pure functions, so the rules
  * are tested without a browser.
  */
-import type { SceneLayer, SceneLayerGroup } from '../common/view-scene';
+import { fittableExtent, type SceneLayer, type SceneLayerGroup } from '../common/view-scene';
 
 export interface LayerState {
   /** Entry id → switched on. */
@@ -76,7 +76,8 @@ export function imageryOf(
       url: finalview ? `${l.source!.wms.url}?finalview=${encodeURIComponent(finalview)}` : l.source!.wms.url,
       layers: l.source!.wms.layers,
       opacity: state.opacity[l.id] ?? l.opacity,
-      ...(l.source!.bbox ? { bbox: l.source!.bbox } : {}),
+      // Where tiles are asked for; a single point's extent has no area, so it grows a little.
+      ...(l.source!.bbox ? { bbox: fittableExtent(l.source!.bbox) } : {}),
     }))
     .reverse();
 }

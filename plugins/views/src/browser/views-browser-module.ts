@@ -1,0 +1,21 @@
+import { definePlugin, RouteContribution, TranslationContribution } from '@werkbank/sdk/browser';
+import en from '../common/i18n/en.json';
+import de from '../common/i18n/de.json';
+
+const viewsTranslations: TranslationContribution = {
+  registerTranslations: (registry) => registry.add({ id: 'views.translations', namespace: 'views', de, en }),
+};
+
+/** spec 000 §2: /views/ and /views/edit/{id}; serving /views/ makes the main menu's Views entry live. */
+const viewsRoutes: RouteContribution = {
+  registerRoutes(registry) {
+    registry.add({ id: 'views.list', path: '/views/', load: () => import('./view-list-screen') });
+    registry.add({ id: 'views.editor', path: '/views/edit/:id', load: () => import('./view-editor-screen') });
+  },
+};
+
+/** The views plugin in the workbench: the view list and the view editor with its live preview. */
+export default definePlugin((ctx) => {
+  ctx.contribute(TranslationContribution, viewsTranslations);
+  ctx.contribute(RouteContribution, viewsRoutes);
+});

@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import type { TestServer } from '@werkbank/testing/node';
+import { browserSuite, expectAccessible, login } from './browser';
+
+/**
+ * The view list and the view editor (issue 18): an author composes a view from two layers and a POI
+ * tour, watches the live preview follow, and publishes it — only with publish_view. Both screens
+ * pass WCAG 2.1 AA (axe-core) and the tree editor works by keyboard.
+ */
+describe('views: the view list and editor with its live preview (Chromium)', function () {
+  let t: TestServer;
+  let page: Page;
+  let author = { username: '', password: '' };
+
+  browserSuite(
+    {
+      admin: true,
+      setUp: async (server) => {
+        const a = await server.admin();
+        for (const [name, slug] of [
+          ['Gewässer', 'gewaesser_e2e'],
+          ['Radwege', 'radwege_e2e'],
+        ]) {
+          const depot = await a.post('/api/v1/depot/', { name, content_type: '/api/v1/type/feature/' });
+          const made = await a.post(`/api/v1/datum/create-in-depot/${depot.body.id}/`, {
+            feature: { type: 'Feature', geometry: { type: 'Point', coordinates: [6.95, 50.94] }, properties: { name } },
+          });
+          assert.equal((await a.post(`/api/v1/moment/${made.body.moment_id}/approve/`, {})).status, 200);
+          const layer = await a.post('/api/v1/layer/', { name, slug, public: true, layerpiles: [depot.body.resource_uri] });
+          assert.equal(layer.status, 201, JSON.stringify(layer.body));
+        }
+        // An author without publish_view, who may still read and write layers and views.
+        const user = await server.user();
+        author = { username: user.username, password: user.password };
+      },
+    },
+    (s) => ({ t, page } = s),
+  );
+
+  /** What the viewer in the preview frame draws (its layers, bottom first). */
+  const drawn = (expected: string) =>
+    page.waitForFunction((want) => {
+      const frame = document.querySelector<HTMLIFrameElement>('[data-testid=view-preview-frame]');
+      return frame?.contentDocument?.querySelector('.wbv-globe')?.getAttribute('data-imagery') === want;
+    }, expected);
+
+  it('composes a view from two layers and a tour, the preview following, and publishes it', async () => {
+    await page.goto(`${t.url}/views/`);
+    await page.getByTestId('view-list').waitFor();
+    await expectAccessible(page);
+    await page.getByTestId('new-view').click();
+    await page.getByTestId('view-editor').waitFor();
+    await page.locator('#view-name').fill('Wasser und Rad');
+    await page.locator('#view-slug').fill('wasser_rad');
+    await page.getByRole('tab', { name: 'Layer' }).click();
+    for (const name of ['Gewässer', 'Radwege']) {
+      await page.getByTestId('view-add-layer-open').click();
+      await page.locator('#view-layer-search').fill(name);
+      await page.getByRole('checkbox', { name: new RegExp(name) }).check({ force: true });
+      await page.getByTestId('view-add-layer-confirm').click();
+    }
+    assert.equal(await page.locator('[data-testid^=view-tree-row-]').count(), 2);
+    await drawn('radwege_e2e,gewaesser_e2e');
+    // By keyboard: move Radwege up; the preview follows.
+    await page.getByRole('button', { name: 'Move Radwege up' }).focus();
+    await page.keyboard.press('Enter');
+    await drawn('gewaesser_e2e,radwege_e2e');
+    // A layer switched off at start leaves the preview.
+    await page.getByRole('checkbox', { name: 'Initially visible: Gewässer' }).uncheck({ force: true });
+    await drawn('radwege_e2e');
+    await expectAccessible(page, ['[data-testid=view-preview-frame]']);
+
+    // A tour of two POIs.
+    await page.getByRole('tab', { name: 'POI' }).click();
+    await page.getByTestId('view-add-poi-group').click();
+    await page.getByRole('checkbox', { name: /Show as tour|Als Tour zeigen/ }).check({ force: true });
+    await page
+      .getByRole('button', { name: /Add POI|POI hinzufügen/ })
+      .nth(1)
+      .click();
+    await page
+      .getByRole('button', { name: /Add POI|POI hinzufügen/ })
+      .nth(1)
+      .click();
+    assert.equal(await page.locator('[data-testid^=view-poi-row-]').count(), 3);
+    await page.waitForFunction(() => {
+      const frame = document.querySelector<HTMLIFrameElement>('[data-testid=view-preview-frame]');
+      return !!frame?.contentDocument?.querySelector('.wbv-panel')?.textContent?.match(/Tour .* starten|Start tour/);
+    });
+
+    // Publish (the administrator holds publish_view) and save.
+    await page.getByRole('tab', { name: /Permissions|Berechtigungen/ }).click();
+    await page.getByTestId('view-public').check({ force: true });
+    await page.getByTestId('view-save').click();
+    await page
+      .getByText(/Object was saved|Objekt wurde gespeichert/)
+      .first()
+      .waitFor();
+    const saved = await t.admin().then((a) => a.get('/api/v1/view/?slug=wasser_rad'));
+    const view = saved.body.objects[0];
+    assert.equal(view.public, true);
+    assert.equal(view.layergroup.layers.length, 2);
+    assert.equal(view.poigroup.poigroups[0].is_tour, true);
+    assert.equal(view.poigroup.poigroups[0].pois.length, 2);
+  });
+
+  it('does not let an author without publish_view publish', async () => {
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({ viewport: { width: 1455, height: 900 } });
+    const own = await context.newPage();
+    await login(own, t.url, author.username, author.password);
+    await own.goto(`${t.url}/views/`);
+    await own.getByTestId('new-view').click();
+    await own.getByTestId('view-editor').waitFor();
+    await own.getByRole('tab', { name: /Permissions|Berechtigungen/ }).click();
+    assert.equal(await own.getByTestId('view-public').isDisabled(), true);
+    await own.getByText(/Only users with the right to publish views|Nur Benutzer mit dem Recht/).waitFor();
+    await context.close();
+  });
+});
