@@ -22,6 +22,7 @@ import {
 } from '../common/view-scene';
 import { checkConfig, checkHome, checkTrees, layerIdOf, type ViewLayerGroup } from '../common/view-tree';
 import type { ViewTranslation } from '../common/view-translations';
+import { ViewVisits } from '../common/views-api';
 import { parsed } from './view-rows';
 import { ViewsServices } from './views-services';
 
@@ -32,7 +33,10 @@ const op = (summary: string) => ({
 });
 
 /** What a scene is made of: a view's stored row, or a frozen view's copy. */
-type SceneParts = Pick<FrozenView, 'name' | 'subline' | 'description' | 'image' | 'home' | 'layergroup' | 'poigroup' | 'config'> & {
+type SceneParts = Pick<
+  FrozenView,
+  'name' | 'subline' | 'description' | 'image' | 'home' | 'layergroup' | 'poigroup' | 'config'
+> & {
   translations: Pick<ViewTranslation, 'key' | 'values'>[];
 };
 
@@ -41,11 +45,13 @@ type SceneParts = Pick<FrozenView, 'name' | 'subline' | 'description' | 'image' 
  * give the whole scene in one answer. Signed-out callers get public (frozen) views only; a view the
  * caller may not read is a 404, as if it did not exist. Each layer entry carries its layer's source
  * when the caller may read the layer through its services (public layers for signed-out callers);
- * otherwise the entry has none and the viewer shows it as unavailable.
+ * otherwise the entry has none and the viewer shows it as unavailable. Each view scene answered
+ * counts as a pageview of the view (ViewVisits, decision 0089); frozen views are not counted.
  */
 @injectable()
 export class ViewSceneRoutes implements HttpRouteContribution {
   @inject(ViewsServices) protected readonly services!: ViewsServices;
+  @inject(ViewVisits) protected readonly visits!: ViewVisits;
 
   /** The row of `table` named by `ref` (a short name, or an id where ids are allowed) that the caller may read. */
   protected async readable(ctx: WerkbankContext, kind: 'view' | 'finalview', ref: string): Promise<Row> {
@@ -164,9 +170,16 @@ export class ViewSceneRoutes implements HttpRouteContribution {
             `SELECT key, "values" FROM views_translation WHERE view_id = $1 ORDER BY key, id`,
             [row.id],
           )) as ViewTranslation[];
-          const head = { kind: 'view' as const, id: Number(row.id), slug: String(row.slug ?? ''), public: !!row.public, finalview: null };
+          const head = {
+            kind: 'view' as const,
+            id: Number(row.id),
+            slug: String(row.slug ?? ''),
+            public: !!row.public,
+            finalview: null,
+          };
           ctx.set('Cache-Control', 'no-store');
           ctx.body = await this.scene(ctx, head, { ...(row as unknown as FrozenView), translations });
+          await this.visits.record(ctx, head.id);
         });
         router.get(FINALVIEW_SCENE_PATH, async (ctx) => {
           const row = await this.readable(ctx, 'finalview', ctx.params.slug);
