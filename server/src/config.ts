@@ -18,6 +18,14 @@ export const DEFAULT_VIEWER_URLS: Record<string, string> = {
   finalview: '/finalview/{slug}/',
 };
 
+/**
+ * Addresses of the analytics calls the browser reads from the configuration (spec 002 §7, decision
+ * 0089); `{id}` is a view's id. The views plugin answers the default.
+ */
+export const DEFAULT_ANALYTICS_URLS: Record<string, string> = {
+  visitors_for_view: '/api/v2/analytics/views/{id}/visitors',
+};
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resolve(import.meta.dirname, '../..')): ServerConfig {
   const list = (v: string | undefined) =>
     (v ?? '')
@@ -68,6 +76,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = resol
       ['layer', 'view', 'portal', 'finalview', 'switchboard']
         .map((k) => [k, env[`VIEWER_URL_${k.toUpperCase()}`] ?? DEFAULT_VIEWER_URLS[k] ?? ''])
         .filter(([, v]) => v),
+    ),
+    analyticsUrls: Object.fromEntries(
+      Object.entries(DEFAULT_ANALYTICS_URLS).map(([k, v]) => [k, env[`ANALYTICS_URL_${k.toUpperCase()}`] || v]),
     ),
     serviceUrls: Object.fromEntries(
       Object.entries(DEFAULT_SERVICE_URLS).map(([k, v]) => [k, env[`SERVICE_URL_${k.toUpperCase()}`] || v]),

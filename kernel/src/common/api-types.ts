@@ -81,6 +81,8 @@ export interface BackendConfig {
   documentation: Record<string, { manual: string; tutorials: string }>;
   /** Viewer address templates by kind (layer, view, portal, finalview, switchboard) with `{id}`/`{slug}`. */
   viewer_urls?: Record<string, string>;
+  /** Analytics call addresses by name (`visitors_for_view` with `{id}`, spec 002 §7); signed-in users only. */
+  analytics_urls?: Record<string, string>;
   /** Service address templates of a layer by service (geojson, wfs, wms, wmts_kvp, wmts_rest) with `{name}`. */
   service_urls?: Record<string, string>;
 }

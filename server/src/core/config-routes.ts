@@ -38,6 +38,7 @@ export function mountConfigRoute(
       documentation: config.documentation,
       // Internal host names of the viewers are for signed-in users only.
       viewer_urls: user ? config.viewerUrls : {},
+      analytics_urls: user ? config.analyticsUrls : {},
       service_urls: user ? config.serviceUrls : {},
     };
     ctx.body = body;

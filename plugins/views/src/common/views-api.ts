@@ -1,10 +1,11 @@
 /**
  * The views plugin's API for other plugins (package export `@werkbank/plugin-views/api`): the view
- * resource's address, the rule of the publication switch that views and portals share, and
- * `FrozenViews`, through which the layer services serve a frozen view's pinned moments.
+ * resource's address, the rule of the publication switch that views and portals share,
+ * `FrozenViews`, through which the layer services serve a frozen view's pinned moments, and
+ * `ViewVisits`, which records the viewer's pageviews (an integrator may replace it).
  */
 import { token } from '@werkbank/sdk';
-import type { AuthUser } from '@werkbank/sdk/node';
+import type { AuthUser, WerkbankContext } from '@werkbank/sdk/node';
 export { VIEW_PATH, viewAddress } from './view-rules';
 export type { FinalviewPins } from './finalview-fields';
 
@@ -37,3 +38,18 @@ export const FrozenViews = token<FrozenViews>('views.FrozenViews');
 export function changesPublication(values: Record<string, unknown>, stored?: Record<string, unknown>): boolean {
   return 'public' in values && values.public !== undefined && Boolean(values.public) !== Boolean(stored?.public ?? false);
 }
+
+/**
+ * Records the viewer's pageviews of views (decision 0089; node side, bound by the views plugin).
+ * The default counts pageviews and visitors per view and UTC day without cookies and without
+ * storing addresses: a visitor is a salted hash that lives one day.
+ */
+export interface ViewVisits {
+  /**
+   * Counts one pageview of view `viewId` by the caller of `ctx` (its address and User-Agent). Called
+   * once per scene the viewer loads; does nothing while the analytics component is off. Never
+   * throws: a failure is logged and the caller's request goes on.
+   */
+  record(ctx: WerkbankContext, viewId: number): Promise<void>;
+}
+export const ViewVisits = token<ViewVisits>('views.ViewVisits');

@@ -23,6 +23,7 @@ import {
 } from '../common/view-scene';
 import { checkConfig, checkHome, checkTrees, layerIdOf, type ViewLayerGroup } from '../common/view-tree';
 import type { ViewTranslation } from '../common/view-translations';
+import { ViewVisits } from '../common/views-api';
 import { parsed } from './view-rows';
 import { ViewsServices } from './views-services';
 
@@ -50,11 +51,13 @@ type SceneParts = Pick<
  * give the whole scene in one answer. Signed-out callers get public (frozen) views only; a view the
  * caller may not read is a 404, as if it did not exist. Each layer entry carries its layer's source
  * when the caller may read the layer through its services (public layers for signed-out callers);
- * otherwise the entry has none and the viewer shows it as unavailable.
+ * otherwise the entry has none and the viewer shows it as unavailable. Each view scene answered
+ * counts as a pageview of the view (ViewVisits, decision 0089); frozen views are not counted.
  */
 @injectable()
 export class ViewSceneRoutes implements HttpRouteContribution {
   @inject(ViewsServices) protected readonly services!: ViewsServices;
+  @inject(ViewVisits) protected readonly visits!: ViewVisits;
 
   /** The row of `table` named by `ref` (a short name, or an id where ids are allowed) that the caller may read. */
   protected async readable(ctx: WerkbankContext, kind: 'view' | 'finalview', ref: string): Promise<Row> {
@@ -189,6 +192,7 @@ export class ViewSceneRoutes implements HttpRouteContribution {
           };
           ctx.set('Cache-Control', 'no-store');
           ctx.body = await this.scene(ctx, head, { ...(row as unknown as FrozenView), translations });
+          await this.visits.record(ctx, head.id);
         });
         router.post(VIEW_PREVIEW_PATH, async (ctx) => {
           // Signed-in readers only (the editor's preview); the body's trees pass the view's own check.

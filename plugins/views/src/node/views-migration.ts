@@ -83,3 +83,39 @@ export class ViewsFinalviews1797200000002 implements MigrationInterface {
     await q.query(`DROP TABLE views_finalview`);
   }
 }
+
+/**
+ * Visitor statistics of views (decision 0089): pageviews and visitors per view and UTC day, the
+ * day's salt, and the salted visitor hashes of today and yesterday (never an address or a
+ * User-Agent). A view's statistics go with it.
+ */
+export class ViewsVisits1797200000003 implements MigrationInterface {
+  name = 'ViewsVisits1797200000003';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TABLE views_visit_day (
+        view_id integer NOT NULL REFERENCES views_view(id) ON DELETE CASCADE,
+        day date NOT NULL,
+        pageviews integer NOT NULL DEFAULT 0,
+        visitors integer NOT NULL DEFAULT 0,
+        PRIMARY KEY (view_id, day)
+      )`);
+    await q.query(`
+      CREATE TABLE views_visitor (
+        view_id integer NOT NULL REFERENCES views_view(id) ON DELETE CASCADE,
+        day date NOT NULL,
+        hash char(16) NOT NULL,
+        PRIMARY KEY (view_id, day, hash)
+      )`);
+    // Deleting a day's hashes scans by day.
+    await q.query(`CREATE INDEX views_visitor_day ON views_visitor (day)`);
+    await q.query(`CREATE TABLE views_visit_salt (day date PRIMARY KEY, salt text NOT NULL)`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE views_visit_salt`);
+    await q.query(`DROP TABLE views_visitor`);
+    await q.query(`DROP TABLE views_visit_day`);
+  }
+}

@@ -6,14 +6,21 @@ import {
   ResourceContribution,
 } from '@werkbank/sdk/node';
 import { viewResource } from './view-resource';
-import { ViewsFinalviews1797200000002, ViewsSchema1797200000000, ViewsTranslations1797200000001 } from './views-migration';
+import {
+  ViewsFinalviews1797200000002,
+  ViewsSchema1797200000000,
+  ViewsTranslations1797200000001,
+  ViewsVisits1797200000003,
+} from './views-migration';
 import { finalviewResource } from './finalview-resource';
 import { FinalviewRoutes } from './finalview-routes';
 import { FrozenViewsService } from './frozen-views-service';
-import { FrozenViews } from '../common/views-api';
+import { FrozenViews, ViewVisits } from '../common/views-api';
 import { ViewsServices } from './views-services';
 import { ViewTranslationRoutes } from './view-translation-routes';
 import { ViewSceneRoutes } from './view-scene-routes';
+import { ViewAnalyticsRoutes } from './view-analytics-routes';
+import { ViewVisitsService } from './view-visits-service';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import de from '../common/i18n/de.json' with { type: 'json' };
 
@@ -22,7 +29,12 @@ const viewsEntities: EntityContribution = {
     registry.add({
       id: 'views.entities',
       entities: [],
-      migrations: [ViewsSchema1797200000000, ViewsTranslations1797200000001, ViewsFinalviews1797200000002],
+      migrations: [
+        ViewsSchema1797200000000,
+        ViewsTranslations1797200000001,
+        ViewsFinalviews1797200000002,
+        ViewsVisits1797200000003,
+      ],
     }),
 };
 
@@ -37,14 +49,17 @@ const viewsTranslations: NodeTranslationContribution = {
   registerTranslations: (registry) => registry.add({ id: 'views.server-translations', namespace: 'views', de, en }),
 };
 
-/** Views (issue 18, decision 0086): the view resource with its layer and POI trees, and its translations. */
+/** Views (issue 18, decisions 0086, 0088, 0089): the view resource with its trees, translations, scenes and visitor statistics. */
 export default definePlugin((ctx) => {
   ctx.bind(ViewsServices).toSelf().inSingletonScope();
   ctx.contribute(HttpRouteContribution, ViewTranslationRoutes);
   ctx.contribute(HttpRouteContribution, FinalviewRoutes);
   ctx.contribute(HttpRouteContribution, ViewSceneRoutes);
+  ctx.contribute(HttpRouteContribution, ViewAnalyticsRoutes);
   // The layer services serve a frozen view's pinned moments through it.
   ctx.bind(FrozenViews).to(FrozenViewsService).inSingletonScope();
+  // The viewer's scene call counts pageviews through it (decision 0089).
+  ctx.bind(ViewVisits).to(ViewVisitsService).inSingletonScope();
   ctx.contribute(EntityContribution, viewsEntities);
   ctx.contribute(ResourceContribution, viewsResources);
   ctx.contribute(NodeTranslationContribution, viewsTranslations);

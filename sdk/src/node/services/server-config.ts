@@ -90,6 +90,11 @@ export interface ServerConfig {
    */
   viewerUrls: Record<string, string>;
   /**
+   * Addresses of analytics calls by name (spec 002 §7; decision 0089): `visitors_for_view` with
+   * `{id}` for a view's id; ANALYTICS_URL_<NAME> overrides a default.
+   */
+  analyticsUrls: Record<string, string>;
+  /**
    * Service address templates of a layer by service (geojson, ogcapi, wfs, wms, wmts_kvp, wmts_rest) with
    * `{name}` for its short name or id (spec 001 §2.2); SERVICE_URL_<SERVICE> overrides a default.
    */
