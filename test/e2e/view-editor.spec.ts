@@ -120,4 +120,27 @@ describe('views: the view list and editor with its live preview (Chromium)', fun
     await own.getByText(/Only users with the right to publish views|Nur Benutzer mit dem Recht/).waitFor();
     await context.close();
   });
+
+  it('freezes a view from its editor and lists the frozen view', async () => {
+    const admin = await t.admin();
+    const made = await admin.post('/api/v1/view/', { name: 'Zum Einfrieren' });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    await page.goto(`${t.url}/views/edit/${made.body.id}`);
+    await page.getByTestId('view-freeze').click();
+    await page.locator('#freeze-slug').fill('stand_eins');
+    await expectAccessible(page, ['[data-testid=view-preview-frame]']);
+    await page.getByTestId('freeze-confirm').click();
+    await page.getByTestId('finalview-editor').waitFor();
+    assert.equal(await page.locator('#finalview-slug').inputValue(), 'stand_eins');
+    await page.locator('#finalview-slug').fill('stand_zwei');
+    await page.getByTestId('finalview-save').click();
+    await page
+      .getByText(/Object was saved|Objekt wurde gespeichert/)
+      .first()
+      .waitFor();
+    await expectAccessible(page);
+    await page.goto(`${t.url}/finalviews/`);
+    await page.getByTestId('finalview-list').getByText('stand_zwei').waitFor();
+    await expectAccessible(page);
+  });
 });

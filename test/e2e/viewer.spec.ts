@@ -14,6 +14,7 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
   let page: Page;
   let admin: TestClient;
   let viewId = 0;
+  let parkDatum = { id: 0, feature: {} as Record<string, unknown> };
 
   /** The Cesium canvas is a drawing surface without content for axe to judge; its region is labelled. */
   const CANVAS = ['.wbv-globe canvas'];
@@ -26,7 +27,7 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
         const a = await server.admin();
         const depot = await a.post('/api/v1/depot/', { name: 'Grünflächen', content_type: '/api/v1/type/feature/' });
         assert.equal(depot.status, 201, JSON.stringify(depot.body));
-        const park = {
+        const park: Record<string, unknown> = {
           type: 'Feature',
           geometry: {
             type: 'Polygon',
@@ -44,6 +45,7 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
         };
         const made = await a.post(`/api/v1/datum/create-in-depot/${depot.body.id}/`, { feature: park });
         assert.equal(made.status, 201, JSON.stringify(made.body));
+        parkDatum = { id: made.body.id, feature: park };
         assert.equal((await a.post(`/api/v1/moment/${made.body.moment_id}/approve/`, {})).status, 200);
         const layer = await a.post('/api/v1/layer/', {
           name: 'Parks',
@@ -158,7 +160,7 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
     await expectAccessible(page, CANVAS);
   });
 
-  it('keeps internal views closed to visitors, with a way to sign in', async () => {
+  it('keeps internal views closed to visitors; a frozen view keeps its data after a change while the live view shows it', async () => {
     await open('/viewer/intern_e2e/');
     await page.getByRole('heading', { level: 1, name: 'Diese Ansicht gibt es nicht, oder sie ist nicht öffentlich.' }).waitFor();
     assert.equal(
@@ -173,5 +175,23 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
     await page.getByText('Eingefrorene Ansicht: Sie zeigt die Daten so, wie sie beim Einfrieren waren.').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Stadtgrün' }).waitFor();
     assert.equal(await imagery(), 'parks_e2e');
+    await expectAccessible(page, CANVAS);
+
+    // The data changes and the change is approved: the live view shows it, the frozen view does not.
+    const feature = parkDatum.feature as { properties: Record<string, unknown> };
+    const changed = await admin.patch(`/api/v1/datum/${parkDatum.id}/`, {
+      feature: { ...feature, properties: { ...feature.properties, name: 'Stadtwald Nord' } },
+    });
+    assert.equal(changed.status, 200, JSON.stringify(changed.body));
+    assert.equal((await admin.post(`/api/v1/moment/${changed.body.moment_id}/approve/`, {})).status, 200);
+    const selectedName = async (path: string) => {
+      await open(path);
+      await page.locator('.wbv-globe canvas').waitFor();
+      const box = (await page.locator('.wbv-globe').boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      return page.getByRole('region', { name: 'Ausgewähltes Objekt' }).getByRole('heading', { level: 3 }).innerText();
+    };
+    assert.equal(await selectedName('/viewer/stadtgruen_e2e/'), 'Stadtwald Nord');
+    assert.equal(await selectedName('/finalview/stadtgruen_2026/'), 'Stadtwald');
   });
 });

@@ -23,10 +23,13 @@ import { ViewPreview } from './view-preview';
 import { ViewSettingsTab } from './view-settings-tab';
 import { ViewToolsTab } from './view-tools-tab';
 import { ViewTranslationsTab } from './view-translations-tab';
+import { ViewAnalyticsTab } from './view-analytics';
+import { FreezeViewDialog } from './finalview-screens';
 
 /**
  * The view editor at /views/edit/{id} (spec 002 §2): tabs Settings, Layer, Home view, POI,
- * Permissions, Tools and Translations (with the view translation editor component), the active tab
+ * Permissions, Tools, Translations (with the view translation editor component) and Analytics (with
+ * the analytics component), the active tab
  * kept in navigation state (falling back to the first); beside them the live preview of the draft.
  * Save sends the changed fields; Close goes back to the list. Read-only without write access.
  */
@@ -44,6 +47,7 @@ const ViewEditorScreen = observer(function ViewEditorScreen() {
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const [camera, setCamera] = useState<CameraPosition | null>(null);
+  const [freezing, setFreezing] = useState(false);
   const address = viewAddress(Number(id));
 
   const take = (v: View) => {
@@ -178,8 +182,10 @@ const ViewEditorScreen = observer(function ViewEditorScreen() {
             onClick={() => void save()}
           />
         )}
+        <Button icon="snowflake" text={t('finalviews.freeze')} data-testid="view-freeze" onClick={() => setFreezing(true)} />
         <Button icon="cross" text={t('editor.close')} data-testid="view-close" onClick={() => navigate(VIEWS_ROUTE)} />
       </div>
+      {freezing && <FreezeViewDialog viewId={loaded.id} onClose={() => setFreezing(false)} />}
       {readOnly && <Callout>{t('editor.read_only')}</Callout>}
       {error && <Callout intent="danger">{error}</Callout>}
       <div className="wb-view-editor-layout">

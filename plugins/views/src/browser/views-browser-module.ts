@@ -6,11 +6,14 @@ const viewsTranslations: TranslationContribution = {
   registerTranslations: (registry) => registry.add({ id: 'views.translations', namespace: 'views', de, en }),
 };
 
-/** spec 000 §2: /views/ and /views/edit/{id}; serving /views/ makes the main menu's Views entry live. */
+/** spec 000 §2: /views/, /views/edit/{id}, /finalviews/, /finalviews/edit/{id} and /analytics/; serving /views/ makes the main menu's Views entry live. */
 const viewsRoutes: RouteContribution = {
   registerRoutes(registry) {
     registry.add({ id: 'views.list', path: '/views/', load: () => import('./view-list-screen') });
     registry.add({ id: 'views.editor', path: '/views/edit/:id', load: () => import('./view-editor-screen') });
+    registry.add({ id: 'views.finalviews', path: '/finalviews/', load: () => import('./finalview-list-screen') });
+    registry.add({ id: 'views.finalview-editor', path: '/finalviews/edit/:id', load: () => import('./finalview-editor-screen') });
+    registry.add({ id: 'views.analytics', path: '/analytics/', load: () => import('./view-analytics') });
   },
 };
 

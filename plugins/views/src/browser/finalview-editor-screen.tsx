@@ -1,0 +1,3 @@
+import { FinalviewEditorScreen } from './finalview-screens';
+
+export default FinalviewEditorScreen;

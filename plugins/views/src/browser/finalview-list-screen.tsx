@@ -1,0 +1,3 @@
+import { FinalviewListScreen } from './finalview-screens';
+
+export default FinalviewListScreen;
