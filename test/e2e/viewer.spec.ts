@@ -194,4 +194,31 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
     assert.equal(await selectedName('/viewer/stadtgruen_e2e/'), 'Stadtwald Nord');
     assert.equal(await selectedName('/finalview/stadtgruen_2026/'), 'Stadtwald');
   });
+
+  it('opens a public portal page signed out: cards of its views, its layers with their services, by keyboard into the viewer', async () => {
+    const portal = await admin.post('/api/v1/portal/', {
+      name: 'Grünes Köln',
+      slug: 'gruenes_koeln',
+      public: true,
+      views: [
+        { view: `/api/v1/view/${viewId}/`, attr: { headline_icon: 'plant', infobox_text: 'Mit Rundgang' } },
+        { name: 'Stadtatlas', attr: { external_url: 'https://atlas.example.org/' } },
+      ],
+      layers: [{ layer: '/api/v1/layer/1/', attr: { exportable: true } }],
+    });
+    assert.equal(portal.status, 201, JSON.stringify(portal.body));
+    await page.context().setExtraHTTPHeaders({ 'Accept-Language': 'de' });
+    await page.goto(`${t.url}/portal/gruenes_koeln/`);
+    await page.getByRole('heading', { level: 1, name: 'Grünes Köln' }).waitFor();
+    await page.getByText('Mit Rundgang').waitFor();
+    await page.getByRole('link', { name: 'Stadtatlas' }).waitFor();
+    await page.getByRole('link', { name: 'Herunterladen (GeoJSON)' }).waitFor();
+    await expectAccessible(page);
+    // Tab reaches the view's card link first; Enter opens the view in the viewer.
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Stadtgrün');
+    await Promise.all([page.waitForURL(/\/viewer\/stadtgruen_e2e\/$/), page.keyboard.press('Enter')]);
+    // The browser speaks English: the view's English translation.
+    await page.getByRole('heading', { level: 1, name: 'Urban green' }).waitFor();
+  });
 });

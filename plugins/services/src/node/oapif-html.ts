@@ -3,6 +3,9 @@
  * resource, in the caller's language, for people who open a service address in a browser. No
  * scripts; every value escaped.
  */
+import { escapeHtml } from '@werkbank/sdk';
+
+export { escapeHtml };
 
 /** Translates a key of the services namespace with parameters. */
 export type Texts = (key: string, params?: Record<string, unknown>) => string;
@@ -12,12 +15,6 @@ export interface OapifLink {
   rel: string;
   type?: string;
   title?: string;
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
 /** A whole page: language, title, one h1 and the body. */

@@ -165,6 +165,10 @@ const ViewEditorScreen = observer(function ViewEditorScreen() {
           },
         ]
       : []),
+    // spec 002 §2: only with the analytics component (the view exists: the editor opens saved views).
+    ...(config.isEnabled('analytics')
+      ? [{ id: 'analytics', title: t('analytics.tab'), panel: <ViewAnalyticsTab viewId={loaded.id} /> }]
+      : []),
   ];
   const kept = nav.get<string>(VIEW_TAB_KEY, 'settings');
   const active = tabs.some((tab) => tab.id === kept) ? kept : tabs[0].id;
