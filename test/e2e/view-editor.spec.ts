@@ -143,4 +143,48 @@ describe('views: the view list and editor with its live preview (Chromium)', fun
     await page.getByTestId('finalview-list').getByText('stand_zwei').waitFor();
     await expectAccessible(page);
   });
+
+  it('builds a portal in its editor: a view, an external view and a layer, published, and its page shows them', async () => {
+    await page.goto(`${t.url}/portals/`);
+    await page.getByTestId('portal-list').waitFor();
+    await expectAccessible(page);
+    await page.getByTestId('new-portal').click();
+    await page.getByTestId('portal-editor').waitFor();
+    await page.locator('#portal-name').fill('Mobilität');
+    await page.locator('#portal-slug').fill('mobil');
+    await page.getByRole('tab', { name: 'Views' }).click();
+    await page.getByTestId('portal-add-view').click();
+    await page.locator('#portal-search').fill('Wasser');
+    await page.getByRole('checkbox', { name: 'Wasser und Rad' }).check({ force: true });
+    await page.getByTestId('portal-add-confirm').click();
+    await page.getByTestId('portal-add-external').click();
+    await page.locator('#portal-external-url').fill('https://atlas.example.org/');
+    await page.getByTestId('portal-add-external-confirm').click();
+    await page.getByTestId('portal-view-rows').getByText('(https://atlas.example.org/)').waitFor();
+    await page.getByRole('button', { name: 'Edit Wasser und Rad' }).click();
+    await page.locator('#portal-view-icon').selectOption('map');
+    await page.locator('#portal-view-infobox').fill('Wege am Wasser');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('tab', { name: 'Layer' }).click();
+    await page.getByTestId('portal-add-layer').click();
+    await page.locator('#portal-search').fill('Radwege');
+    await page.getByRole('checkbox', { name: 'Radwege' }).check({ force: true });
+    await page.getByTestId('portal-add-confirm').click();
+    await page.getByRole('tab', { name: 'Permissions' }).click();
+    await page.getByTestId('portal-public').check({ force: true });
+    await expectAccessible(page);
+    await page.getByTestId('portal-save').click();
+    await page.getByText('Object was saved').first().waitFor();
+    // The page, signed out.
+    const context = await page.context().browser()!.newContext();
+    const visitor = await context.newPage();
+    await visitor.goto(`${t.url}/portal/mobil/`);
+    await visitor.getByRole('heading', { level: 1, name: 'Mobilität' }).waitFor();
+    await visitor.getByRole('link', { name: 'Wasser und Rad' }).waitFor();
+    await visitor.getByText('Wege am Wasser').waitFor();
+    await visitor.getByRole('link', { name: '(https://atlas.example.org/)' }).waitFor();
+    await visitor.getByRole('heading', { level: 3, name: 'Radwege' }).waitFor();
+    await expectAccessible(visitor);
+    await context.close();
+  });
 });

@@ -1,0 +1,3 @@
+import { PortalEditorScreen } from './portal-screens';
+
+export default PortalEditorScreen;

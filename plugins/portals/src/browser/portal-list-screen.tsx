@@ -1,0 +1,3 @@
+import { PortalListScreen } from './portal-screens';
+
+export default PortalListScreen;
