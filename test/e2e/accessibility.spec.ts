@@ -22,6 +22,9 @@ describe('accessibility: every screen passes WCAG 2.1 AA (axe-core) and works by
         ids.switchboard = (await a.post('/api/v1/switchboard/', { name: 'Barrierefrei' })).body.id;
         await a.post('/api/v1/greeting/', { name: 'Moin' });
         await a.post('/api/v2/backend/tags/', { name: 'Hochwasser' });
+        ids.view = (await a.post('/api/v1/view/', { name: 'Hochwasserkarte', slug: 'hochwasser' })).body.id;
+        await a.post('/api/v1/portal/', { name: 'Umweltportal', slug: 'umwelt', views: [{ view: ids.view }] });
+        await a.get(`/switchboard/create-finalview/?slug=hochwasser_2026&view=${ids.view}`);
       },
     },
     (s) => ({ t, page, admin } = s),
@@ -42,6 +45,10 @@ describe('accessibility: every screen passes WCAG 2.1 AA (axe-core) and works by
     '/layers/',
     '/users/',
     '/groups/',
+    '/views/',
+    '/finalviews/',
+    '/portals/',
+    '/analytics/',
   ];
 
   async function visit(path: string): Promise<void> {
