@@ -17,6 +17,7 @@ export const BENCHES = [
   'moments',
   'engine',
   'canvas',
+  'viewer',
   'import',
   'extent',
   'services',

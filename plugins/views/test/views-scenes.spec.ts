@@ -56,6 +56,7 @@ describe('views: scenes for the viewer', function () {
     assert.deepEqual(tree.source?.wms, { url: '/services/wms/baeume', layers: 'baeume' });
     assert.equal(tree.source?.name, 'Bäume');
     assert.equal(tree.source?.geojson, '/services/geojson/baeume/');
+    assert.deepEqual(tree.source?.wmts, { url: '/services/wmts/baeume', layer: 'baeume', tileMatrixSet: 'WebMercatorQuad' });
     // No approved data and no bbox: where the layer lies is unknown.
     assert.equal(tree.source?.bbox, null);
     // The internal layer stays in the tree, without its source: the viewer shows it as unavailable.

@@ -28,6 +28,11 @@ export interface SceneLayerSource {
   modified: string;
   /** The WMS endpoint (GetMap, GetFeatureInfo, GetLegendGraphic) and the layer's name in it. */
   wms: { url: string; layers: string };
+  /**
+   * The WMTS (KVP) the viewer draws the layer from when there is one: cached tiles of
+   * WebMercatorQuad, so every visitor after the first gets them from the tile cache; null: drawn by WMS.
+   */
+  wmts: { url: string; layer: string; tileMatrixSet: string } | null;
   /** The GeoJSON service of the layer (vector layers), for downloads of the current extent. */
   geojson: string | null;
   selection_title: string;

@@ -96,6 +96,7 @@ export class ViewSceneRoutes implements HttpRouteContribution {
       return template ? template.replaceAll('{name}', name).replaceAll('{id}', String(layer.id)) : null;
     };
     const wms = address('wms') ?? `/services/wms/${name}`;
+    const wmts = address('wmts_kvp');
     return {
       id: layer.id,
       name: layer.name,
@@ -104,6 +105,10 @@ export class ViewSceneRoutes implements HttpRouteContribution {
       bbox: extent,
       modified: layer.modified,
       wms: { url: wms.split('?')[0], layers: layerServiceName(layer) },
+      wmts:
+        layer.type === 'feature' && wmts
+          ? { url: wmts.split('?')[0], layer: layerServiceName(layer), tileMatrixSet: 'WebMercatorQuad' }
+          : null,
       geojson: layer.type === 'feature' ? address('geojson') : null,
       selection_title: layer.selection_title,
       selection_fields: layer.selection_fields ?? [],

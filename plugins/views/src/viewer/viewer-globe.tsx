@@ -19,11 +19,11 @@ import {
   type ImageryLayer,
   type ReactElement,
   type ReactKeyboardEvent,
-  type WmsImagery,
 } from '@werkbank/sdk/globe';
 import type { CameraPosition } from '../common/view-tree';
 import { fittableExtent } from '../common/view-scene';
 import type { GlobePick } from './feature-info';
+import { imageryName, type DrawnImagery } from './viewer-state';
 
 export type { GlobePick };
 
@@ -37,7 +37,7 @@ export type CameraTarget =
 interface GlobeProps {
   label: string;
   baseMapTileUrl: string | null;
-  imagery: readonly (WmsImagery & { opacity: number })[];
+  imagery: readonly DrawnImagery[];
   /** A new object moves the camera (flies when `duration` is given, else jumps). */
   target: CameraTarget | null;
   onPick: (pick: GlobePick) => void;
@@ -45,7 +45,7 @@ interface GlobeProps {
   onCamera: (camera: CameraPosition) => void;
 }
 
-const imageryKey = (i: WmsImagery) => `${i.url}|${i.layers}`;
+const imageryKey = (i: DrawnImagery) => `${i.kind}|${i.url}|${imageryName(i)}`;
 
 /** The camera as a position in degrees and metres. */
 export function cameraOf(widget: CesiumWidgetInstance): CameraPosition {
@@ -88,11 +88,38 @@ function move(widget: CesiumWidgetInstance, target: CameraTarget): void {
 }
 
 /** The drawn imagery, kept in step with `imagery`: layers added and removed by key, opacity and order set in place. */
+/**
+ * Marks for the browser's performance timeline (bench/viewer): the first frame drawn with the
+ * view's imagery, and the first frame after which every tile of the globe and the imagery is loaded.
+ */
+export const FIRST_FRAME_MARK = 'werkbank-viewer-first-frame';
+export const SETTLED_MARK = 'werkbank-viewer-settled';
+
+function markFrames(widget: CesiumWidgetInstance): void {
+  let first = false;
+  const remove = widget.scene.postRender.addEventListener(() => {
+    if (!first) {
+      first = true;
+      performance.mark(FIRST_FRAME_MARK);
+    }
+    if (widget.scene.globe.tilesLoaded) {
+      performance.mark(SETTLED_MARK);
+      remove();
+    }
+  });
+  widget.scene.requestRender();
+}
+
 function Imagery({ imagery }: { imagery: GlobeProps['imagery'] }): null {
   const widget = useCesium().cesiumWidget;
   const drawn = useRef(new Map<string, ImageryLayer>());
+  const marked = useRef(false);
   useEffect(() => {
     if (!widget) return;
+    if (!marked.current) {
+      marked.current = true;
+      markFrames(widget);
+    }
     const wanted = new Set(imagery.map(imageryKey));
     for (const [key, layer] of drawn.current)
       if (!wanted.has(key)) {
@@ -178,7 +205,7 @@ export function ViewerGlobe(props: GlobeProps): ReactElement {
       aria-label={props.label}
       tabIndex={0}
       onKeyDown={onKey}
-      data-imagery={props.imagery.map((i) => i.layers).join(',')}
+      data-imagery={props.imagery.map(imageryName).join(',')}
     >
       <CesiumWidget ref={widgetRef as never} full baseLayer={base} requestRenderMode maximumRenderTimeChange={Infinity}>
         <Imagery imagery={props.imagery} />

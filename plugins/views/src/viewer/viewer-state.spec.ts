@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { SceneLayer, SceneLayerGroup } from '../common/view-scene';
 import { newLayerGroup, newViewLayer } from '../common/view-tree';
-import { drawnLayers, imageryOf, initialState, switchLayer } from './viewer-state';
+import { drawnLayers, imageryName, imageryOf, initialState, switchLayer } from './viewer-state';
 import { featureInfoUrl, safeUrl } from './feature-info';
 import { sceneAddress, sharedCamera } from './viewer-address';
 
@@ -13,6 +13,7 @@ const source = (name: string, bbox: [number, number, number, number] | null = nu
   bbox,
   modified: '2026-11-27T00:00:00Z',
   wms: { url: `/services/wms/${name}`, layers: name },
+  wmts: name === 'v1' ? { url: `/services/wmts/${name}`, layer: name, tileMatrixSet: 'WebMercatorQuad' } : null,
   geojson: null,
   selection_title: '',
   selection_fields: [],
@@ -62,13 +63,10 @@ describe('viewer: layer state', () => {
     assert.deepEqual([t.on.a, t.on.b], [false, true]);
   });
 
-  it('draws the first row of the tree on top, and names a frozen view in each request', () => {
+  it('draws the first row of the tree on top, from WMTS where there is one, and names a frozen view in each request', () => {
     const s = initialState(root);
     const imagery = imageryOf(drawnLayers(root, s), s, 'stand_2026');
-    assert.deepEqual(
-      imagery.map((i) => i.layers),
-      ['v1', 'a'],
-    );
+    assert.deepEqual(imagery.map(imageryName), ['v1', 'a']);
     assert.equal(imagery[1].url, '/services/wms/a?finalview=stand_2026');
     assert.equal(imageryOf(drawnLayers(root, s), s, null)[1].url, '/services/wms/a');
   });

@@ -61,23 +61,37 @@ export function drawnLayers(root: SceneLayerGroup, state: LayerState): SceneLaye
 }
 
 /**
- * The WMS imagery of the drawn layers, bottom first: the tree's first row is drawn on top, as in a
+ * The imagery of the drawn layers, bottom first: the tree's first row is drawn on top, as in a
  * GIS's layer list. A frozen view's requests carry its name, so the services answer its pinned data.
  */
-export function imageryOf(
-  layers: readonly SceneLayer[],
-  state: LayerState,
-  finalview: string | null,
-): Array<{ kind: 'wms'; url: string; layers: string; opacity: number; bbox?: [number, number, number, number] }> {
+export function imageryOf(layers: readonly SceneLayer[], state: LayerState, finalview: string | null): DrawnImagery[] {
+  const pinned = (url: string) => (finalview ? `${url}?finalview=${encodeURIComponent(finalview)}` : url);
   return layers
     .filter((l) => l.source)
-    .map((l) => ({
-      kind: 'wms' as const,
-      url: finalview ? `${l.source!.wms.url}?finalview=${encodeURIComponent(finalview)}` : l.source!.wms.url,
-      layers: l.source!.wms.layers,
-      opacity: state.opacity[l.id] ?? l.opacity,
-      // Where tiles are asked for; a single point's extent has no area, so it grows a little.
-      ...(l.source!.bbox ? { bbox: fittableExtent(l.source!.bbox) } : {}),
-    }))
+    .map((l): DrawnImagery => {
+      const source = l.source!;
+      const common = {
+        opacity: state.opacity[l.id] ?? l.opacity,
+        // Where tiles are asked for; a single point's extent has no area, so it grows a little.
+        ...(source.bbox ? { bbox: fittableExtent(source.bbox) } : {}),
+      };
+      return source.wmts
+        ? {
+            kind: 'wmts',
+            url: pinned(source.wmts.url),
+            layer: source.wmts.layer,
+            tileMatrixSet: source.wmts.tileMatrixSet,
+            ...common,
+          }
+        : { kind: 'wms', url: pinned(source.wms.url), layers: source.wms.layers, ...common };
+    })
     .reverse();
 }
+
+/** Imagery as the viewer draws it: WMTS tiles where the layer has them, else WMS. */
+export type DrawnImagery = { opacity: number; bbox?: [number, number, number, number] } & (
+  { kind: 'wms'; url: string; layers: string } | { kind: 'wmts'; url: string; layer: string; tileMatrixSet: string }
+);
+
+/** The name that identifies drawn imagery (its layer's service name). */
+export const imageryName = (i: DrawnImagery) => (i.kind === 'wms' ? i.layers : i.layer);
