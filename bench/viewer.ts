@@ -21,7 +21,8 @@ const BIG = sized('BENCH_FEATURES', 50_000, 500);
 const PAN_MS = sized('BENCH_PAN_MS', 2000, 500);
 const AIM_RATIO = 1.5;
 const AIM_FPS = 30;
-const CHUNK = 5000;
+/** Features per request (the API takes bodies up to 1 MB). */
+const CHUNK = 2000;
 
 /** `n` polygons (small squares) on a grid over Cologne, `seed` shifting them per layer. */
 function squares(n: number, seed: number) {
