@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startTestServer } from '@werkbank/testing/node';
 import { launchChromium, login } from '../test/e2e/browser';
+import { dragFps } from './browser-fps';
 import { expectStatus } from '@werkbank/testing/node';
 import { SWITCHBOARD_PLUGINS } from '@werkbank/plugin-switchboards/testing';
 import { alternating, banner, fmt, judge, PASSES, ratios, runBench, sized, SMOKE, spread, table } from './bench-mode';
@@ -111,35 +112,10 @@ async function firstRender(page: Page, url: string, expected: number): Promise<n
   return Date.now() - start;
 }
 
-/** Frames per second (requestAnimationFrame callbacks) while the empty canvas area is dragged. */
+/** Frames per second while the empty canvas area is dragged. */
 async function panFps(page: Page): Promise<number> {
   const box = (await page.getByTestId('canvas-area').boundingBox())!;
-  // A string: tsx would add helpers to a function that do not exist in the page.
-  await page.evaluate(`(() => {
-    window.__frames = 0;
-    window.__counting = true;
-    const tick = () => {
-      if (!window.__counting) return;
-      window.__frames++;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  })()`);
-  // Grab the canvas background (the top-left corner stays clear of nodes after zoom-to-fit).
-  const x0 = box.x + 8;
-  const y0 = box.y + 8;
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  const start = Date.now();
-  let i = 0;
-  while (Date.now() - start < PAN_MS) {
-    i++;
-    await page.mouse.move(x0 + 200 * Math.sin(i / 10), y0 + 150 * Math.cos(i / 10));
-  }
-  await page.mouse.up();
-  const elapsed = Date.now() - start;
-  const frames = Number(await page.evaluate('(() => { window.__counting = false; return window.__frames; })()'));
-  return (frames * 1000) / elapsed;
+  return dragFps(page, { x: box.x + 8, y: box.y + 8 }, PAN_MS);
 }
 
 /**

@@ -13,6 +13,7 @@ import { execSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { expectStatus, startTestServer, type TestClient } from '@werkbank/testing/node';
 import { launchChromium } from '../test/e2e/browser';
+import { dragFps } from './browser-fps';
 import { alternating, banner, fmt, judge, PASSES, ratios, runBench, sized, spread, table } from './bench-mode';
 
 const LAYERS = 10;
@@ -21,8 +22,8 @@ const BIG = sized('BENCH_FEATURES', 50_000, 500);
 const PAN_MS = sized('BENCH_PAN_MS', 2000, 500);
 const AIM_RATIO = 1.5;
 const AIM_FPS = 30;
-/** Features per request (the API takes bodies up to 1 MB). */
-const CHUNK = 2000;
+/** Features per request (the API takes at most 1,000 datums per call). */
+const CHUNK = 1000;
 
 /** `n` polygons (small squares) on a grid over Cologne, `seed` shifting them per layer. */
 function squares(n: number, seed: number) {
@@ -106,33 +107,10 @@ async function open(browser: Browser, url: string): Promise<{ page: Page; times:
   return { page, times };
 }
 
-/** Frames per second (requestAnimationFrame callbacks) while the globe is dragged with the mouse. */
+/** Frames per second while the globe is dragged with the mouse from its middle. */
 async function panFps(page: Page): Promise<number> {
   const box = (await page.locator('.wbv-globe').boundingBox())!;
-  await page.evaluate(`(() => {
-    window.__frames = 0;
-    window.__counting = true;
-    const tick = () => {
-      if (!window.__counting) return;
-      window.__frames++;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  })()`);
-  const x0 = box.x + box.width / 2;
-  const y0 = box.y + box.height / 2;
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  const start = Date.now();
-  let i = 0;
-  while (Date.now() - start < PAN_MS) {
-    i++;
-    await page.mouse.move(x0 + 150 * Math.sin(i / 10), y0 + 100 * Math.cos(i / 10));
-  }
-  await page.mouse.up();
-  const elapsed = Date.now() - start;
-  const frames = Number(await page.evaluate('(() => { window.__counting = false; return window.__frames; })()'));
-  return (frames * 1000) / elapsed;
+  return dragFps(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, PAN_MS, { x: 150, y: 100 });
 }
 
 const EMPTY = 'empty view';
@@ -143,21 +121,28 @@ async function main() {
   banner('bench/viewer', `${LAYERS} layers of ${PER_LAYER} polygons, one of ${BIG}; headless Chromium 1600 × 1000, signed out`);
   execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
   const t = await startTestServer({ plugins: ['types', 'magazine', 'layers', 'services', 'views'] });
-  const admin = await t.admin();
+  try {
+    await measure(t.url, await t.admin());
+  } finally {
+    await t.close();
+  }
+}
+
+async function measure(url: string, admin: TestClient) {
   const ten: string[] = [];
   for (let i = 0; i < LAYERS; i++) ten.push(await layer(admin, `schicht_${i}`, PER_LAYER, i));
   await view(admin, 'zehn', ten);
   await view(admin, 'leer', []);
   await view(admin, 'gross', [await layer(admin, 'gross', BIG, 0)]);
   const urls: Record<string, string> = {
-    [EMPTY]: `${t.url}/viewer/leer/?lang=de`,
-    [TEN]: `${t.url}/viewer/zehn/?lang=de`,
-    [LARGE]: `${t.url}/viewer/gross/?lang=de`,
+    [EMPTY]: `${url}/viewer/leer/?lang=de`,
+    [TEN]: `${url}/viewer/zehn/?lang=de`,
+    [LARGE]: `${url}/viewer/gross/?lang=de`,
   };
   const browser = await launchChromium();
   try {
     // Warm-up: the bundle and Cesium's files in the server's page cache, the WMS publication built.
-    for (const url of Object.values(urls)) await (await open(browser, url)).page.close();
+    for (const address of Object.values(urls)) await (await open(browser, address)).page.close();
     const results = await alternating<Open & { fps: number }>([EMPTY, TEN, LARGE], async (name, pass) => {
       const { page, times } = await open(browser, urls[name]);
       const fps = await panFps(page);
@@ -201,7 +186,6 @@ async function main() {
     ]);
   } finally {
     await browser.close();
-    await t.close();
   }
 }
 

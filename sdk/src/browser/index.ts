@@ -38,6 +38,7 @@ export { FileDropZone, type FileDropZoneProps } from './file-drop-zone';
 export { UploadItemList, type UploadItemListProps } from './upload-item-list';
 export { formatBytes } from '../common/byte-size';
 export { ActionMenu, type ActionMenuProps } from './action-menu';
+export { ObjectSearchPicker, PICKER_DEBOUNCE_MS, type ObjectSearchPickerProps, type PickedObject } from './object-search-picker';
 export { ContributedMenuItems, type ContributedMenuItemsProps } from './contributed-menu-items';
 export { FolderEntries, type FolderEntriesProps, type FolderEntry } from './folder-entries';
 export { useEditorSave } from './use-editor-save';

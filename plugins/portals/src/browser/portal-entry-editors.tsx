@@ -1,73 +1,12 @@
 import { useEffect, useState } from '@werkbank/sdk/react';
-import {
-  Button,
-  ButtonGroup,
-  Callout,
-  Checkbox,
-  FormGroup,
-  HTMLSelect,
-  HTMLTable,
-  InputGroup,
-  Switch,
-  TextArea,
-} from '@werkbank/sdk/ui';
-import { ApiClient, useService, useT } from '@werkbank/sdk/browser';
+import { Button, ButtonGroup, Callout, FormGroup, HTMLSelect, HTMLTable, InputGroup, Switch, TextArea } from '@werkbank/sdk/ui';
+import { ApiClient, ObjectSearchPicker, useService, useT, type PickedObject } from '@werkbank/sdk/browser';
 import { HEADLINE_ICONS, type PortalLayer, type PortalView } from '../common/portal-entries';
 import { shifted } from '../common/portal-types';
 
-interface Hit {
-  id: number;
-  name: string;
-  resource_uri: string;
-}
-
-/** The search that adds a view or a layer: hits of the list call, one chosen, Add and Cancel. */
-function AddBySearch({ path, onAdd, onCancel }: { path: string; onAdd(hit: Hit): void; onCancel(): void }) {
-  const api = useService(ApiClient);
-  const t = useT('portals');
-  const [text, setText] = useState('');
-  const [hits, setHits] = useState<Hit[]>();
-  const [chosen, setChosen] = useState<Hit>();
-  useEffect(() => {
-    const timer = setTimeout(
-      () =>
-        api.get<{ objects: Hit[] }>(path, { query: { q: text || undefined, limit: 10, order_by: 'name' } }).then(
-          (r) => setHits(r.objects),
-          () => setHits([]),
-        ),
-      200,
-    );
-    return () => clearTimeout(timer);
-  }, [api, path, text]);
-  return (
-    <div className="wb-view-add-layer" data-testid="portal-add-search">
-      <FormGroup label={t('editor.search')} labelFor="portal-search">
-        <InputGroup id="portal-search" leftIcon="search" autoFocus value={text} onValueChange={setText} />
-      </FormGroup>
-      {hits && !hits.length && <Callout>{t('editor.none_found')}</Callout>}
-      <ul className="wb-view-layer-hits">
-        {hits?.map((h) => (
-          <li key={h.id}>
-            <Checkbox
-              checked={chosen?.id === h.id}
-              label={h.name}
-              onChange={() => setChosen(chosen?.id === h.id ? undefined : h)}
-            />
-          </li>
-        ))}
-      </ul>
-      <ButtonGroup>
-        <Button
-          intent="primary"
-          text={t('editor.add')}
-          disabled={!chosen}
-          data-testid="portal-add-confirm"
-          onClick={() => chosen && onAdd(chosen)}
-        />
-        <Button text={t('editor.cancel')} onClick={onCancel} />
-      </ButtonGroup>
-    </div>
-  );
+/** The search that adds a view or a layer. */
+function AddBySearch({ path, onAdd, onCancel }: { path: string; onAdd(hit: PickedObject): void; onCancel(): void }) {
+  return <ObjectSearchPicker path={path} inputId="portal-search" testId="portal-add" onAdd={onAdd} onCancel={onCancel} />;
 }
 
 /** The names of the views or layers the entries name, read once each. */

@@ -1,74 +1,21 @@
-import { useEffect, useState } from '@werkbank/sdk/react';
-import {
-  Button,
-  ButtonGroup,
-  Callout,
-  Checkbox,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  NumericInput,
-  Switch,
-} from '@werkbank/sdk/ui';
-import { ApiClient, useService, useT } from '@werkbank/sdk/browser';
+import { Button, FormGroup, HTMLSelect, InputGroup, NumericInput, Switch } from '@werkbank/sdk/ui';
+import { ObjectSearchPicker, useT, type PickedObject } from '@werkbank/sdk/browser';
 import { GROUP_DISPLAYS, type ViewLayer, type ViewLayerGroup } from '../common/view-tree';
 
-/** spec 002 §5: the search of Add Layer waits this long after the last key. */
-export const LAYER_SEARCH_DEBOUNCE_MS = 200;
-
-interface LayerHit {
-  id: number;
-  name: string;
-  resource_uri: string;
-  type: string;
-}
-
-/** Add Layer (spec 002 §5): a search box with its hits, Add and Cancel. */
-export function AddLayer({ onAdd, onCancel }: { onAdd(layer: LayerHit): void; onCancel(): void }) {
-  const api = useService(ApiClient);
+/** Add Layer (spec 002 §5): the layers found by a search (200 ms after the last key), Add and Cancel. */
+export function AddLayer({ onAdd, onCancel }: { onAdd(layer: PickedObject): void; onCancel(): void }) {
   const t = useT('views');
-  const [text, setText] = useState('');
-  const [hits, setHits] = useState<LayerHit[]>();
-  const [chosen, setChosen] = useState<LayerHit>();
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      api.get<{ objects: LayerHit[] }>('/api/v1/layer/', { query: { q: text || undefined, limit: 10, order_by: 'name' } }).then(
-        (r) => setHits(r.objects),
-        () => setHits([]),
-      );
-    }, LAYER_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [api, text]);
   return (
-    <div className="wb-view-add-layer" data-testid="view-add-layer">
-      <FormGroup label={t('tree.search_layers')} labelFor="view-layer-search">
-        <InputGroup id="view-layer-search" leftIcon="search" autoFocus value={text} onValueChange={setText} />
-      </FormGroup>
-      {hits && !hits.length && <Callout>{t('tree.no_layers_found')}</Callout>}
-      {!!hits?.length && (
-        <ul className="wb-view-layer-hits" aria-label={String(t('tree.search_layers'))}>
-          {hits.map((h) => (
-            <li key={h.id}>
-              <Checkbox
-                checked={chosen?.id === h.id}
-                label={`${h.name} (${h.type})`}
-                onChange={() => setChosen(chosen?.id === h.id ? undefined : h)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      <ButtonGroup>
-        <Button
-          intent="primary"
-          text={t('tree.add')}
-          disabled={!chosen}
-          data-testid="view-add-layer-confirm"
-          onClick={() => chosen && onAdd(chosen)}
-        />
-        <Button text={t('tree.cancel')} onClick={onCancel} />
-      </ButtonGroup>
-    </div>
+    <ObjectSearchPicker
+      path="/api/v1/layer/"
+      inputId="view-layer-search"
+      label={String(t('tree.search_layers'))}
+      emptyText={String(t('tree.no_layers_found'))}
+      describe={(h) => `${h.name} (${String(h.type)})`}
+      testId="view-add-layer"
+      onAdd={onAdd}
+      onCancel={onCancel}
+    />
   );
 }
 
