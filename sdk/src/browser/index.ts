@@ -21,6 +21,7 @@ export {
   type GroupOption,
   type PermissionsEditorProps,
 } from './permissions-editor';
+export { PublicationPermissions } from './publication-permissions';
 export { RecentlyUsedList, useRecentlyUsed, type RecentEntry } from './recently-used';
 export { useBulkAction } from './bulk-action';
 export { RecentlyUsedBar, type RecentlyUsedBarProps } from './recently-used-bar';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, useNavigate, useParams } from '@werkbank/sdk/react';
-import { AnchorButton, Button, Callout, FormGroup, H2, InputGroup, Spinner, Switch, Tab, Tabs, TextArea } from '@werkbank/sdk/ui';
+import { AnchorButton, Button, Callout, FormGroup, H2, InputGroup, Spinner, Tab, Tabs, TextArea } from '@werkbank/sdk/ui';
 import {
   ApiClient,
   completePermissions,
@@ -7,7 +7,7 @@ import {
   NavigationStore,
   NotificationService,
   ObjectList,
-  PermissionsEditor,
+  PublicationPermissions,
   ResourceListStore,
   SearchBar,
   observer,
@@ -128,7 +128,6 @@ export const PortalEditorScreen = observer(function PortalEditorScreen() {
   if (!loaded || !draft) return <Spinner />;
   const readOnly = !loaded.access?.includes('write');
   const mayGrant = config.isSuperuser || loaded.owner === config.config.auth.user;
-  const mayPublish = config.hasPermission('publish_view');
   let attr: Record<string, unknown> | undefined;
   try {
     const v = JSON.parse(attrText) as unknown;
@@ -213,23 +212,16 @@ export const PortalEditorScreen = observer(function PortalEditorScreen() {
       id: 'permissions',
       title: t('editor.permissions'),
       panel: (
-        <div data-testid="portal-permissions">
-          <FormGroup label={t('editor.status')} helperText={mayPublish ? undefined : t('editor.needs_publish')}>
-            <Switch
-              label={String(t(draft.public ? 'list.public_on' : 'list.public_off'))}
-              disabled={readOnly || !mayPublish}
-              checked={draft.public}
-              data-testid="portal-public"
-              onChange={(e) => patch({ public: e.currentTarget.checked })}
-            />
-          </FormGroup>
-          <PermissionsEditor
-            owner={loaded.owner}
-            readOnly={readOnly || !mayGrant}
-            value={draft.permissions ?? []}
-            onChange={(permissions) => patch({ permissions: permissions as Portal['permissions'] })}
-          />
-        </div>
+        <PublicationPermissions
+          owner={loaded.owner}
+          isPublic={draft.public}
+          permissions={draft.permissions ?? []}
+          readOnly={readOnly}
+          mayGrant={mayGrant}
+          onPublic={(on) => patch({ public: on })}
+          onPermissions={(permissions) => patch({ permissions: permissions as Portal['permissions'] })}
+          testId="portal"
+        />
       ),
     },
   ];

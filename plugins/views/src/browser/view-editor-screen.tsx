@@ -1,12 +1,12 @@
 import { useEffect, useState, useNavigate, useParams } from '@werkbank/sdk/react';
-import { Button, Callout, FormGroup, H2, Spinner, Switch, Tab, Tabs } from '@werkbank/sdk/ui';
+import { Button, Callout, H2, Spinner, Tab, Tabs } from '@werkbank/sdk/ui';
 import {
   ApiClient,
   completePermissions,
   ConfigStore,
   NavigationStore,
   NotificationService,
-  PermissionsEditor,
+  PublicationPermissions,
   observer,
   useRecentlyUsed,
   useService,
@@ -63,7 +63,6 @@ const ViewEditorScreen = observer(function ViewEditorScreen() {
   if (!loaded || !draft) return <Spinner />;
   const readOnly = !loaded.access?.includes('write');
   const mayGrant = config.isSuperuser || loaded.owner === config.config.auth.user;
-  const mayPublish = config.hasPermission('publish_view');
   const patch = (p: Partial<View>) => setDraft({ ...draft, ...p });
   const save = async () => {
     setSaving(true);
@@ -132,23 +131,16 @@ const ViewEditorScreen = observer(function ViewEditorScreen() {
       id: 'permissions',
       title: t('editor.permissions'),
       panel: (
-        <div data-testid="view-permissions">
-          <FormGroup label={t('perm.status')} helperText={mayPublish ? undefined : t('perm.needs_publish')}>
-            <Switch
-              label={String(t(draft.public ? 'perm.public_on' : 'perm.public_off'))}
-              disabled={readOnly || !mayPublish}
-              checked={draft.public}
-              data-testid="view-public"
-              onChange={(e) => patch({ public: e.currentTarget.checked })}
-            />
-          </FormGroup>
-          <PermissionsEditor
-            owner={loaded.owner}
-            readOnly={readOnly || !mayGrant}
-            value={draft.permissions ?? []}
-            onChange={(permissions) => patch({ permissions: permissions as View['permissions'] })}
-          />
-        </div>
+        <PublicationPermissions
+          owner={loaded.owner}
+          isPublic={draft.public}
+          permissions={draft.permissions ?? []}
+          readOnly={readOnly}
+          mayGrant={mayGrant}
+          onPublic={(on) => patch({ public: on })}
+          onPermissions={(permissions) => patch({ permissions: permissions as View['permissions'] })}
+          testId="view"
+        />
       ),
     },
     {
