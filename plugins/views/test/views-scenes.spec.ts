@@ -13,7 +13,7 @@ describe('views: scenes for the viewer', function () {
   let view: { id: number; resource_uri: string };
 
   before(async () => {
-    t = await startTestServer({ plugins: ['types', 'magazine', 'layers', 'views'] });
+    t = await startTestServer({ plugins: ['types', 'magazine', 'layers', 'views', 'events'] });
     ({ admin } = await adminWithDepotAccess(t));
     const depot = await newDepot(admin, 'feature');
     open = expectStatus(
@@ -125,5 +125,21 @@ describe('views: scenes for the viewer', function () {
     const stranger = await t.user();
     const hidden = expectStatus(await admin.post('/api/v1/view/', { name: 'Geheim' }), 201);
     assertError(await stranger.client.post(`/api/v2/presenting/view/${hidden.id}/preview`, draft), 404, 'not_found');
+  });
+
+  it('lists a view’s events by view_id (the editor’s Events tab), for those who may see them', async () => {
+    const made = expectStatus(await admin.post('/api/v1/view/', { name: 'Mit Ereignissen' }), 201);
+    expectStatus(await admin.patch(made.resource_uri, { subline: 'geändert' }), 200);
+    const feed = expectStatus(await admin.get(`/api/v1/event/?view_id=${made.id}`), 200) as {
+      objects: Array<{ key: string; content_object: string }>;
+    };
+    assert.deepEqual(
+      feed.objects.map((e) => e.key),
+      ['update', 'create'],
+    );
+    assert.ok(feed.objects.every((e) => e.content_object === made.resource_uri));
+    const stranger = await t.user();
+    assert.deepEqual(expectStatus(await stranger.client.get(`/api/v1/event/?view_id=${made.id}`), 200).objects, []);
+    assertError(await admin.get(`/api/v1/view/?view_id=${made.id}`), 400, 'unknown_filter');
   });
 });

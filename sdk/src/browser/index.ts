@@ -22,6 +22,7 @@ export {
   type PermissionsEditorProps,
 } from './permissions-editor';
 export { PublicationPermissions } from './publication-permissions';
+export { ObjectEvents, OBJECT_EVENTS_LIMIT } from './object-events';
 export { RecentlyUsedList, useRecentlyUsed, type RecentEntry } from './recently-used';
 export { useBulkAction } from './bulk-action';
 export { RecentlyUsedBar, type RecentlyUsedBarProps } from './recently-used-bar';

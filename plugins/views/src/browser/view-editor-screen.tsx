@@ -6,6 +6,7 @@ import {
   ConfigStore,
   NavigationStore,
   NotificationService,
+  ObjectEvents,
   PublicationPermissions,
   observer,
   useRecentlyUsed,
@@ -158,6 +159,16 @@ const ViewEditorScreen = observer(function ViewEditorScreen() {
         ]
       : []),
     // spec 002 §2: only with the analytics component (the view exists: the editor opens saved views).
+    // spec 002 §2: only with the events component.
+    ...(config.isEnabled('events')
+      ? [
+          {
+            id: 'events',
+            title: t('events.tab'),
+            panel: <ObjectEvents filter={{ view_id: loaded.id }} emptyText={String(t('events.empty'))} testId="view-events" />,
+          },
+        ]
+      : []),
     ...(config.isEnabled('analytics')
       ? [{ id: 'analytics', title: t('analytics.tab'), panel: <ViewAnalyticsTab viewId={loaded.id} /> }]
       : []),

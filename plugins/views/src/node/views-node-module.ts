@@ -4,7 +4,9 @@ import {
   HttpRouteContribution,
   NodeTranslationContribution,
   ResourceContribution,
+  ResourceExtensionContribution,
 } from '@werkbank/sdk/node';
+import { viewEventsContribution } from './view-events-extension';
 import { viewResource } from './view-resource';
 import {
   ViewsFinalviews1797200000002,
@@ -62,5 +64,6 @@ export default definePlugin((ctx) => {
   ctx.bind(ViewVisits).to(ViewVisitsService).inSingletonScope();
   ctx.contribute(EntityContribution, viewsEntities);
   ctx.contribute(ResourceContribution, viewsResources);
+  ctx.contribute(ResourceExtensionContribution, viewEventsContribution);
   ctx.contribute(NodeTranslationContribution, viewsTranslations);
 });
