@@ -144,6 +144,33 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
     assert.equal(await selection.count(), 0);
   });
 
+  it('measures a distance and an area geodesically and reads out the pointer in WGS 84 and UTM 32N', async () => {
+    await open('/viewer/stadtgruen_e2e/');
+    await page.locator('.wbv-globe canvas').waitFor();
+    const box = (await page.locator('.wbv-globe').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page
+      .locator('.wbv-coords')
+      .getByText(/WGS 84: 50,9\d{4} N, 6,9\d{4} O · ETRS89 \/ UTM 32N: 3\d\d\.\d{3} O, 5\.6\d\d\.\d{3} N/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Messen' }).click();
+    const result = page.getByRole('region', { name: 'Messung' });
+    await result.waitFor();
+    await page.mouse.click(box.x + box.width / 2 - 100, box.y + box.height / 2);
+    await page.mouse.click(box.x + box.width / 2 + 100, box.y + box.height / 2);
+    await result.getByText(/^Strecke: [\d.,]+ (m|km)$/).waitFor();
+    assert.equal(await result.getByText(/Fläche/).count(), 0);
+    // By keyboard: the map's centre is a third point, which closes an area.
+    await result.getByRole('button', { name: 'Kartenmitte hinzufügen' }).focus();
+    await page.keyboard.press('Enter');
+    await result.getByText(/Fläche: [\d.,]+ (m²|ha|km²)/).waitFor();
+    await expectAccessible(page, CANVAS);
+    // While measuring, clicks add points instead of selecting features.
+    assert.equal(await page.getByRole('region', { name: 'Ausgewähltes Objekt' }).count(), 0);
+    await page.getByRole('button', { name: 'Messen beenden' }).click();
+    assert.equal(await result.count(), 0);
+  });
+
   it('runs a tour from place to place and reads the view in French', async () => {
     await open('/viewer/stadtgruen_e2e/');
     await page.getByRole('button', { name: 'Tour Rundgang starten' }).click();

@@ -3,6 +3,7 @@ export * from '@werkbank/kernel';
 export { injectable, inject, optional, postConstruct, multiInject } from 'inversify';
 export { formatBytes } from './byte-size';
 export { escapeHtml } from './html';
+export { EPSG_25832, geodesicArea, geodesicLength, pathLength, ringArea, utm32Of } from './geodesy';
 export * from './resource-fields';
 export { datumEditorValue, datumFieldsFromEditor, editedField } from './datum-editor-value';
 export { keyOrderOf, inKeyOrder, keyOrderRestorer, type KeyOrder } from './key-order';

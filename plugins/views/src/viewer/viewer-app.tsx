@@ -8,12 +8,39 @@ import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '../common/view-
 import { LayerTree } from './layer-tree';
 import { hasPlaces, Places, poiTarget } from './places';
 import { SelectionWindow, selectAt, type Selected } from './selection-window';
-import { ViewerGlobe, type CameraTarget, type GlobePick } from './viewer-globe';
-import { LANGUAGE_NAMES, startLanguage, viewerT } from './viewer-i18n';
+import { ViewerGlobe, type CameraTarget, type GlobeControl, type GlobePick } from './viewer-globe';
+import { formatArea, formatLength, measured, readout } from './measure';
+import { LANGUAGE_NAMES, startLanguage, viewerT, type ViewerT } from './viewer-i18n';
 import { drawnLayers, imageryOf, initialState, type LayerState } from './viewer-state';
 
 /** Whether the viewer runs in the view editor's preview frame. */
 const isPreview = () => window.parent !== window && new URLSearchParams(location.search).get('preview') === '1';
+
+/** The measure tool's box: what is measured, the hint, and the buttons (the map's centre adds a point by keyboard). */
+function MeasureBox(props: { points: readonly [number, number][]; t: ViewerT; lang: string; onCenter(): void; onClear(): void }) {
+  const { t, lang } = props;
+  const m = measured(props.points);
+  return (
+    <section className="wbv-measure" aria-label={t('measure_result')}>
+      <p>{t('measure_help')}</p>
+      <p aria-live="polite">
+        {t('distance', { value: formatLength(m.length, lang) })}
+        {m.area !== null && (
+          <>
+            <br />
+            {t('area', { value: formatArea(m.area, lang) })}
+          </>
+        )}
+      </p>
+      <button type="button" className="wbv-button" onClick={props.onCenter}>
+        {t('measure_center')}
+      </button>{' '}
+      <button type="button" className="wbv-button" onClick={props.onClear}>
+        {t('measure_clear')}
+      </button>
+    </section>
+  );
+}
 
 type Load =
   { state: 'loading' } | { state: 'missing' } | { state: 'failed'; status: number } | { state: 'ready'; scene: ViewScene };
@@ -112,6 +139,10 @@ function Scene({
   });
   const [status, setStatus] = useState('');
   const [selected, setSelected] = useState<Selected | null>(null);
+  const [pointer, setPointer] = useState<GlobePick | undefined>();
+  const [measuring, setMeasuring] = useState(false);
+  const [points, setPoints] = useState<[number, number][]>([]);
+  const globe = useRef<GlobeControl | undefined>(undefined);
   const camera = useRef<CameraPosition | null>(null);
   const tour = useRef<AbortController | null>(null);
   const [touring, setTouring] = useState(false);
@@ -129,6 +160,10 @@ function Scene({
   }, [homeKey]);
 
   const pick = async (at: GlobePick) => {
+    if (measuring) {
+      setPoints((p) => [...p, [at.lon, at.lat]]);
+      return;
+    }
     try {
       const found = await selectAt(drawn, at, scene.finalview);
       setSelected(found);
@@ -209,6 +244,19 @@ function Scene({
           <button type="button" className="wbv-button" disabled={!home} onClick={() => home && setTarget({ ...home })}>
             {t('home')}
           </button>
+          {toolEnabled(scene.config, 'measure') && (
+            <button
+              type="button"
+              className="wbv-button"
+              aria-pressed={measuring}
+              onClick={() => {
+                setMeasuring(!measuring);
+                setPoints([]);
+              }}
+            >
+              {t(measuring ? 'measure_stop' : 'measure')}
+            </button>
+          )}
           {toolEnabled(scene.config, 'share') && (
             <button type="button" className="wbv-button" onClick={() => void share()}>
               {t('share')}
@@ -269,12 +317,33 @@ function Scene({
             imagery={imagery}
             target={target}
             onPick={(at) => void pick(at)}
+            onPointer={toolEnabled(scene.config, 'coordinates') ? setPointer : () => undefined}
+            control={globe}
+            measure={points}
             onCamera={(c) => {
               camera.current = c;
               if (isPreview()) window.parent.postMessage({ type: PREVIEW_CAMERA_MESSAGE, camera: c }, location.origin);
             }}
           />
           {selected && <SelectionWindow selected={selected} tr={tr} lang={lang} t={t} onClose={() => setSelected(null)} />}
+          {measuring && (
+            <MeasureBox
+              points={points}
+              t={t}
+              lang={lang}
+              onCenter={() => {
+                const at = globe.current?.center();
+                if (at) setPoints((p) => [...p, [at.lon, at.lat]]);
+              }}
+              onClear={() => setPoints([])}
+            />
+          )}
+          {pointer && (
+            <p className="wbv-coords">
+              <span className="wbv-sr">{t('coordinates')}: </span>
+              {t('coords', readout(pointer.lon, pointer.lat, lang))}
+            </p>
+          )}
           <p className="wbv-status" role="status" aria-live="polite">
             {status}
           </p>

@@ -1,11 +1,14 @@
 import {
   baseLayer,
   BoundingSphere,
+  Cartesian2,
   Cartesian3,
   Cartographic,
   CesiumMath,
   CesiumWidget,
+  Color,
   HeadingPitchRange,
+  PolygonHierarchy,
   imageryProvider,
   Rectangle,
   ScreenSpaceEventHandler,
@@ -43,6 +46,12 @@ interface GlobeProps {
   onPick: (pick: GlobePick) => void;
   /** Told the camera whenever it comes to rest (for the share link). */
   onCamera: (camera: CameraPosition) => void;
+  /** Told the place under the pointer (undefined off the globe), for the coordinates readout. */
+  onPointer: (at: GlobePick | undefined) => void;
+  /** Filled with what the viewer may ask of the globe. */
+  control: { current?: GlobeControl };
+  /** The points of a measurement (lon, lat), drawn as a path and, from three points, an area. */
+  measure: readonly [number, number][];
 }
 
 const imageryKey = (i: DrawnImagery) => `${i.kind}|${i.url}|${imageryName(i)}`;
@@ -141,34 +150,106 @@ function Imagery({ imagery }: { imagery: GlobeProps['imagery'] }): null {
   return null;
 }
 
-/** Clicks, camera moves and the camera target. */
-function Behaviour({ target, onPick, onCamera }: Pick<GlobeProps, 'target' | 'onPick' | 'onCamera'>): null {
+/** The place on the globe under a pixel of the canvas, with the metres a pixel spans there; undefined off the globe. */
+function pickAt(widget: CesiumWidgetInstance, position: { x: number; y: number }): GlobePick | undefined {
+  const at = widget.camera.pickEllipsoid(new Cartesian2(position.x, position.y));
+  if (!at) return undefined;
+  const c = Cartographic.fromCartesian(at);
+  const distance = Cartesian3.distance(widget.camera.positionWC, at);
+  const fov = (widget.camera.frustum as unknown as { fov?: number }).fov ?? Math.PI / 3;
+  const metresPerPixel = (2 * distance * Math.tan(fov / 2)) / Math.max(1, widget.scene.canvas.clientHeight);
+  return { lon: CesiumMath.toDegrees(c.longitude), lat: CesiumMath.toDegrees(c.latitude), metresPerPixel };
+}
+
+/** What the viewer may ask of the globe outside events: the place in the middle of the map. */
+export interface GlobeControl {
+  center(): GlobePick | undefined;
+}
+
+/** Clicks, pointer moves, camera moves and the camera target. */
+function Behaviour({
+  target,
+  onPick,
+  onCamera,
+  onPointer,
+  control,
+}: Pick<GlobeProps, 'target' | 'onPick' | 'onCamera' | 'onPointer' | 'control'>): null {
   const widget = useCesium().cesiumWidget;
   const pick = useRef(onPick);
   pick.current = onPick;
   const camera = useRef(onCamera);
   camera.current = onCamera;
+  const pointer = useRef(onPointer);
+  pointer.current = onPointer;
   useEffect(() => {
     if (!widget) return;
+    control.current = {
+      center: () => pickAt(widget, { x: widget.scene.canvas.clientWidth / 2, y: widget.scene.canvas.clientHeight / 2 }),
+    };
     const handler = new ScreenSpaceEventHandler(widget.scene.canvas);
     handler.setInputAction((e: { position: { x: number; y: number } }) => {
-      const at = widget.camera.pickEllipsoid(e.position as never);
-      if (!at) return;
-      const c = Cartographic.fromCartesian(at);
-      const distance = Cartesian3.distance(widget.camera.positionWC, at);
-      const fov = (widget.camera.frustum as unknown as { fov?: number }).fov ?? Math.PI / 3;
-      const metresPerPixel = (2 * distance * Math.tan(fov / 2)) / Math.max(1, widget.scene.canvas.clientHeight);
-      pick.current({ lon: CesiumMath.toDegrees(c.longitude), lat: CesiumMath.toDegrees(c.latitude), metresPerPixel });
+      const at = pickAt(widget, e.position);
+      if (at) pick.current(at);
     }, ScreenSpaceEventType.LEFT_CLICK);
+    let frame = 0;
+    handler.setInputAction((e: { endPosition: { x: number; y: number } }) => {
+      // At most once a frame: the readout follows the pointer without slowing the map.
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => pointer.current(pickAt(widget, e.endPosition)));
+    }, ScreenSpaceEventType.MOUSE_MOVE);
     const settled = widget.camera.moveEnd.addEventListener(() => camera.current(cameraOf(widget)));
     return () => {
+      cancelAnimationFrame(frame);
       settled();
       handler.destroy();
+      control.current = undefined;
     };
   }, [widget]);
   useEffect(() => {
     if (widget && target) move(widget, target);
   }, [widget, target]);
+  return null;
+}
+
+/** The measured path (and, from three points, its area) drawn on the globe. */
+function Measurement({ points }: { points: readonly [number, number][] }): null {
+  const widget = useCesium().cesiumWidget;
+  useEffect(() => {
+    if (!widget || !points.length) return;
+    const positions = points.map(([lon, lat]) => Cartesian3.fromDegrees(lon, lat));
+    const added = [
+      ...points.map((_, i) =>
+        widget.entities.add({ position: positions[i], point: { pixelSize: 8, color: Color.fromCssColorString('#d33d17') } }),
+      ),
+      ...(points.length > 1
+        ? [
+            widget.entities.add({
+              polyline: {
+                positions: [...positions, ...(points.length > 2 ? [positions[0]] : [])],
+                width: 3,
+                material: Color.fromCssColorString('#d33d17'),
+              },
+            }),
+          ]
+        : []),
+      ...(points.length > 2
+        ? [
+            widget.entities.add({
+              polygon: {
+                hierarchy: new PolygonHierarchy(positions),
+                material: Color.fromCssColorString('#d33d17').withAlpha(0.2),
+              },
+            }),
+          ]
+        : []),
+    ];
+    widget.scene.requestRender();
+    return () => {
+      if (widget.isDestroyed()) return;
+      for (const e of added) widget.entities.remove(e);
+      widget.scene.requestRender();
+    };
+  }, [widget, points]);
   return null;
 }
 
@@ -209,7 +290,14 @@ export function ViewerGlobe(props: GlobeProps): ReactElement {
     >
       <CesiumWidget ref={widgetRef as never} full baseLayer={base} requestRenderMode maximumRenderTimeChange={Infinity}>
         <Imagery imagery={props.imagery} />
-        <Behaviour target={props.target} onPick={props.onPick} onCamera={props.onCamera} />
+        <Behaviour
+          target={props.target}
+          onPick={props.onPick}
+          onCamera={props.onCamera}
+          onPointer={props.onPointer}
+          control={props.control}
+        />
+        <Measurement points={props.measure} />
       </CesiumWidget>
     </div>
   );

@@ -111,3 +111,31 @@ describe('viewer: addresses', () => {
     assert.equal(safeUrl(''), undefined);
   });
 });
+
+describe('viewer: measuring and the coordinates readout', () => {
+  it('measures a path, then the ring it closes, geodesically', async () => {
+    const { measured, formatArea, formatLength } = await import('./measure');
+    const line = measured([
+      [0, 0],
+      [1, 0],
+    ]);
+    assert.ok(Math.abs(line.length - 111_319.49) < 0.01);
+    assert.equal(line.area, null);
+    const cell = measured([
+      [0, 0],
+      [1, 0],
+      [1, 1],
+    ]);
+    assert.ok(cell.area! > 6.1e9 && cell.area! < 6.2e9);
+    assert.equal(formatLength(123.45, 'de'), '123,5 m');
+    assert.equal(formatLength(111_319.49, 'en'), '111.32 km');
+    assert.equal(formatArea(5000, 'en'), '5,000 m²');
+    assert.equal(formatArea(250_000, 'de'), '25,00 ha');
+    assert.equal(formatArea(6.15e9, 'fr'), '6 150,00 km²'.replace(' ', '\u202f'));
+  });
+
+  it('reads out WGS 84 degrees and ETRS89 / UTM 32N metres', async () => {
+    const { readout } = await import('./measure');
+    assert.deepEqual(readout(6.958, 50.941, 'en'), { lat: '50.94100', lon: '6.95800', e: '356,538', n: '5,645,249' });
+  });
+});

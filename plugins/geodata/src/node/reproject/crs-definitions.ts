@@ -3,6 +3,8 @@
  * PROJ 9 writes them (`projinfo EPSG:<code> -o PROJ -q`), so proj4 computes what cs2cs computes.
  * Axis order is always east, north (longitude, latitude), as in GeoJSON.
  */
+import { EPSG_25832 } from '@werkbank/sdk';
+
 /** DHDN to WGS 84: the Helmert parameters PROJ writes for the Gauss-Krüger CRSs (EPSG:1777 family). */
 export const DHDN_TOWGS84 = '+towgs84=598.1,73.7,418.2,0.202,0.045,-2.455,6.7';
 
@@ -17,7 +19,7 @@ export const BUILT_IN_CRS: Record<number, string> = {
   4326: '+proj=longlat +datum=WGS84 +no_defs',
   4258: '+proj=longlat +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +no_defs',
   3857: '+proj=merc +a=6378137 +b=6378137 +lat_ts=0 +lon_0=0 +x_0=0 +y_0=0 +k=1 +units=m +nadgrids=@null +wktext +no_defs',
-  25832: '+proj=utm +zone=32 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs',
+  25832: EPSG_25832,
   25833: '+proj=utm +zone=33 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs',
   // PROJ writes no +towgs84 for 3035; ETRS89 to WGS 84 is the null transformation in PROJ as well.
   3035: '+proj=laea +lat_0=52 +lon_0=10 +x_0=4321000 +y_0=3210000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs',
