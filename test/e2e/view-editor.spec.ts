@@ -38,6 +38,18 @@ describe('views: the view list and editor with its live preview (Chromium)', fun
     (s) => ({ t, page } = s),
   );
 
+  /**
+   * Ticks the one hit of the search picker once its search (200 ms after the last key) has answered
+   * with it alone — before that, the hits of the previous search are still listed.
+   */
+  const pickHit = async (name: string) => {
+    await page.waitForFunction((n) => {
+      const hits = [...document.querySelectorAll('.wb-object-picker-hits li')];
+      return hits.length === 1 && hits[0].textContent?.includes(n);
+    }, name);
+    await page.getByRole('checkbox', { name: new RegExp(name) }).check({ force: true });
+  };
+
   /** What the viewer in the preview frame draws (its layers, bottom first). */
   const drawn = (expected: string) =>
     page.waitForFunction((want) => {
@@ -57,7 +69,7 @@ describe('views: the view list and editor with its live preview (Chromium)', fun
     for (const name of ['Gewässer', 'Radwege']) {
       await page.getByTestId('view-add-layer-open').click();
       await page.locator('#view-layer-search').fill(name);
-      await page.getByRole('checkbox', { name: new RegExp(name) }).check({ force: true });
+      await pickHit(name);
       await page.getByTestId('view-add-layer-confirm').click();
     }
     assert.equal(await page.locator('[data-testid^=view-tree-row-]').count(), 2);
@@ -128,6 +140,8 @@ describe('views: the view list and editor with its live preview (Chromium)', fun
     await page.goto(`${t.url}/views/edit/${made.body.id}`);
     await page.getByTestId('view-freeze').click();
     await page.locator('#freeze-slug').fill('stand_eins');
+    // Judged once the dialog has faded in (mid-fade its colours are not the ones a user reads).
+    await page.locator('.bp6-dialog-container.bp6-overlay-enter-done').waitFor();
     await expectAccessible(page, ['[data-testid=view-preview-frame]']);
     await page.getByTestId('freeze-confirm').click();
     await page.getByTestId('finalview-editor').waitFor();
@@ -155,7 +169,7 @@ describe('views: the view list and editor with its live preview (Chromium)', fun
     await page.getByRole('tab', { name: 'Views' }).click();
     await page.getByTestId('portal-add-view').click();
     await page.locator('#portal-search').fill('Wasser');
-    await page.getByRole('checkbox', { name: 'Wasser und Rad' }).check({ force: true });
+    await pickHit('Wasser und Rad');
     await page.getByTestId('portal-add-confirm').click();
     await page.getByTestId('portal-add-external').click();
     await page.locator('#portal-external-url').fill('https://atlas.example.org/');
@@ -168,7 +182,7 @@ describe('views: the view list and editor with its live preview (Chromium)', fun
     await page.getByRole('tab', { name: 'Layer' }).click();
     await page.getByTestId('portal-add-layer').click();
     await page.locator('#portal-search').fill('Radwege');
-    await page.getByRole('checkbox', { name: 'Radwege' }).check({ force: true });
+    await pickHit('Radwege');
     await page.getByTestId('portal-add-confirm').click();
     await page.getByRole('tab', { name: 'Permissions' }).click();
     await page.getByTestId('portal-public').check({ force: true });

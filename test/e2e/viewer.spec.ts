@@ -41,7 +41,12 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
               ],
             ],
           },
-          properties: { name: 'Stadtwald', flaeche: 1234.567, web: 'https://example.org/stadtwald' },
+          properties: {
+            name: 'Stadtwald',
+            flaeche: 1234.567,
+            web: 'https://example.org/stadtwald',
+            info: '**Größter** Wald der Stadt',
+          },
         };
         const made = await a.post(`/api/v1/datum/create-in-depot/${depot.body.id}/`, { feature: park });
         assert.equal(made.status, 201, JSON.stringify(made.body));
@@ -58,6 +63,7 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
             { key: 'name', displayName: 'Name', type: 'title' },
             { key: 'flaeche', displayName: 'Fläche', type: 'float_two_decimals', unit: 'm²' },
             { key: 'web', displayName: 'Webseite', type: 'link' },
+            { key: 'info', displayName: 'Info', type: 'markdown' },
           ],
         });
         assert.equal(layer.status, 201, JSON.stringify(layer.body));
@@ -139,6 +145,7 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
       await selection.getByRole('link', { name: 'https://example.org/stadtwald' }).getAttribute('rel'),
       'noopener noreferrer',
     );
+    assert.equal(await selection.locator('.wbv-sel-markdown strong').innerText(), 'Größter');
     await expectAccessible(page, CANVAS);
     await page.keyboard.press('Escape');
     assert.equal(await selection.count(), 0);

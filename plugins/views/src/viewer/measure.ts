@@ -14,10 +14,12 @@ export function measured(points: readonly [number, number][]): Measured {
   return { length: pathLength([...points], closed), area: closed ? ringArea([...points]) : null };
 }
 
-const number = (v: number, digits: number, lang: string) => v.toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const number = (v: number, digits: number, lang: string) =>
+  v.toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** A length in m below 1 km (one decimal), else km (two decimals). */
-export const formatLength = (m: number, lang: string) => (m < 1000 ? `${number(m, 1, lang)} m` : `${number(m / 1000, 2, lang)} km`);
+export const formatLength = (m: number, lang: string) =>
+  m < 1000 ? `${number(m, 1, lang)} m` : `${number(m / 1000, 2, lang)} km`;
 
 /** An area in m² below 1 ha, in ha below 1 km², else km² (two decimals). */
 export function formatArea(m2: number, lang: string): string {

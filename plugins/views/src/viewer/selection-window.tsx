@@ -3,6 +3,7 @@ import type { SelectionField } from '@werkbank/plugin-layers/api';
 import type { SceneLayer } from '../common/view-scene';
 import type { GlobePick } from './viewer-globe';
 import { featureInfoUrl, safeUrl } from './feature-info';
+import { markdownHtml } from './markdown';
 import type { ViewerT } from './viewer-i18n';
 
 /** A feature found at a clicked place, with the layer it belongs to. */
@@ -62,10 +63,16 @@ function Field({
     case 'title':
       return <h3 className="wbv-sel-title">{text}</h3>;
     case 'text_only':
-    case 'markdown_only':
       return <p className="wbv-sel-text">{text}</p>;
+    case 'markdown_only':
+      return <div className="wbv-sel-markdown" dangerouslySetInnerHTML={{ __html: markdownHtml(text) }} />;
     case 'markdown':
-      return row(<span className="wbv-sel-text">{text}</span>);
+      return (
+        <div className="wbv-sel-row">
+          <span className="wbv-sel-label">{label}</span>
+          <div className="wbv-sel-markdown" dangerouslySetInnerHTML={{ __html: markdownHtml(text) }} />
+        </div>
+      );
     case 'integer':
       return row(number(value, undefined, lang) + unit);
     case 'float_one_decimal':

@@ -139,3 +139,18 @@ describe('viewer: measuring and the coordinates readout', () => {
     assert.deepEqual(readout(6.958, 50.941, 'en'), { lat: '50.94100', lon: '6.95800', e: '356,538', n: '5,645,249' });
   });
 });
+
+describe('viewer: markdown of selection fields', () => {
+  it('renders Markdown, writes raw HTML as text and drops unsafe addresses', async () => {
+    const { markdownHtml } = await import('./markdown');
+    assert.equal(markdownHtml('**Eiche**, *alt*'), '<p><strong>Eiche</strong>, <em>alt</em></p>\n');
+    assert.equal(
+      markdownHtml('[Kataster](https://example.org/k)'),
+      '<p><a href="https://example.org/k" target="_blank" rel="noopener noreferrer">Kataster</a></p>\n',
+    );
+    assert.equal(markdownHtml('[böse](javascript:alert(1))'), '<p>böse</p>\n');
+    assert.equal(markdownHtml('<script>alert(1)</script>'), '&lt;script&gt;alert(1)&lt;/script&gt;');
+    assert.equal(markdownHtml('a <img src=x onerror=alert(1)> b'), '<p>a &lt;img src=x onerror=alert(1)&gt; b</p>\n');
+    assert.equal(markdownHtml('![Bild](javascript:x)'), '<p>Bild</p>\n');
+  });
+});
