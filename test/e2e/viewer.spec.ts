@@ -72,7 +72,7 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
           subline: 'Parks und Wälder',
           slug: 'stadtgruen_e2e',
           public: true,
-          layergroup: { layers: [{ layer: layer.body.resource_uri, queryable: true, opacity_editable: true }] },
+          layergroup: { layers: [{ layer: layer.body.resource_uri, queryable: true, opacity_editable: true, exportable: true }] },
           poigroup: {
             poigroups: [
               {
@@ -125,6 +125,20 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
     assert.equal(await page.getByRole('slider', { name: 'Deckkraft von Parks' }).count(), 0);
     await page.keyboard.press('Space');
     assert.equal(await imagery(), 'parks_e2e');
+    // An exportable layer downloads its features in the map's current extent.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Parks in diesem Kartenausschnitt herunterladen (GeoJSON)' }).click(),
+    ]);
+    assert.match(download.url(), /\/services\/geojson\/parks_e2e\/\?bbox=[-\d.]+,[-\d.]+,[-\d.]+,[-\d.]+$/);
+    const { readFile } = await import('node:fs/promises');
+    const collection = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+      features: Array<{ properties: { name: string } }>;
+    };
+    assert.deepEqual(
+      collection.features.map((f) => f.properties.name),
+      ['Stadtwald'],
+    );
     // The same view by its id.
     await open(`/viewer/${viewId}/`);
     await page.getByRole('heading', { level: 1, name: 'Stadtgrün' }).waitFor();

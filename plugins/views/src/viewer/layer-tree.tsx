@@ -8,6 +8,8 @@ interface TreeProps {
   state: LayerState;
   onState: (state: LayerState) => void;
   onZoom: (bbox: [number, number, number, number]) => void;
+  /** The part of the globe the map shows now (for downloads of the current extent). */
+  viewBox: () => [number, number, number, number] | undefined;
   /** A text of the view in the visitor's language. */
   tr: (text: string) => string;
   t: ViewerT;
@@ -78,6 +80,26 @@ function LayerRow(props: TreeProps & { group: SceneLayerGroup; layer: SceneLayer
           aria-label={t('opacity', { name })}
           onChange={(e) => props.onState({ ...state, opacity: { ...state.opacity, [layer.id]: Number(e.target.value) / 100 } })}
         />
+      )}
+      {layer.exportable && source.geojson && (
+        <a
+          className="wbv-download"
+          href={source.geojson}
+          download
+          onClick={(e) => {
+            // The features in the map's current extent (the GeoJSON service's bbox), pinned for frozen views.
+            const box = props.viewBox();
+            const query = [
+              box ? `bbox=${box.map((v) => v.toFixed(6)).join(',')}` : '',
+              props.finalview ? `finalview=${encodeURIComponent(props.finalview)}` : '',
+            ]
+              .filter(Boolean)
+              .join('&');
+            e.currentTarget.href = query ? `${source.geojson}?${query}` : source.geojson!;
+          }}
+        >
+          {t('download', { name })}
+        </a>
       )}
       {layer.layer_revision_modified_visible && (
         <small className="wbv-modified">

@@ -290,6 +290,7 @@ function Scene({
               state={layers}
               onState={setLayers}
               onZoom={(bbox) => setTarget({ kind: 'extent', bbox, duration: 1.5 })}
+              viewBox={() => globe.current?.viewBox()}
               tr={tr}
               t={t}
               lang={lang}

@@ -164,6 +164,8 @@ function pickAt(widget: CesiumWidgetInstance, position: { x: number; y: number }
 /** What the viewer may ask of the globe outside events: the place in the middle of the map. */
 export interface GlobeControl {
   center(): GlobePick | undefined;
+  /** The part of the globe the map shows, [west, south, east, north] in degrees; undefined when it shows none. */
+  viewBox(): [number, number, number, number] | undefined;
 }
 
 /** Clicks, pointer moves, camera moves and the camera target. */
@@ -185,6 +187,12 @@ function Behaviour({
     if (!widget) return;
     control.current = {
       center: () => pickAt(widget, { x: widget.scene.canvas.clientWidth / 2, y: widget.scene.canvas.clientHeight / 2 }),
+      viewBox: () => {
+        const r = widget.camera.computeViewRectangle();
+        if (!r) return undefined;
+        const d = CesiumMath.toDegrees;
+        return [d(r.west), d(r.south), d(r.east), d(r.north)];
+      },
     };
     const handler = new ScreenSpaceEventHandler(widget.scene.canvas);
     handler.setInputAction((e: { position: { x: number; y: number } }) => {
