@@ -23,6 +23,7 @@ export {
 } from './permissions-editor';
 export { PublicationPermissions } from './publication-permissions';
 export { ObjectEvents, OBJECT_EVENTS_LIMIT } from './object-events';
+export { useObjectNames } from './object-names';
 export { RecentlyUsedList, useRecentlyUsed, type RecentEntry } from './recently-used';
 export { useBulkAction } from './bulk-action';
 export { RecentlyUsedBar, type RecentlyUsedBarProps } from './recently-used-bar';

@@ -1,28 +1,12 @@
-import { useEffect, useState } from '@werkbank/sdk/react';
+import { useState } from '@werkbank/sdk/react';
 import { Button, ButtonGroup, Callout, FormGroup, HTMLSelect, HTMLTable, InputGroup, Switch, TextArea } from '@werkbank/sdk/ui';
-import { ApiClient, ObjectSearchPicker, useService, useT, type PickedObject } from '@werkbank/sdk/browser';
+import { ObjectSearchPicker, useObjectNames, useT, type PickedObject } from '@werkbank/sdk/browser';
 import { HEADLINE_ICONS, type PortalLayer, type PortalView } from '../common/portal-entries';
 import { shifted } from '../common/portal-types';
 
 /** The search that adds a view or a layer. */
 function AddBySearch({ path, onAdd, onCancel }: { path: string; onAdd(hit: PickedObject): void; onCancel(): void }) {
   return <ObjectSearchPicker path={path} inputId="portal-search" testId="portal-add" onAdd={onAdd} onCancel={onCancel} />;
-}
-
-/** The names of the views or layers the entries name, read once each. */
-function useNames(addresses: readonly (string | null)[]): Record<string, string> {
-  const api = useService(ApiClient);
-  const [names, setNames] = useState<Record<string, string>>({});
-  const key = addresses.filter(Boolean).join(',');
-  useEffect(() => {
-    for (const a of addresses)
-      if (a && !(a in names))
-        api.get<{ name: string }>(a).then(
-          (o) => setNames((n) => ({ ...n, [a]: o.name })),
-          () => setNames((n) => ({ ...n, [a]: a })),
-        );
-  }, [api, key]);
-  return names;
 }
 
 /** The rows of a portal's entries: name, move up and down, edit, remove. */
@@ -121,7 +105,7 @@ export function PortalViewsTab({
   const [url, setUrl] = useState('');
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<number>();
-  const names = useNames(views.map((v) => v.view));
+  const names = useObjectNames(views.map((v) => v.view));
   const nameOf = (v: PortalView) => v.name || (v.view ? (names[v.view] ?? v.view) : `(${v.attr.external_url ?? ''})`);
   const add = (entry: Omit<PortalView, 'order'>) => onChange([...views, { ...entry, order: views.length }]);
   if (editing !== undefined && views[editing]) {
@@ -258,7 +242,7 @@ export function PortalLayersTab({
   const t = useT('portals');
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<number>();
-  const names = useNames(layers.map((l) => l.layer));
+  const names = useObjectNames(layers.map((l) => l.layer));
   const nameOf = (l: PortalLayer) => l.name || names[l.layer] || l.layer;
   if (editing !== undefined && layers[editing]) {
     const l = layers[editing];

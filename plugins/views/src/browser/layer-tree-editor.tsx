@@ -1,6 +1,6 @@
-import { useEffect, useState, useNavigate } from '@werkbank/sdk/react';
+import { useState, useNavigate } from '@werkbank/sdk/react';
 import { AnchorButton, Button, Callout, Checkbox, HTMLTable, Menu, MenuItem, Popover } from '@werkbank/sdk/ui';
-import { ApiClient, ConfigStore, I18nService, useService, useT } from '@werkbank/sdk/browser';
+import { ConfigStore, I18nService, useObjectNames, useService, useT } from '@werkbank/sdk/browser';
 import { layerIdOf, viewLayers, type ViewLayerGroup } from '../common/view-tree';
 import { AddLayer, GroupDetail, LayerDetail } from './layer-tree-details';
 import {
@@ -17,25 +17,6 @@ import {
 } from '../common/view-tree-edit';
 
 const INDENT_PX = 25;
-
-/** The names of the tree's layers by address, read once each (entries show them when they have no name of their own). */
-function useLayerNames(tree: ViewLayerGroup): Record<string, string> {
-  const api = useService(ApiClient);
-  const [names, setNames] = useState<Record<string, string>>({});
-  const wanted = [...new Set(viewLayers(tree).map((l) => l.layer))].filter((a) => !(a in names));
-  const key = wanted.join(',');
-  useEffect(() => {
-    for (const address of wanted) {
-      const id = layerIdOf(address);
-      if (id === undefined) continue;
-      api.get<{ name: string }>(`/api/v1/layer/${id}/`).then(
-        (l) => setNames((n) => ({ ...n, [address]: l.name })),
-        () => setNames((n) => ({ ...n, [address]: address })),
-      );
-    }
-  }, [api, key]);
-  return names;
-}
 
 const COLUMNS = ['visible', 'init_visible', 'init_expanded', 'single', 'queryable', 'exportable'] as const;
 
@@ -64,8 +45,11 @@ export function LayerTreeEditor({
   const [adding, setAdding] = useState(false);
   const [dragged, setDragged] = useState<RowPlace>();
   const rows = treeRows(tree, collapsed);
-  const layerNames = useLayerNames(tree);
-  const nameOf = (r: TreeRow) => (r.layer ? r.layer.name || layerNames[r.layer.layer] || r.layer.layer : r.group!.name);
+  // Entries without a name of their own show their layer's.
+  const addressOf = (layer: string) => `/api/v1/layer/${layerIdOf(layer) ?? 0}/`;
+  const layerNames = useObjectNames(viewLayers(tree).map((l) => addressOf(l.layer)));
+  const nameOf = (r: TreeRow) =>
+    r.layer ? r.layer.name || layerNames[addressOf(r.layer.layer)] || r.layer.layer : r.group!.name;
   const manual = (config.config.documentation[i18n.language] ?? config.config.documentation.en)?.manual;
 
   if (editing) {
