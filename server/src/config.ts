@@ -16,6 +16,8 @@ export const DEFAULT_SERVICE_URLS: Record<string, string> = {
 export const DEFAULT_VIEWER_URLS: Record<string, string> = {
   view: '/viewer/{slug}/',
   finalview: '/finalview/{slug}/',
+  // The viewer in switchboard mode: the canvas's preview frame (decision 0090).
+  switchboard: '/viewer/switchboard/{id}/',
 };
 
 /**

@@ -21,6 +21,22 @@ export {
   type LooseGeometry,
 } from './map-geometry';
 export {
+  itemFeatures,
+  drawnGeometry,
+  switchboardAction,
+  switchboardMapPath,
+  switchboardOfViewerPath,
+  DRAW_MIN_POINTS,
+  SWITCHBOARD_ACTION,
+  SWITCHBOARD_MAP_LIMIT,
+  SWITCHBOARD_VIEWER_URL,
+  type DrawMode,
+  type MapItemKind,
+  type SwitchboardActionMessage,
+  type SwitchboardMap,
+  type SwitchboardMapFrame,
+} from './switchboard-map';
+export {
   wmsImageryOf,
   wmtsImageryOf,
   relayedImageryUrl,

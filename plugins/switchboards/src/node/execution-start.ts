@@ -144,7 +144,7 @@ export async function startExecution(
       cols.size,
       cols.text_repr,
     ]);
-    frameLive(services, m, sb.id, frameId, { size: cols.size, text_repr: cols.text_repr });
+    frameLive(services, m, sb.id, frameId, { size: cols.size, text_repr: cols.text_repr, content_hash: cols.content_hash });
   }
   const links = nodeLinks(
     (await m.query(

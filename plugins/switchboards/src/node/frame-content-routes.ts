@@ -10,7 +10,8 @@ import {
   type RouteDescriptor,
   type Row,
 } from '@werkbank/sdk/node';
-import { definitionOf, FRAME_PATH, idParam, switchboardFor } from './switchboard-access';
+import { itemFeatures, SWITCHBOARD_MAP_LIMIT, type MapItemKind, type SwitchboardMap } from '@werkbank/sdk';
+import { definitionOf, FRAME_PATH, idParam, SWITCHBOARD_PATH, switchboardFor } from './switchboard-access';
 import { validateItems } from './frame-write';
 import { loadContents, orderedItems } from './frame-content';
 import { inSwitchboardTransaction, switchboardCaller } from './route-caller';
@@ -28,6 +29,51 @@ export class FrameContentRoutes implements HttpRouteContribution {
     if (!frame) throw ApiError.notFound();
     await switchboardFor(r, frame.switchboard_id as number, need);
     return frame;
+  }
+
+  /** The map kind of a frame type, or undefined when the map cannot draw its items. */
+  private mapKind(type: string): MapItemKind | undefined {
+    if (this.services.types.isAssignable(type, 'feature')) return 'feature';
+    if (this.services.types.isAssignable(type, 'bbox')) return 'bbox';
+    return undefined;
+  }
+
+  private async map(r: ResourceRequest, id: number): Promise<SwitchboardMap> {
+    const sb = await switchboardFor(r, id, 'read');
+    const writable = await r.services.mayAccess(definitionOf(r, 'switchboard'), sb, r, 'write');
+    const frames = (
+      (await r.manager.query(
+        `SELECT id, name, content_type, content_edit, content_hash, size FROM switchboard_frame
+          WHERE switchboard_id = $1 AND content_visible ORDER BY id`,
+        [id],
+      )) as Row[]
+    ).filter((f) => this.mapKind(String(f.content_type)));
+    const contents = await loadContents(
+      r.manager,
+      frames.map((f) => (f.content_hash ? String(f.content_hash).trim() : '')),
+    );
+    return {
+      id,
+      name: String(sb.name ?? ''),
+      base_map_tile_url: this.services.config.baseMapTileUrl ?? null,
+      frames: frames.map((f) => {
+        const kind = this.mapKind(String(f.content_type))!;
+        const hash = f.content_hash ? String(f.content_hash).trim() : null;
+        const items = (hash && contents.get(hash)) || [];
+        return {
+          uri: `${FRAME_PATH}${f.id}/`,
+          id: f.id as number,
+          name: String(f.name ?? ''),
+          type_name: String(f.content_type),
+          // Drawing makes features: bbox frames are shown, not edited in the map.
+          edit: writable && !!f.content_edit && kind === 'feature',
+          content_hash: hash,
+          total: items.length,
+          truncated: items.length > SWITCHBOARD_MAP_LIMIT,
+          features: itemFeatures(kind, items.slice(0, SWITCHBOARD_MAP_LIMIT)),
+        };
+      }),
+    };
   }
 
   registerHttpRoutes(registry: RegistrySink<RouteDescriptor>): void {
@@ -64,6 +110,11 @@ export class FrameContentRoutes implements HttpRouteContribution {
             content_type: `/api/v1/type/${String(frame.content_type)}/`,
             content_hash: hash,
           };
+        });
+        // The preview's map (decision 0090): the frames visible on the map with their first items as features.
+        router.get(`${SWITCHBOARD_PATH}:id/map/`, async (ctx) => {
+          const r = switchboardCaller(ctx, this.services);
+          ctx.body = await this.map(r, idParam(ctx.params.id));
         });
         // spec 000 §7: GET create-in-frame gives a template; POST appends datums to the frame.
         router.get('/api/v1/datum/create-in-frame/:id/', async (ctx) => {

@@ -99,7 +99,7 @@ export async function editFrameItems<T>(
     switchboard_id: switchboardId,
     event: 'UPDATE',
     resource_uri,
-    fields: { size: cols.size, text_repr: cols.text_repr },
+    fields: { size: cols.size, text_repr: cols.text_repr, content_hash: cols.content_hash },
   });
   return { result, frame: { resource_uri, ...cols } };
 }

@@ -97,6 +97,7 @@ export function frameResource(services: SwitchboardsServices): ResourceDefinitio
       return {
         size: row.size,
         text_repr: row.text_repr,
+        content_hash: row.content_hash ? String(row.content_hash).trim() : null,
         content_visible: row.content_visible,
         content_edit: row.content_edit,
         ui_x: row.ui_x,

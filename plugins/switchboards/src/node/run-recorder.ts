@@ -82,7 +82,12 @@ export class RunRecorder {
     this.released.set(run.id, (out.ready as number[]) ?? []);
     const sbId = run.switchboard_id as number;
     for (const f of r.frames)
-      frameLive(this.services, undefined, sbId, f.frame_id, { size: f.size, text_repr: f.text_repr, outdated: false });
+      frameLive(this.services, undefined, sbId, f.frame_id, {
+        size: f.size,
+        text_repr: f.text_repr,
+        content_hash: f.hash,
+        outdated: false,
+      });
     nodeLive(this.services, undefined, sbId, run.node_id as number, {
       status: 'success',
       outdated: false,

@@ -64,6 +64,11 @@ export const canvasOpenApi: Record<string, unknown> = {
 /** FrameContentRoutes: a frame's items, and datums created in a frame. */
 export const frameContentOpenApi: Record<string, unknown> = {
   '/api/v1/frame/{id}/content/': { get: op("A frame's items, paged (offset, limit ≤ 1000).") },
+  '/api/v1/switchboard/{id}/map/': {
+    get: op(
+      "The preview's map: the frames visible on the map (feature and bbox types) with their first 10,000 items as GeoJSON features (id = item index), and whether each is edited in the map.",
+    ),
+  },
   '/api/v1/datum/create-in-frame/{id}/': {
     get: op("A template datum of the frame's type."),
     post: op('Appends a datum (or {objects: [...]}) to the frame. 201.'),

@@ -6,6 +6,8 @@ export interface GlobePick {
   lon: number;
   lat: number;
   metresPerPixel: number;
+  /** A drawn feature under the click (switchboard preview): its data source's name and its item. */
+  feature?: { source: string; item: number };
 }
 
 const SIZE = 101;

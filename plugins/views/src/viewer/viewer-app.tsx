@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from '@werkbank/sdk/globe';
 import { startExtent, translated, type ViewScene } from '../common/view-scene';
+import { switchboardOfViewerPath } from '@werkbank/sdk';
 import { sceneAddress, sharedCamera } from './viewer-address';
+import { SwitchboardPreview } from './switchboard-preview';
 import { PREVIEW_CAMERA_MESSAGE, PREVIEW_READY_MESSAGE, PREVIEW_SCENE_MESSAGE } from '../common/views-ids';
 import { toolEnabled } from '../common/view-tools';
 import type { CameraPosition, Poi, PoiGroup } from '../common/view-tree';
@@ -54,8 +56,14 @@ const wait = (seconds: number, signal: AbortSignal) =>
     });
   });
 
-/** The public viewer: a view (or frozen view) on the globe with its layer tree, places and tours. */
+/** The viewer: a view or frozen view, or a switchboard's frames in switchboard mode (decision 0090). */
 export function ViewerApp(): ReactElement {
+  const switchboard = switchboardOfViewerPath(location.pathname);
+  return switchboard ? <SwitchboardPreview id={switchboard} /> : <ViewApp />;
+}
+
+/** The public viewer: a view (or frozen view) on the globe with its layer tree, places and tours. */
+function ViewApp(): ReactElement {
   const [lang, setLang] = useState<TranslationLanguage>(() => startLanguage(location.search, navigator.languages ?? []));
   const t = useMemo(() => viewerT(lang), [lang]);
   const [load, setLoad] = useState<Load>({ state: 'loading' });

@@ -7,7 +7,9 @@ import {
   CesiumMath,
   CesiumWidget,
   Color,
+  GeoJsonDataSource,
   HeadingPitchRange,
+  PointGraphics,
   PolygonHierarchy,
   imageryProvider,
   Rectangle,
@@ -23,6 +25,7 @@ import {
   type ReactElement,
   type ReactKeyboardEvent,
 } from '@werkbank/sdk/globe';
+import type { MapFeature } from '@werkbank/sdk';
 import type { CameraPosition } from '../common/view-tree';
 import { fittableExtent } from '../common/view-scene';
 import type { GlobePick } from './feature-info';
@@ -52,7 +55,24 @@ interface GlobeProps {
   control: { current?: GlobeControl };
   /** The points of a measurement (lon, lat), drawn as a path and, from three points, an area. */
   measure: readonly [number, number][];
+  /** Whether three measured points are drawn as an area too (a line being drawn is not one). */
+  measureArea?: boolean;
+  /** Features drawn as vectors (the switchboard preview's frames); a new object redraws its layer. */
+  vectors?: readonly VectorLayer[];
 }
+
+/** Features drawn as vectors: points as pins, lines and areas in the layer's colour. */
+export interface VectorLayer {
+  /** The data source's name; a click on one of its features reports it with the feature's id. */
+  name: string;
+  features: readonly MapFeature[];
+  color: string;
+  /** Drawn wider (the selected feature). */
+  emphasis?: boolean;
+}
+
+/** The property each drawn feature carries its id in. */
+const ITEM = '__wb_item';
 
 const imageryKey = (i: DrawnImagery) => `${i.kind}|${i.url}|${imageryName(i)}`;
 
@@ -197,7 +217,7 @@ function Behaviour({
     const handler = new ScreenSpaceEventHandler(widget.scene.canvas);
     handler.setInputAction((e: { position: { x: number; y: number } }) => {
       const at = pickAt(widget, e.position);
-      if (at) pick.current(at);
+      if (at) pick.current({ ...at, feature: featureAt(widget, e.position) });
     }, ScreenSpaceEventType.LEFT_CLICK);
     let frame = 0;
     handler.setInputAction((e: { endPosition: { x: number; y: number } }) => {
@@ -219,8 +239,77 @@ function Behaviour({
   return null;
 }
 
+/** The drawn feature under a pixel: its data source's name and id, or undefined. */
+function featureAt(widget: CesiumWidgetInstance, position: { x: number; y: number }): GlobePick['feature'] {
+  // A 15 px window: a pin's transparent parts and thin lines are hit without aiming to the pixel.
+  const picked = widget.scene.pick(new Cartesian2(position.x, position.y), 15, 15) as
+    { id?: { properties?: { [ITEM]?: { getValue(): unknown } }; entityCollection?: { owner?: { name?: string } } } } | undefined;
+  const entity = picked?.id;
+  const item = entity?.properties?.[ITEM]?.getValue();
+  const source = entity?.entityCollection?.owner?.name;
+  return typeof item === 'number' && typeof source === 'string' ? { source, item } : undefined;
+}
+
+/** The vector layers, kept in step with `vectors`: a layer object drawn once, removed when it goes. */
+function Vectors({ vectors }: { vectors: readonly VectorLayer[] }): null {
+  const widget = useCesium().cesiumWidget;
+  const drawn = useRef(new Map<VectorLayer, GeoJsonDataSource>());
+  useEffect(() => {
+    if (!widget) return;
+    const wanted = new Set(vectors);
+    for (const [layer, source] of drawn.current)
+      if (!wanted.has(layer)) {
+        widget.dataSources.remove(source, true);
+        drawn.current.delete(layer);
+      }
+    for (const layer of vectors) {
+      if (drawn.current.has(layer)) continue;
+      const color = Color.fromCssColorString(layer.color);
+      const source = new GeoJsonDataSource(layer.name);
+      drawn.current.set(layer, source);
+      const collection = {
+        type: 'FeatureCollection',
+        features: layer.features.map((f) => ({ ...f, properties: { ...(f.properties ?? {}), [ITEM]: f.id } })),
+      };
+      void source
+        .load(collection, {
+          stroke: color,
+          strokeWidth: layer.emphasis ? 5 : 3,
+          fill: color.withAlpha(layer.emphasis ? 0.45 : 0.25),
+        })
+        .then(() => {
+          // Not when the layer went (or was drawn anew) while its features loaded.
+          if (widget.isDestroyed() || drawn.current.get(layer) !== source) return;
+          // Points as dots rather than pins: a dot is hit anywhere on it, and covers no neighbour.
+          for (const entity of source.entities.values) {
+            if (!entity.billboard) continue;
+            entity.billboard = undefined;
+            entity.point = new PointGraphics({
+              pixelSize: layer.emphasis ? 16 : 12,
+              color,
+              outlineColor: Color.WHITE,
+              outlineWidth: 2,
+            });
+          }
+          void widget.dataSources.add(source);
+          widget.scene.requestRender();
+        });
+    }
+    widget.scene.requestRender();
+  }, [widget, vectors]);
+  useEffect(
+    () => () => {
+      if (!widget || widget.isDestroyed()) return;
+      for (const source of drawn.current.values()) widget.dataSources.remove(source, true);
+      drawn.current.clear();
+    },
+    [widget],
+  );
+  return null;
+}
+
 /** The measured path (and, from three points, its area) drawn on the globe. */
-function Measurement({ points }: { points: readonly [number, number][] }): null {
+function Measurement({ points, area = true }: { points: readonly [number, number][]; area?: boolean }): null {
   const widget = useCesium().cesiumWidget;
   useEffect(() => {
     if (!widget || !points.length) return;
@@ -240,7 +329,7 @@ function Measurement({ points }: { points: readonly [number, number][] }): null 
             }),
           ]
         : []),
-      ...(points.length > 2
+      ...(points.length > 2 && area
         ? [
             widget.entities.add({
               polygon: {
@@ -257,7 +346,7 @@ function Measurement({ points }: { points: readonly [number, number][] }): null 
       for (const e of added) widget.entities.remove(e);
       widget.scene.requestRender();
     };
-  }, [widget, points]);
+  }, [widget, points, area]);
   return null;
 }
 
@@ -305,7 +394,8 @@ export function ViewerGlobe(props: GlobeProps): ReactElement {
           onPointer={props.onPointer}
           control={props.control}
         />
-        <Measurement points={props.measure} />
+        <Measurement points={props.measure} area={props.measureArea} />
+        {props.vectors && <Vectors vectors={props.vectors} />}
       </CesiumWidget>
     </div>
   );

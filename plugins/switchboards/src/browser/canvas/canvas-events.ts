@@ -1,4 +1,5 @@
 import { useEffect } from '@werkbank/sdk/react';
+import { SWITCHBOARD_ACTION, switchboardAction } from '@werkbank/sdk';
 import type { CanvasController } from './canvas-controller';
 
 const typing = () => {
@@ -65,21 +66,42 @@ export function useViewerMessages(
     const onMessage = (e: MessageEvent) => {
       const fromPreview = !!preview.current && e.source === preview.current.contentWindow;
       if (e.origin !== window.location.origin && !(fromPreview && e.origin === viewerOrigin)) return;
-      const d = e.data as unknown;
-      let action: unknown;
-      let args: unknown;
-      if (Array.isArray(d) && d[0] === 'switchboard_action') [, action, args] = d;
-      else if (d && typeof d === 'object' && (d as { type?: unknown }).type === 'switchboard_action')
-        ({ action, args } = d as { action: unknown; args: unknown });
-      else return;
-      const run = typeof action === 'string' && Object.hasOwn(actions, action) ? actions[action] : undefined;
+      const m = switchboardAction(e.data);
+      if (!m) return;
+      const run = Object.hasOwn(actions, m.action) ? actions[m.action] : undefined;
       if (!run) {
-        console.warn('Unknown switchboard_action', action);
+        console.warn('Unknown switchboard_action', m.action);
         return;
       }
-      void run(...(Array.isArray(args) ? args : []));
+      void run(...m.args);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, [c, viewerOrigin]);
+}
+
+/**
+ * What the map of the preview shows: the frames visible on it with their content and whether they
+ * are edited there. When it changes (a run, an edit, someone else's change), the canvas asks the
+ * viewer in the preview frame to reload (`switchboard_action` `reload`, decision 0090).
+ */
+export function mapSignature(c: CanvasController): string {
+  return [...c.store.frames.values()]
+    .filter((f) => f.content_visible)
+    .map((f) => `${f.id}:${f.content_hash ?? ''}:${f.content_edit ? 1 : 0}:${f.name}`)
+    .sort()
+    .join('|');
+}
+
+export function useReloadPreview(
+  c: CanvasController,
+  preview: { current: HTMLIFrameElement | null },
+  viewerOrigin: string | undefined,
+): void {
+  const signature = mapSignature(c);
+  useEffect(() => {
+    const frame = preview.current?.contentWindow;
+    if (!frame || !viewerOrigin) return;
+    frame.postMessage({ type: SWITCHBOARD_ACTION, action: 'reload', args: [] }, viewerOrigin);
+  }, [signature]);
 }

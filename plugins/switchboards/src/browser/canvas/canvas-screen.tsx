@@ -24,7 +24,7 @@ import { ReteCanvas } from './rete-canvas';
 import { CanvasDetail } from './canvas-view-context';
 import { CanvasPortalHost, CanvasPortals } from './canvas-portals';
 import { kindOf } from './canvas-store';
-import { useCanvasKeys, useViewerMessages } from './canvas-events';
+import { useCanvasKeys, useReloadPreview, useViewerMessages } from './canvas-events';
 import { dropToInsert } from './canvas-drop';
 
 /**
@@ -126,6 +126,7 @@ const CanvasForId = observer(function CanvasForId({ id }: { id: number }) {
   const previewFrame = useRef<HTMLIFrameElement>(null);
   const previewTemplate = config.config.viewer_urls?.switchboard;
   useViewerMessages(c, previewFrame, viewerOrigin(previewTemplate));
+  useReloadPreview(c, previewFrame, viewerOrigin(previewTemplate));
 
   if (c.store.error && !loaded) return <NonIdealState icon="error" title={t('canvas.load_failed')} description={c.store.error} />;
   const sb = c.store.switchboard;
