@@ -13,6 +13,12 @@ import type { TileSettings } from './tile-settings';
 export { LAYER_TYPES, PILE_TYPES, ZOOM_KEYS, hasZoomSettings, isLayerType, type LayerType } from './layer-types';
 export { isValidSlug, layerServiceName } from './layer-slug';
 export {
+  acceptsFeature,
+  attributeFilterParam,
+  parseAttributeFilterParam,
+  ATTRIBUTE_FILTER_PARAM,
+} from './attribute-filter-match';
+export {
   evaluateStyle,
   matchesFilter,
   inScale,

@@ -167,7 +167,11 @@ export class FeaturePacker {
  * The features whose extent meets `window` ([minx, miny, maxx, maxy], degrees, edges included), in
  * their order: the packed arrays themselves when every feature does, else a copy of their share.
  */
-export function selectWindow(indexed: IndexedFeatures, window: readonly number[]): PackedFeatures {
+export function selectWindow(
+  indexed: IndexedFeatures,
+  window: readonly number[],
+  keep?: (packed: PackedFeatures, index: number) => boolean,
+): PackedFeatures {
   const { packed, boxes, structureAt, coordsAt } = indexed;
   const [w, s, e, n] = window;
   const picked: number[] = [];
@@ -176,7 +180,7 @@ export function selectWindow(indexed: IndexedFeatures, window: readonly number[]
   for (let i = 0; i < packed.count; i++) {
     const b = i * 4;
     // NaN (no extent) fails every comparison.
-    if (boxes[b] <= e && boxes[b + 2] >= w && boxes[b + 1] <= n && boxes[b + 3] >= s) {
+    if (boxes[b] <= e && boxes[b + 2] >= w && boxes[b + 1] <= n && boxes[b + 3] >= s && (!keep || keep(packed, i))) {
       picked.push(i);
       structureLength += structureAt[i + 1] - structureAt[i];
       coordsLength += coordsAt[i + 1] - coordsAt[i];
@@ -416,6 +420,13 @@ export class PackedReader {
     }
     this.index++;
   }
+}
+
+/** The properties of a packed feature that `names` lists (those its columns hold). */
+export function packedProperties(packed: PackedFeatures, index: number, names: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of names) if (packed.columns[name]) out[name] = packed.columns[name][index];
+  return out;
 }
 
 /** The properties a style reads (filters and labels): the renderer needs no others. */

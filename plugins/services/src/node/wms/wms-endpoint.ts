@@ -9,7 +9,14 @@ import {
   type ServiceEndpointDescriptor,
   type WerkbankContext,
 } from '@werkbank/sdk/node';
-import { evaluateStyle, type LayerStyle } from '@werkbank/plugin-layers/api';
+import {
+  acceptsFeature,
+  evaluateStyle,
+  parseAttributeFilterParam,
+  ATTRIBUTE_FILTER_PARAM,
+  type AttributeFilter,
+  type LayerStyle,
+} from '@werkbank/plugin-layers/api';
 import {
   bgcolor,
   epsgName,
@@ -39,7 +46,14 @@ import type { MapRenderInput, MessageRenderInput, RenderFeature } from './map-re
 import { capabilitiesXml, exceptionXml } from './wms-capabilities';
 import { extentOf, featureInfoGml, featureInfoHtml, hits } from './wms-feature-info';
 import { crsBoxes, windowOf } from './wms-area';
-import { FeaturePacker, selectWindow, styleAttributes, type IndexedFeatures, type PackedFeatures } from './packed-features';
+import {
+  FeaturePacker,
+  packedProperties,
+  selectWindow,
+  styleAttributes,
+  type IndexedFeatures,
+  type PackedFeatures,
+} from './packed-features';
 import { MapGeometryCache } from './map-geometry-cache';
 import { PublicationMemo } from '../publication-memo';
 import { MetalayerWms } from './wms-metalayer';
@@ -276,7 +290,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     const request = { ...view, ...image, background: image.bg, window };
     if (isExternalMap(publication.layer)) return await this.external.answerGetMap(ctx, publication, request, remote);
     if (this.etag(ctx, publication, p)) return;
-    const out = await this.render(publication, view, image, window);
+    const out = await this.render(publication, view, image, window, attributeFilters(p, publication));
     ctx.set('Content-Type', image.format);
     ctx.body = out;
   }
@@ -287,9 +301,15 @@ export class WmsEndpoint implements ServiceEndpointContribution {
    * extent meets `window` (degrees; default the view's own, refused as bbox_range when the CRS cannot
    * hold it); null draws none.
    */
-  async render(publication: Publication, view: MapView, image: MapImage, window?: Box | null): Promise<Buffer> {
+  async render(
+    publication: Publication,
+    view: MapView,
+    image: MapImage,
+    window?: Box | null,
+    filters: readonly AttributeFilter[] = [],
+  ): Promise<Buffer> {
     const w = window === undefined ? await this.window(view.crs, view.bbox) : window;
-    const features = w ? await this.featuresIn(publication, view.crs, w) : new FeaturePacker([]).finish();
+    const features = w ? await this.featuresIn(publication, view.crs, w, filters) : new FeaturePacker([]).finish();
     const input: MapRenderInput = {
       width: view.width,
       height: view.height,
@@ -306,20 +326,31 @@ export class WmsEndpoint implements ServiceEndpointContribution {
   }
 
   /** The features whose extent meets `window`, packed in `crs`: from MapGeometryCache, or the depot's window for a layer too large to keep. */
-  private async featuresIn(publication: Publication, crs: string, window: Box): Promise<PackedFeatures> {
+  private async featuresIn(
+    publication: Publication,
+    crs: string,
+    window: Box,
+    filters: readonly AttributeFilter[] = [],
+  ): Promise<PackedFeatures> {
     const target = epsgName(crs);
     const layer = await this.geometries.get(publication, target, () => this.layerGeometry(publication, target));
-    if (layer) return selectWindow(layer, window);
-    const packer = new FeaturePacker(styleAttributes(publication.style.style));
+    const keys = filters.map((f) => f.attribute_key);
+    if (layer)
+      return selectWindow(
+        layer,
+        window,
+        filters.length ? (packed, i) => acceptsFeature(packedProperties(packed, i, keys), filters) : undefined,
+      );
+    const packer = new FeaturePacker(packedAttributes(publication));
     for await (const batch of this.inView(publication, { crs }, window))
-      for (const [, f] of batch) packer.add(f.geometry, f.properties);
+      for (const [, f] of batch) if (acceptsFeature(f.properties, filters)) packer.add(f.geometry, f.properties);
     return packer.finish();
   }
 
   /** Every feature of the publication packed in `crs` with its extent in degrees; null when the layer is too large to keep. */
   private async layerGeometry(publication: Publication, crs: string): Promise<IndexedFeatures | null> {
     if ((await this.published.count(publication)) > this.geometries.maxFeatures) return null;
-    const packer = new FeaturePacker(styleAttributes(publication.style.style));
+    const packer = new FeaturePacker(packedAttributes(publication));
     for await (const batch of this.inView(publication, { crs }))
       for (const [served, f] of batch) packer.add(f.geometry, f.properties, extentOf(served.geometry));
     return packer.finishIndexed();
@@ -347,7 +378,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
       return this.metalayer.answerExternalInfo(ctx, publication, view, [at[0] - 0.5, at[1] - 0.5], count, format);
     const window = await this.featureWindow(view, at);
     if (this.etag(ctx, publication, p, ctx.state.lang)) return;
-    const found = await this.featuresAt(publication, view, at, count, window);
+    const found = await this.featuresAt(publication, view, at, count, window, attributeFilters(p, publication));
     const layerName = publication.layer.slug || String(publication.layer.id);
     if (format === 'application/json') {
       ctx.set('Content-Type', 'application/json; charset=utf-8');
@@ -388,6 +419,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     at: [number, number],
     count: number,
     window?: Box,
+    filters: readonly AttributeFilter[] = [],
   ): Promise<ServedFeature[]> {
     window ??= await this.featureWindow(view, at);
     const [minx, miny, maxx, maxy] = view.bbox;
@@ -399,6 +431,7 @@ export class WmsEndpoint implements ServiceEndpointContribution {
     for await (const batch of this.inView(publication, view, window)) {
       for (const [served, projected] of batch) {
         if (found.length >= count) break;
+        if (!acceptsFeature(served.properties, filters)) continue;
         const drawn = safeEvaluate(publication.style.style, projected, scale);
         if (!drawn.length) continue;
         const radius = Math.max(3, ...drawn.map((s) => (s.kind === 'mark' ? s.radius : s.kind === 'icon' ? s.size / 2 : 0)));
@@ -492,4 +525,22 @@ function safeEvaluate(style: LayerStyle, feature: RenderFeature, scale: number) 
 /** A worker's image bytes (a Uint8Array after the copy between threads) as a Buffer. */
 function bytes(u: Uint8Array): Buffer {
   return Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+}
+
+/** The properties packed for drawing: those the style reads, and those the layer offers filters on. */
+function packedAttributes(publication: Publication): string[] {
+  const keys = (publication.layer.attribute_filters ?? []).map((f) => f.attribute_key);
+  return [...new Set([...styleAttributes(publication.style.style), ...keys])];
+}
+
+/**
+ * The attribute filters a visitor set in the viewer (`wb_filter`, decision 0091), checked against
+ * the layer's own; 400 InvalidParameterValue otherwise.
+ */
+function attributeFilters(p: Map<string, string>, publication: Publication): AttributeFilter[] {
+  const raw = p.get(ATTRIBUTE_FILTER_PARAM);
+  if (!raw) return [];
+  const parsed = parseAttributeFilterParam(raw, publication.layer.attribute_filters ?? []);
+  if ('problem' in parsed) throw ApiError.badRequest('invalid_parameter', parsed.problem.key, {}, ATTRIBUTE_FILTER_PARAM);
+  return parsed.filters;
 }
