@@ -46,6 +46,7 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
             flaeche: 1234.567,
             web: 'https://example.org/stadtwald',
             info: '**Größter** Wald der Stadt',
+            angelegt: '2015-05-01',
           },
         };
         const made = await a.post(`/api/v1/datum/create-in-depot/${depot.body.id}/`, { feature: park });
@@ -65,6 +66,18 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
             { key: 'web', displayName: 'Webseite', type: 'link' },
             { key: 'info', displayName: 'Info', type: 'markdown' },
           ],
+          attribute_filters: [
+            {
+              attribute_key: 'name',
+              display_name: 'Park',
+              filter: { filter_type: 'allowed-values', filter_arguments: { allowed_values: ['Stadtwald', 'Volksgarten'] } },
+            },
+            {
+              attribute_key: 'angelegt',
+              display_name: 'Angelegt',
+              filter: { filter_type: 'temporal-bounds', filter_arguments: { time_min: null, time_max: null } },
+            },
+          ],
         });
         assert.equal(layer.status, 201, JSON.stringify(layer.body));
         const view = await a.post('/api/v1/view/', {
@@ -72,7 +85,18 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
           subline: 'Parks und Wälder',
           slug: 'stadtgruen_e2e',
           public: true,
-          layergroup: { layers: [{ layer: layer.body.resource_uri, queryable: true, opacity_editable: true, exportable: true }] },
+          layergroup: {
+            layers: [
+              {
+                layer: layer.body.resource_uri,
+                queryable: true,
+                opacity_editable: true,
+                exportable: true,
+                time_min: '2010-01-01T00:00:00.000Z',
+                time_max: '2020-12-31T00:00:00.000Z',
+              },
+            ],
+          },
           poigroup: {
             poigroups: [
               {
@@ -163,6 +187,42 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
     await expectAccessible(page, CANVAS);
     await page.keyboard.press('Escape');
     assert.equal(await selection.count(), 0);
+  });
+
+  it('filters a layer by its attributes and shows its data as it was at the time slider’s day', async () => {
+    await open('/viewer/stadtgruen_e2e/');
+    await page.locator('.wbv-globe canvas').waitFor();
+    const box = (await page.locator('.wbv-globe').boundingBox())!;
+    const click = () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const selection = page.getByRole('region', { name: 'Ausgewähltes Objekt' });
+    const nothing = page.getByRole('status').getByText('An dieser Stelle wurde nichts gefunden.');
+    const found = async () => {
+      await click();
+      await selection.getByRole('heading', { name: 'Stadtwald' }).waitFor();
+      await page.keyboard.press('Escape');
+    };
+    // The park's filter: without 'Stadtwald' the map service draws and finds nothing here.
+    await page.getByRole('button', { name: 'Parks filtern' }).click();
+    const filters = page.locator('.wbv-filters');
+    await filters.getByRole('checkbox', { name: 'Stadtwald' }).uncheck();
+    await click();
+    await nothing.waitFor();
+    assert.equal(await selection.count(), 0);
+    await expectAccessible(page, CANVAS);
+    await filters.getByRole('button', { name: 'Wieder alles zeigen' }).click();
+    await found();
+    // The time slider: on 1 January 2010 the park (laid out in 2015) was not there yet.
+    const slider = page.getByRole('slider', { name: 'Zeit' });
+    await slider.focus();
+    await page.keyboard.press('Home');
+    await page.getByText('Gezeigt: der Stand vom 1.1.2010').waitFor();
+    await click();
+    await nothing.waitFor();
+    await slider.focus();
+    await page.keyboard.press('End');
+    await page.getByText('Gezeigt: der Stand vom 31.12.2020').waitFor();
+    await found();
+    await expectAccessible(page, CANVAS);
   });
 
   it('measures a distance and an area geodesically and reads out the pointer in WGS 84 and UTM 32N', async () => {

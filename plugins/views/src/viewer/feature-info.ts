@@ -1,5 +1,6 @@
 /** The viewer's GetFeatureInfo request and the addresses it follows from feature attributes (pure, decision 0088). */
 import type { SceneLayer } from '../common/view-scene';
+import { withQuery } from './viewer-state';
 
 /** A click on the globe: where, and how many metres a pixel spans there (for GetFeatureInfo's window). */
 export interface GlobePick {
@@ -14,15 +15,16 @@ const SIZE = 101;
 
 /**
  * The GetFeatureInfo request for a click (decision 0088): a window of 101 × 101 pixels around the
- * place at the map's scale, the place in its middle, EPSG:4326 (WMS 1.3.0: latitude first).
+ * place at the map's scale, the place in its middle, EPSG:4326 (WMS 1.3.0: latitude first); `params` add the frozen view
+ * and the active filters.
  */
-export function featureInfoUrl(layer: SceneLayer, pick: GlobePick, finalview: string | null): string {
+export function featureInfoUrl(layer: SceneLayer, pick: GlobePick, params: Record<string, string> = {}): string {
   const half = (SIZE / 2) * pick.metresPerPixel;
   const dLat = half / 111_320;
   const dLon = half / (111_320 * Math.max(0.01, Math.cos((pick.lat * Math.PI) / 180)));
   const bbox = [pick.lat - dLat, pick.lon - dLon, pick.lat + dLat, pick.lon + dLon].map((v) => v.toFixed(8)).join(',');
   const name = encodeURIComponent(layer.source!.wms.layers);
-  const params = [
+  const query = [
     'SERVICE=WMS',
     'VERSION=1.3.0',
     'REQUEST=GetFeatureInfo',
@@ -37,9 +39,8 @@ export function featureInfoUrl(layer: SceneLayer, pick: GlobePick, finalview: st
     `J=${(SIZE - 1) / 2}`,
     'INFO_FORMAT=application/json',
     'FEATURE_COUNT=1',
-    ...(finalview ? [`finalview=${encodeURIComponent(finalview)}`] : []),
   ];
-  return `${layer.source!.wms.url}?${params.join('&')}`;
+  return withQuery(`${layer.source!.wms.url}?${query.join('&')}`, params);
 }
 
 /** Only web and relative addresses are followed (never `javascript:` and the like). */

@@ -1,6 +1,7 @@
 import { useState, type ReactElement } from '@werkbank/sdk/globe';
 import type { SceneLayer, SceneLayerGroup } from '../common/view-scene';
-import { childPath, switchLayer, type LayerState } from './viewer-state';
+import { atTime, childPath, offeredFilters, switchLayer, type LayerState } from './viewer-state';
+import { LayerFilters } from './layer-filters';
 import type { ViewerT } from './viewer-i18n';
 
 interface TreeProps {
@@ -25,6 +26,8 @@ const legendUrl = (layer: SceneLayer, finalview: string | null) =>
 function LayerRow(props: TreeProps & { group: SceneLayerGroup; layer: SceneLayer; finalview: string | null }): ReactElement {
   const { layer, state, t } = props;
   const [about, setAbout] = useState(false);
+  // Groups shown as filters open their layers' filters.
+  const [filtering, setFiltering] = useState(props.group.group_display === 'filters');
   const name = props.tr(layer.name || layer.source?.name || '');
   const on = !!state.on[layer.id];
   const id = `wbv-layer-${layer.id}`;
@@ -57,6 +60,19 @@ function LayerRow(props: TreeProps & { group: SceneLayerGroup; layer: SceneLayer
             ⌖
           </button>
         )}
+        {on && offeredFilters(layer).length > 0 && (
+          <button
+            type="button"
+            className="wbv-icon"
+            aria-expanded={filtering}
+            aria-controls={`wbv-filter-${layer.id}`}
+            aria-label={t('filter', { name })}
+            title={t('filter', { name })}
+            onClick={() => setFiltering(!filtering)}
+          >
+            ⛃
+          </button>
+        )}
         {layer.layer_description_visible && (description || source.description_title) && (
           <button
             type="button"
@@ -70,6 +86,8 @@ function LayerRow(props: TreeProps & { group: SceneLayerGroup; layer: SceneLayer
           </button>
         )}
       </div>
+      {on && !atTime(layer, state) && <small className="wbv-modified">{t('not_at_time')}</small>}
+      {on && filtering && <LayerFilters layer={layer} state={state} onState={props.onState} tr={props.tr} t={t} />}
       {layer.opacity_editable && on && (
         <input
           className="wbv-opacity"

@@ -16,11 +16,11 @@ export interface Selected {
 export async function selectAt(
   layers: readonly SceneLayer[],
   pick: GlobePick,
-  finalview: string | null,
+  paramsOf: (layer: SceneLayer) => Record<string, string>,
 ): Promise<Selected | null> {
   for (const layer of [...layers].reverse()) {
     if (!layer.queryable || !layer.source) continue;
-    const reply = await fetch(featureInfoUrl(layer, pick, finalview), { credentials: 'same-origin' });
+    const reply = await fetch(featureInfoUrl(layer, pick, paramsOf(layer)), { credentials: 'same-origin' });
     if (!reply.ok) throw new Error(String(reply.status));
     const found = (await reply.json()) as { features?: Array<{ properties?: Record<string, unknown> }> };
     const feature = found.features?.[0];

@@ -13,7 +13,8 @@ import { SelectionWindow, selectAt, type Selected } from './selection-window';
 import { ViewerGlobe, type CameraTarget, type GlobeControl, type GlobePick } from './viewer-globe';
 import { formatArea, formatLength, measured, readout } from './measure';
 import { LANGUAGE_NAMES, startLanguage, viewerT, type ViewerT } from './viewer-i18n';
-import { drawnLayers, imageryOf, initialState, type LayerState } from './viewer-state';
+import { drawnLayers, imageryOf, initialState, layerParams, timeRange, type LayerState } from './viewer-state';
+import { TimeSlider } from './time-slider';
 
 /** Whether the viewer runs in the view editor's preview frame. */
 const isPreview = () => window.parent !== window && new URLSearchParams(location.search).get('preview') === '1';
@@ -134,6 +135,7 @@ function Scene({
     if (first.current !== scene) setLayers(initialState(scene.layergroup));
   }, [scene]);
   const drawn = useMemo(() => drawnLayers(scene.layergroup, layers), [scene, layers]);
+  const times = useMemo(() => timeRange(scene.layergroup), [scene]);
   const imagery = useMemo(() => imageryOf(drawn, layers, scene.finalview), [drawn, layers, scene.finalview]);
   const home = useMemo((): CameraTarget | null => {
     if (scene.home) return { kind: 'camera', camera: scene.home, duration: 1.5 };
@@ -172,8 +174,10 @@ function Scene({
       setPoints((p) => [...p, [at.lon, at.lat]]);
       return;
     }
+    // A new click's answer replaces the last one's message.
+    setStatus('');
     try {
-      const found = await selectAt(drawn, at, scene.finalview);
+      const found = await selectAt(drawn, at, (l) => layerParams(l, layers, scene.finalview));
       setSelected(found);
       if (!found && drawn.some((l) => l.queryable)) setStatus(t('selection_none'));
     } catch {
@@ -292,6 +296,15 @@ function Scene({
           {scene.kind === 'finalview' && <p className="wbv-note">{t('frozen')}</p>}
           {scene.description && <p className="wbv-description">{tr(scene.description)}</p>}
           <h2>{t('layers')}</h2>
+          {times && (
+            <TimeSlider
+              range={times}
+              value={layers.time ?? null}
+              onChange={(time) => setLayers((s) => ({ ...s, time }))}
+              t={t}
+              lang={lang}
+            />
+          )}
           {scene.layergroup.layers.length || scene.layergroup.layergroups.length ? (
             <LayerTree
               root={scene.layergroup}

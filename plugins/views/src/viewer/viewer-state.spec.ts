@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict';
 import type { SceneLayer, SceneLayerGroup } from '../common/view-scene';
 import { newLayerGroup, newViewLayer } from '../common/view-tree';
-import { drawnLayers, imageryName, imageryOf, initialState, switchLayer } from './viewer-state';
+import {
+  activeFilters,
+  drawnLayers,
+  imageryName,
+  imageryOf,
+  initialState,
+  setFilter,
+  switchLayer,
+  timeRange,
+  withQuery,
+} from './viewer-state';
 import { featureInfoUrl, safeUrl } from './feature-info';
 import { sceneAddress, sharedCamera } from './viewer-address';
 
@@ -95,7 +105,12 @@ describe('viewer: addresses', () => {
   });
 
   it('asks GetFeatureInfo for a window around the click, latitude first', () => {
-    const url = new URL(featureInfoUrl(layer('a'), { lon: 7, lat: 51, metresPerPixel: 10 }, null), 'http://x');
+    const url = new URL(
+      featureInfoUrl(layer('a'), { lon: 7, lat: 51, metresPerPixel: 10 }, { finalview: 'stand', wb_filter: '' }),
+      'http://x',
+    );
+    assert.equal(url.searchParams.get('finalview'), 'stand');
+    assert.equal(url.searchParams.has('wb_filter'), false);
     const [s, w, n, e] = url.searchParams.get('BBOX')!.split(',').map(Number);
     assert.ok(s < 51 && n > 51 && w < 7 && e > 7);
     assert.ok(Math.abs(n - s - (101 * 10) / 111_320) < 1e-6);
@@ -109,6 +124,69 @@ describe('viewer: addresses', () => {
     assert.equal(safeUrl('javascript:alert(1)'), undefined);
     assert.equal(safeUrl('//evil.example/a'), undefined);
     assert.equal(safeUrl(''), undefined);
+  });
+});
+
+describe('viewer: attribute filters and the time slider (decision 0091)', () => {
+  const art = {
+    attribute_key: 'art',
+    filter: { filter_type: 'allowed-values' as const, filter_arguments: { allowed_values: ['Wald', 'Wiese'] } },
+  };
+  const datum = {
+    attribute_key: 'datum',
+    filter: { filter_type: 'temporal-bounds' as const, filter_arguments: { time_min: '2000-01-01T00:00:00Z', time_max: null } },
+  };
+  const hidden = { ...art, attribute_key: 'intern', visible: false };
+  const filtered = (over: Partial<SceneLayer> = {}) =>
+    layer('v1', { ...over, source: { ...source('v1')!, attribute_filters: [art, datum, hidden] } });
+
+  it('sends nothing while the filters are as the layer offers them, and the WMS with the changed ones instead of cached tiles', () => {
+    const l = filtered();
+    const root = group({ layers: [l] });
+    const s = initialState(root);
+    assert.deepEqual(activeFilters(l, s), []);
+    assert.equal(imageryOf([l], s, null)[0].kind, 'wmts');
+    const wald = { ...art, filter: { ...art.filter, filter_arguments: { allowed_values: ['Wald'] } } };
+    const set = setFilter(s, l, 0, wald);
+    assert.deepEqual(activeFilters(l, set), [wald, datum]);
+    const [drawn] = imageryOf([l], set, 'stand');
+    assert.equal(drawn.kind, 'wms');
+    const url = new URL(drawn.url, 'http://x');
+    assert.equal(url.searchParams.get('finalview'), 'stand');
+    assert.deepEqual(JSON.parse(url.searchParams.get('wb_filter')!)[0].filter.filter_arguments, { allowed_values: ['Wald'] });
+    // Back as offered: nothing sent again.
+    assert.deepEqual(activeFilters(l, setFilter(set, l, 0, undefined)), []);
+  });
+
+  it('spans the slider over the entries’ time ranges, hides entries outside the chosen time and filters the data up to it', () => {
+    const old = filtered({ id: 'old', time_min: '2000-01-01T00:00:00Z', time_max: '2010-12-31T00:00:00Z' });
+    const recent = layer('recent', { time_min: '2005-01-01T00:00:00Z', time_max: '2020-12-31T00:00:00Z' });
+    const always = layer('always');
+    const root = group({ layers: [old, recent, always] });
+    assert.deepEqual(timeRange(root), ['2000-01-01T00:00:00Z', '2020-12-31T00:00:00Z']);
+    assert.equal(timeRange(group({ layers: [always] })), null);
+    const s = initialState(root);
+    assert.deepEqual(
+      drawnLayers(root, { ...s, time: '2015-06-01T00:00:00Z' }).map((l) => l.id),
+      ['recent', 'always'],
+    );
+    const at2008 = { ...s, time: '2008-06-01T00:00:00Z' };
+    assert.deepEqual(
+      drawnLayers(root, at2008).map((l) => l.id),
+      ['old', 'recent', 'always'],
+    );
+    assert.deepEqual(activeFilters(old, at2008), [
+      {
+        ...datum,
+        filter: { ...datum.filter, filter_arguments: { time_min: '2000-01-01T00:00:00Z', time_max: '2008-06-01T00:00:00Z' } },
+      },
+    ]);
+  });
+
+  it('adds query parameters to addresses with and without a query, leaving out empty ones', () => {
+    assert.equal(withQuery('/a', { x: '1', y: '' }), '/a?x=1');
+    assert.equal(withQuery('/a?b=2', { x: 'ä b' }), '/a?b=2&x=%C3%A4%20b');
+    assert.equal(withQuery('/a', { y: '' }), '/a');
   });
 });
 

@@ -3,6 +3,7 @@
  * are open, each layer's opacity — and from it the imagery to draw. Pure functions, so the rules
  * are tested without a browser.
  */
+import { attributeFilterParam, ATTRIBUTE_FILTER_PARAM, type AttributeFilter } from '@werkbank/plugin-layers/api';
 import { fittableExtent, type SceneLayer, type SceneLayerGroup } from '../common/view-scene';
 
 export interface LayerState {
@@ -14,6 +15,83 @@ export interface LayerState {
   open: Record<string, boolean>;
   /** Entry id → opacity 0–1. */
   opacity: Record<string, number>;
+  /** Entry id → the attribute filters the visitor set (decision 0091); absent: the layer as it is. */
+  filters?: Record<string, AttributeFilter[]>;
+  /** The time slider's time (ISO 8601); absent or null: the slider was not moved. */
+  time?: string | null;
+}
+
+/** The attribute filters a layer offers visitors (those not hidden). */
+export const offeredFilters = (layer: SceneLayer): AttributeFilter[] =>
+  (layer.source?.attribute_filters ?? []).filter((f) => f.visible !== false);
+
+/** Sets (or with undefined, resets) one of an entry's filters; the others keep what the visitor set. */
+export function setFilter(state: LayerState, layer: SceneLayer, index: number, filter: AttributeFilter | undefined): LayerState {
+  const offered = offeredFilters(layer);
+  const current = state.filters?.[layer.id] ?? offered;
+  const next = offered.map((f, i) => (i === index ? (filter ?? f) : (current[i] ?? f)));
+  const changed = next.some((f, i) => JSON.stringify(f.filter) !== JSON.stringify(offered[i].filter));
+  const filters = { ...state.filters };
+  if (changed) filters[layer.id] = next;
+  else delete filters[layer.id];
+  return { ...state, filters };
+}
+
+/** The time range of the view's time slider: the earliest start and latest end of its entries' time ranges. */
+export function timeRange(root: SceneLayerGroup): [string, string] | null {
+  let min: string | null = null;
+  let max: string | null = null;
+  const walk = (group: SceneLayerGroup) => {
+    for (const l of group.layers)
+      if (l.time_min && l.time_max) {
+        if (!min || Date.parse(l.time_min) < Date.parse(min)) min = l.time_min;
+        if (!max || Date.parse(l.time_max) > Date.parse(max)) max = l.time_max;
+      }
+    group.layergroups.forEach(walk);
+  };
+  walk(root);
+  return min && max ? [min, max] : null;
+}
+
+/** Whether an entry is shown at the slider's time: entries without a time range always are. */
+export function atTime(layer: SceneLayer, state: LayerState): boolean {
+  if (!state.time || !layer.time_min || !layer.time_max) return true;
+  const t = Date.parse(state.time);
+  return t >= Date.parse(layer.time_min) && t <= Date.parse(layer.time_max);
+}
+
+/**
+ * The filters the map service applies to an entry: those the visitor changed, and with the time
+ * slider moved, the layer's time filter up to the slider's time (the state of the data then).
+ */
+export function activeFilters(layer: SceneLayer, state: LayerState): AttributeFilter[] {
+  const set = state.filters?.[layer.id];
+  const offered = offeredFilters(layer);
+  let filters = set ? [...set] : [];
+  const temporal = offered.findIndex((f) => f.filter.filter_type === 'temporal-bounds');
+  if (state.time && layer.time_min && layer.time_max && temporal >= 0) {
+    const base = (set ?? offered)[temporal];
+    const timed: AttributeFilter = {
+      ...base,
+      filter: { ...base.filter, filter_arguments: { ...base.filter.filter_arguments, time_max: state.time } },
+    };
+    filters = set ? filters.map((f, i) => (i === temporal ? timed : f)) : [timed];
+  }
+  return filters;
+}
+
+/** An address with more query parameters (`&` when it has some already). */
+export function withQuery(url: string, params: Record<string, string>): string {
+  const query = Object.entries(params)
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+    .join('&');
+  return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
+}
+
+/** The query parameters of an entry's map requests: the frozen view's name, the active filters. */
+export function layerParams(layer: SceneLayer, state: LayerState, finalview: string | null): Record<string, string> {
+  return { finalview: finalview ?? '', [ATTRIBUTE_FILTER_PARAM]: attributeFilterParam(activeFilters(layer, state)) };
 }
 
 /** A group's path below the root: its indexes joined by dots; the root is ''. */
@@ -21,7 +99,7 @@ export const childPath = (path: string, index: number) => (path === '' ? String(
 
 /** The state a view opens with: its `init_visible` and `init_expanded` settings and its opacities. */
 export function initialState(root: SceneLayerGroup): LayerState {
-  const state: LayerState = { on: {}, groupsOn: {}, open: {}, opacity: {} };
+  const state: LayerState = { on: {}, groupsOn: {}, open: {}, opacity: {}, filters: {}, time: null };
   const walk = (group: SceneLayerGroup, path: string) => {
     if (path !== '') {
       state.groupsOn[path] = group.init_visible;
@@ -53,7 +131,7 @@ export function drawnLayers(root: SceneLayerGroup, state: LayerState): SceneLaye
   const out: SceneLayer[] = [];
   const walk = (group: SceneLayerGroup, path: string) => {
     if (path !== '' && !state.groupsOn[path]) return;
-    for (const layer of group.layers) if (state.on[layer.id] && layer.source) out.push(layer);
+    for (const layer of group.layers) if (state.on[layer.id] && layer.source && atTime(layer, state)) out.push(layer);
     group.layergroups.forEach((g, i) => walk(g, childPath(path, i)));
   };
   walk(root, '');
@@ -65,25 +143,26 @@ export function drawnLayers(root: SceneLayerGroup, state: LayerState): SceneLaye
  * GIS's layer list. A frozen view's requests carry its name, so the services answer its pinned data.
  */
 export function imageryOf(layers: readonly SceneLayer[], state: LayerState, finalview: string | null): DrawnImagery[] {
-  const pinned = (url: string) => (finalview ? `${url}?finalview=${encodeURIComponent(finalview)}` : url);
   return layers
     .filter((l) => l.source)
     .map((l): DrawnImagery => {
       const source = l.source!;
+      const params = layerParams(l, state, finalview);
       const common = {
         opacity: state.opacity[l.id] ?? l.opacity,
         // Where tiles are asked for; a single point's extent has no area, so it grows a little.
         ...(source.bbox ? { bbox: fittableExtent(source.bbox) } : {}),
       };
-      return source.wmts
+      // Filtered maps come from the WMS: the cached tiles show the layer unfiltered.
+      return source.wmts && !params[ATTRIBUTE_FILTER_PARAM]
         ? {
             kind: 'wmts',
-            url: pinned(source.wmts.url),
+            url: withQuery(source.wmts.url, params),
             layer: source.wmts.layer,
             tileMatrixSet: source.wmts.tileMatrixSet,
             ...common,
           }
-        : { kind: 'wms', url: pinned(source.wms.url), layers: source.wms.layers, ...common };
+        : { kind: 'wms', url: withQuery(source.wms.url, params), layers: source.wms.layers, ...common };
     })
     .reverse();
 }
