@@ -225,62 +225,6 @@ print(json.dumps(res))
     assert.match(caps, /SUBDATASET_1_DESC=Bäume/);
   });
 
-  it('draws and answers only the features the viewer’s attribute filters accept (wb_filter), and only filters the layer offers', async () => {
-    const l = await servedLayer(f.admin, [await approvedDepot(f, files.polygon)], {
-      style: PARCELS,
-      attribute_filters: [
-        {
-          attribute_key: 'art',
-          filter: { filter_type: 'allowed-values', filter_arguments: { allowed_values: ['Wiese', 'Wald'] } },
-        },
-        { attribute_key: 'nr', filter: { filter_type: 'min-max-value', filter_arguments: { min_value: 1, max_value: 24 } } },
-      ],
-    });
-    const only = (art: string[], max = 24) =>
-      `&wb_filter=${encodeURIComponent(
-        JSON.stringify([
-          { attribute_key: 'art', filter: { filter_type: 'allowed-values', filter_arguments: { allowed_values: art } } },
-          { attribute_key: 'nr', filter: { filter_type: 'min-max-value', filter_arguments: { min_value: 1, max_value: max } } },
-        ]),
-      )}`;
-    const drawn = async (extra: string) => {
-      const res = await raw(getMap(l, `&TRANSPARENT=TRUE${extra}`));
-      assert.equal(res.status, 200, res.body.toString());
-      const { data } = await pixels(res.body);
-      let n = 0;
-      for (let k = 3; k < data.length; k += 4) if (data[k] > 0) n++;
-      return n;
-    };
-    const all = await drawn('');
-    const wald = await drawn(only(['Wald']));
-    const wiese = await drawn(only(['Wiese']));
-    assert.ok(wald > 0 && wiese > 0 && wald < all && wiese < all, `${wald} ${wiese} ${all}`);
-    assert.equal(await drawn(only(['Wiese', 'Wald'])), all);
-    assert.equal(await drawn(only(['Wiese', 'Wald'], 0)), 0);
-    // GetFeatureInfo on the first parcel (a Wiese) finds it only when the filters let it through.
-    const i = Math.round(((6.905 - W) / (E - W)) * WIDTH);
-    const j = Math.round(((N - 50.905) / (N - S)) * HEIGHT);
-    const gfi = `VERSION=1.3.0&REQUEST=GetFeatureInfo&LAYERS=${l.slug}&QUERY_LAYERS=${l.slug}&STYLES=&CRS=EPSG:4326&BBOX=${S},${W},${N},${E}&WIDTH=${WIDTH}&HEIGHT=${HEIGHT}&I=${i}&J=${j}&INFO_FORMAT=application/json`;
-    const names = async (extra: string) =>
-      (
-        JSON.parse((await raw(wms(l, gfi + extra))).body.toString()) as { features: Array<{ properties: { name: string } }> }
-      ).features.map((x) => x.properties.name);
-    assert.deepEqual(await names(only(['Wiese'])), ['P1']);
-    assert.deepEqual(await names(only(['Wald'])), []);
-    // Only the filters the layer offers, as it offers them.
-    for (const bad of [
-      JSON.stringify([
-        { attribute_key: 'name', filter: { filter_type: 'allowed-values', filter_arguments: { allowed_values: ['P1'] } } },
-      ]),
-      JSON.stringify([{ attribute_key: 'art', filter: { filter_type: 'min-max-value', filter_arguments: {} } }]),
-      '{not json',
-    ]) {
-      const e = await exception(getMap(l, `&wb_filter=${encodeURIComponent(bad)}`), { 'Accept-Language': 'de' });
-      assert.equal(e.code, 'InvalidParameterValue');
-      assert.match(e.text, /Die Filter passen nicht zu den Attributfiltern, die diese Ebene anbietet/);
-    }
-  });
-
   it('answers GetFeatureInfo as JSON, HTML with the selection fields, and GML', async () => {
     const l = await servedLayer(f.admin, [await approvedDepot(f, files.polygon)], {
       style: PARCELS,

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  ApiError,
   inject,
   injectable,
   WorkerPool,
@@ -9,18 +8,10 @@ import {
   type ServiceEndpointDescriptor,
   type WerkbankContext,
 } from '@werkbank/sdk/node';
-import {
-  acceptsFeature,
-  evaluateStyle,
-  parseAttributeFilterParam,
-  ATTRIBUTE_FILTER_PARAM,
-  type AttributeFilter,
-  type LayerStyle,
-} from '@werkbank/plugin-layers/api';
+import { acceptsFeature, evaluateStyle, type AttributeFilter, type LayerStyle } from '@werkbank/plugin-layers/api';
 import {
   bgcolor,
   epsgName,
-  exceptionMode,
   featureCount,
   imageFormat,
   infoFormat,
@@ -46,19 +37,13 @@ import type { MapRenderInput, MessageRenderInput, RenderFeature } from './map-re
 import { capabilitiesXml, exceptionXml } from './wms-capabilities';
 import { extentOf, featureInfoGml, featureInfoHtml, hits } from './wms-feature-info';
 import { crsBoxes, windowOf } from './wms-area';
-import {
-  FeaturePacker,
-  packedProperties,
-  selectWindow,
-  styleAttributes,
-  type IndexedFeatures,
-  type PackedFeatures,
-} from './packed-features';
+import { FeaturePacker, packedProperties, selectWindow, type IndexedFeatures, type PackedFeatures } from './packed-features';
 import { MapGeometryCache } from './map-geometry-cache';
 import { PublicationMemo } from '../publication-memo';
 import { MetalayerWms } from './wms-metalayer';
 import { drawLegend } from './legend-draw';
 import { StyleImages } from './style-images';
+import { attributeFilters, checkLayers, imageExceptions, packedAttributes, problemOf } from './wms-request-parts';
 
 const TASK_MODULE = new URL('./map-render-task.ts', import.meta.url).href;
 const MAP_TASK = { module: TASK_MODULE, name: 'renderMap' };
@@ -130,21 +115,21 @@ export class WmsEndpoint implements ServiceEndpointContribution {
         : this.published.open(ctx, ctx.params.name, p.get('moment')));
       // A metalayer: a group of its members (decision 0084).
       if (publication.members) {
-        if (request === 'GetMap') image = this.imageExceptions(p, version);
+        if (request === 'GetMap') image = imageExceptions(p, version, this.maxSize);
         return await this.metalayer.answer(this, ctx, p, version, request, publication);
       }
       if (request === 'GetCapabilities') return await this.capabilities(ctx, p, version, publication);
       if (request === 'GetLegendGraphic') return await this.legend(ctx, p, publication);
-      if (request === 'GetMap') image = this.imageExceptions(p, version);
-      this.checkLayers(p, request === 'GetMap' ? 'layers' : 'query_layers', publication, ctx.params.name);
-      if (request === 'GetFeatureInfo') this.checkLayers(p, 'layers', publication, ctx.params.name);
+      if (request === 'GetMap') image = imageExceptions(p, version, this.maxSize);
+      checkLayers(p, request === 'GetMap' ? 'layers' : 'query_layers', publication, ctx.params.name);
+      if (request === 'GetFeatureInfo') checkLayers(p, 'layers', publication, ctx.params.name);
       this.checkStyles(p);
       const view = this.view(p, version);
       if (request === 'GetFeatureInfo') return await this.featureInfo(ctx, p, version, publication, view);
       const format = imageFormat(p.get('format'));
       await this.map(ctx, p, publication, view, { format, transparent: transparent(p), bg: bgcolor(p) });
     } catch (e) {
-      const problem = this.problemOf(ctx, e);
+      const problem = problemOf(ctx, e);
       if (image && image.mode !== 'xml') {
         const input: MessageRenderInput = {
           width: image.view.width,
@@ -164,55 +149,6 @@ export class WmsEndpoint implements ServiceEndpointContribution {
       ctx.remove('ETag');
       ctx.body = exceptionXml(version, problem.code, problem.locator, problem.text);
     }
-  }
-
-  /**
-   * How a GetMap reports its errors: in an image (EXCEPTIONS=INIMAGE or BLANK) when the size and
-   * format it asks for are valid, else as XML.
-   */
-  private imageExceptions(p: Map<string, string>, version: WmsVersion) {
-    const mode = exceptionMode(p);
-    if (mode === 'xml') return undefined;
-    try {
-      const view: MapView = {
-        crs: 'CRS:84',
-        bbox: [0, 0, 1, 1],
-        width: wmsSize(p, 'width', this.maxSize),
-        height: wmsSize(p, 'height', this.maxSize),
-      };
-      return { mode, view, format: imageFormat(p.get('format')), transparent: transparent(p), bg: bgcolor(p), version };
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** An error as an OGC exception: WMS problems and ApiErrors (unknown layer, access, time limit) in the caller's language. */
-  private problemOf(ctx: WerkbankContext, e: unknown): { status: number; code?: string; locator?: string; text: string } {
-    const t = (key: string, params: Record<string, unknown>) => {
-      const [ns, k] = key.includes(':') ? key.split(':', 2) : ['server', key];
-      return String(ctx.state.t(k, { ns, ...params }));
-    };
-    if (e instanceof WmsProblem)
-      return { status: e.status, code: e.code, locator: e.locator, text: t(`services:wms.errors.${e.key}`, e.params) };
-    if (e instanceof ApiError) {
-      const code =
-        e.status === 404
-          ? 'LayerNotDefined'
-          : e.field === 'moment'
-            ? 'InvalidParameterValue'
-            : e.status === 400
-              ? 'InvalidParameterValue'
-              : undefined;
-      return { status: e.status, code, locator: e.field, text: t(e.key, e.params) };
-    }
-    throw e;
-  }
-
-  /** Every name in LAYERS (or QUERY_LAYERS) must be the layer's: its short name, its id, or the name in the address. */
-  private checkLayers(p: Map<string, string>, name: string, publication: Publication, requested: string): void {
-    const own = new Set([publication.layer.slug, String(publication.layer.id), requested]);
-    for (const layer of required(p, name).split(','))
-      if (!own.has(layer.trim())) throw new WmsProblem('LayerNotDefined', 'layer', { layer: layer.slice(0, 80) }, name);
   }
 
   /** STYLES: empty or the layer's one style, per layer. */
@@ -525,22 +461,4 @@ function safeEvaluate(style: LayerStyle, feature: RenderFeature, scale: number) 
 /** A worker's image bytes (a Uint8Array after the copy between threads) as a Buffer. */
 function bytes(u: Uint8Array): Buffer {
   return Buffer.from(u.buffer, u.byteOffset, u.byteLength);
-}
-
-/** The properties packed for drawing: those the style reads, and those the layer offers filters on. */
-function packedAttributes(publication: Publication): string[] {
-  const keys = (publication.layer.attribute_filters ?? []).map((f) => f.attribute_key);
-  return [...new Set([...styleAttributes(publication.style.style), ...keys])];
-}
-
-/**
- * The attribute filters a visitor set in the viewer (`wb_filter`, decision 0091), checked against
- * the layer's own; 400 InvalidParameterValue otherwise.
- */
-function attributeFilters(p: Map<string, string>, publication: Publication): AttributeFilter[] {
-  const raw = p.get(ATTRIBUTE_FILTER_PARAM);
-  if (!raw) return [];
-  const parsed = parseAttributeFilterParam(raw, publication.layer.attribute_filters ?? []);
-  if ('problem' in parsed) throw ApiError.badRequest('invalid_parameter', parsed.problem.key, {}, ATTRIBUTE_FILTER_PARAM);
-  return parsed.filters;
 }
