@@ -163,6 +163,16 @@ describe('viewer: a published view in the 3D viewer, signed out (Chromium)', fun
       collection.features.map((f) => f.properties.name),
       ['Stadtwald'],
     );
+    // And as CSV, with the geometry as WKT.
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Parks in diesem Kartenausschnitt herunterladen (CSV)' }).click(),
+    ]);
+    assert.match(csv.url(), /\/services\/geojson\/parks_e2e\/\?f=csv&bbox=[-\d.]+,[-\d.]+,[-\d.]+,[-\d.]+$/);
+    assert.equal(csv.suggestedFilename(), 'parks_e2e.csv');
+    const rows = (await readFile((await csv.path())!, 'utf8')).split('\r\n');
+    assert.match(rows[0], /^\ufeffWKT,/);
+    assert.match(rows[1], /^"POLYGON \(\(6\.9 50\.9, 7 50\.9, 7 51, 6\.9 51, 6\.9 50\.9\)\)",.*Stadtwald/);
     // The same view by its id.
     await open(`/viewer/${viewId}/`);
     await page.getByRole('heading', { level: 1, name: 'Stadtgrün' }).waitFor();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assertError, expectStatus, userUri, type Client } from '@werkbank/testing/node';
@@ -71,6 +71,36 @@ describe('services: GeoJSON serves a layer from its approved moments', function 
     assert.match(info, /art: String/);
     assert.match(info, /hoehe: Real/);
     assert.match(info, /Geometry: Point/);
+  });
+
+  it('gives the features as CSV (f=csv) that GDAL reads back: WKT and every property, in bbox= too; an unknown format is refused', async () => {
+    const res = await fetch(`${f.t.url}/services/geojson/${layer.slug}/?f=csv`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'text/csv; charset=utf-8');
+    assert.equal(res.headers.get('content-disposition'), `attachment; filename="${layer.slug}.csv"`);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // A byte order mark first, for spreadsheet programs.
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8');
+    const lines = text.trimEnd().split('\r\n');
+    assert.equal(lines.length, 401);
+    assert.match(lines[0], /^\ufeffWKT,/);
+    const csv = join(dir, 'trees.csv');
+    writeFileSync(csv, text);
+    const info = await run('ogrinfo', ['-ro', '-al', '-so', '-oo', 'GEOM_POSSIBLE_NAMES=WKT', '-oo', 'AUTODETECT_TYPE=YES', csv]);
+    assert.match(info, /Feature Count: 400/);
+    assert.match(info, /Extent: \(6\.800000, 50\.800000\) - \(6\.990000, 50\.990000\)/);
+    assert.match(info, /art: String/);
+    assert.match(info, /hoehe: Real/);
+    // The same window as the GeoJSON's bbox=, and only the properties asked for.
+    const part = await (
+      await fetch(`${f.t.url}/services/geojson/${layer.slug}/?f=csv&bbox=6.795,50.795,6.845,50.825&properties=art`)
+    ).text();
+    const rows = part.trimEnd().split('\r\n');
+    assert.equal(rows[0], 'WKT,art');
+    assert.equal(rows.length, 16);
+    assert.match(rows[1], /^POINT \(6\.8\d* 50\.8\d*\),\w+$/);
+    assertError(await f.t.client().get(`/services/geojson/${layer.slug}/?f=xlsx`), 400, 'invalid_parameter');
   });
 
   it('keeps only the features in bbox= and only the properties= asked for', async () => {

@@ -8,8 +8,10 @@ import {
   type ServiceEndpointDescriptor,
   type WerkbankContext,
 } from '@werkbank/sdk/node';
-import { parseBbox, parseProperties, type Parsed } from '../common/service-params';
+import { parseBbox, parseProperties, type Parsed, type Window } from '../common/service-params';
 import { PublishedLayers, refuseMetalayer, type Publication, type ServedFeature } from './published-layers';
+import { FeatureSchemas } from './feature-schemas';
+import { CSV_BOM, csvHeader, csvRow } from './csv-rows';
 
 /** A query parameter as one string (the first when repeated). */
 export function queryParam(ctx: WerkbankContext, name: string): string | undefined {
@@ -54,11 +56,13 @@ export function selectProperties(features: ServedFeature[], keep: string[] | und
 /**
  * GeoJSON (spec 001 §2.2): `GET /services/geojson/{name}/` — the layer's features as an RFC 7946
  * FeatureCollection, written as the rows arrive, optionally only those in `bbox=` and with only the
- * `properties=` given; `moment=` previews a draft for authors.
+ * `properties=` given; `moment=` previews a draft for authors. `f=csv` gives the same features as
+ * CSV (WKT and one column per property of the layer, or those of `properties=`; decision 0091).
  */
 @injectable()
 export class GeojsonEndpoint implements ServiceEndpointContribution {
   @inject(PublishedLayers) protected readonly published!: PublishedLayers;
+  @inject(FeatureSchemas) protected readonly schemas!: FeatureSchemas;
 
   registerServiceEndpoints(registry: RegistrySink<ServiceEndpointDescriptor>): void {
     registry.add({
@@ -74,9 +78,13 @@ export class GeojsonEndpoint implements ServiceEndpointContribution {
   private async collection(ctx: WerkbankContext): Promise<void> {
     const window = valueOf(parseBbox(queryParam(ctx, 'bbox')), 'bbox');
     const keep = parseProperties(queryParam(ctx, 'properties'));
+    const f = queryParam(ctx, 'f');
+    if (f !== undefined && f !== 'json' && f !== 'csv')
+      throw ApiError.badRequest('invalid_parameter', 'services:errors.format_unknown', { format: f.slice(0, 20) }, 'f');
     const publication = await this.published.open(ctx, ctx.params.name, queryParam(ctx, 'moment'));
     refuseMetalayer(publication);
-    if (conditional(ctx, publication, `${window?.join(',') ?? ''}|${keep?.join(',') ?? ''}`)) return;
+    if (conditional(ctx, publication, `${window?.join(',') ?? ''}|${keep?.join(',') ?? ''}|${f ?? ''}`)) return;
+    if (f === 'csv') return await this.csv(ctx, publication, window, keep);
     const features = this.published.features(publication, { window });
     async function* chunks(): AsyncGenerator<string> {
       yield '{"type":"FeatureCollection","features":[\n';
@@ -93,6 +101,25 @@ export class GeojsonEndpoint implements ServiceEndpointContribution {
       yield '\n]}\n';
     }
     ctx.set('Content-Type', 'application/geo+json; charset=utf-8');
+    ctx.body = Readable.from(chunks());
+  }
+
+  /** The features as CSV, written as the rows arrive; the columns are the layer's properties (or `keep`). */
+  private async csv(
+    ctx: WerkbankContext,
+    publication: Publication,
+    window: Window | undefined,
+    keep: string[] | undefined,
+  ): Promise<void> {
+    const columns = keep ?? (await this.schemas.of(publication)).attributes.map((a) => a.name);
+    const features = this.published.features(publication, { window });
+    async function* chunks(): AsyncGenerator<string> {
+      yield CSV_BOM + csvHeader(columns);
+      for await (const batch of features) yield batch.map((f) => csvRow(f, columns)).join('');
+    }
+    const name = (publication.layer.slug || `layer-${publication.layer.id}`).replace(/[^\w.-]/g, '_');
+    ctx.set('Content-Type', 'text/csv; charset=utf-8');
+    ctx.set('Content-Disposition', `attachment; filename="${name}.csv"`);
     ctx.body = Readable.from(chunks());
   }
 }

@@ -17,6 +17,7 @@ import { MetalayerWms } from './wms/wms-metalayer';
 import { StyleImages } from './wms/style-images';
 import { MapGeometryCache } from './wms/map-geometry-cache';
 import { WfsEndpoint } from './wfs-endpoint';
+import { FeatureSchemas } from './feature-schemas';
 import { ExternalMaps } from './external-maps';
 import { ExternalWmsInfo } from './external-wms-info';
 import { WmtsEndpoint } from './wmts/wmts-endpoint';
@@ -32,6 +33,7 @@ import de from '../common/i18n/de.json' with { type: 'json' };
 export default definePlugin((ctx) => {
   ctx.bind(ServicesServices).toSelf().inSingletonScope();
   ctx.bind(PublishedLayers).toSelf().inSingletonScope();
+  ctx.bind(FeatureSchemas).toSelf().inSingletonScope();
   ctx.contribute(NodeTranslationContribution, {
     registerTranslations: (registry) => registry.add({ id: 'services.server-translations', namespace: 'services', de, en }),
   });

@@ -17,6 +17,7 @@ import { ServicesServices } from './services-services';
 import { gmlId, windowOf, xmlName } from './wfs-filter';
 import { esc, GmlWriter, GML_NS, type GmlVersion } from './wfs-gml';
 import { Utf8Chunks } from './utf8-chunks';
+import { FeatureSchemas } from './feature-schemas';
 import {
   checkTypeNames,
   matching,
@@ -43,9 +44,7 @@ import {
   exceptionReport,
   FORMATS,
   NAMESPACE_PREFIX,
-  scanSchema,
   VERSIONS,
-  type FeatureSchema,
   type WfsVersion,
 } from './wfs-documents';
 
@@ -62,8 +61,7 @@ const BUFFERED_FEATURES = 1000;
 export class WfsEndpoint implements ServiceEndpointContribution {
   @inject(PublishedLayers) protected readonly published!: PublishedLayers;
   @inject(ServicesServices) protected readonly services!: ServicesServices;
-  /** Schemas by publication key (a publication never changes, so entries never go stale). */
-  private readonly schemas = new Map<string, Promise<FeatureSchema>>();
+  @inject(FeatureSchemas) protected readonly schemas!: FeatureSchemas;
 
   registerServiceEndpoints(registry: RegistrySink<ServiceEndpointDescriptor>): void {
     registry.add({
@@ -125,7 +123,7 @@ export class WfsEndpoint implements ServiceEndpointContribution {
     if (conditional(ctx, publication, `wfs-caps-${version}${keyQuery ? `-${digest(keyQuery)}` : ''}`)) return;
     const { layer } = publication;
     // The layer's bbox; the features' extent when it has none.
-    const bbox = layer.bbox ?? (await this.schemaOf(publication)).extent ?? [-180, -90, 180, 90];
+    const bbox = layer.bbox ?? (await this.schemas.of(publication)).extent ?? [-180, -90, 180, 90];
     ctx.set('Content-Type', 'application/xml; charset=utf-8');
     ctx.body = capabilitiesXml({
       version,
@@ -138,21 +136,9 @@ export class WfsEndpoint implements ServiceEndpointContribution {
     });
   }
 
-  /** The publication's properties with their types and its geometry types, from one pass over its features. */
-  private schemaOf(publication: Publication): Promise<FeatureSchema> {
-    let schema = this.schemas.get(publication.key);
-    if (!schema) {
-      schema = scanSchema(this.published.features(publication));
-      this.schemas.set(publication.key, schema);
-      schema.catch(() => this.schemas.delete(publication.key));
-      while (this.schemas.size > 64) this.schemas.delete(this.schemas.keys().next().value!);
-    }
-    return schema;
-  }
-
   private async describe(ctx: WerkbankContext, publication: Publication, version: WfsVersion, type: string): Promise<void> {
     if (conditional(ctx, publication, `wfs-dft-${version}`)) return;
-    const schema = await this.schemaOf(publication);
+    const schema = await this.schemas.of(publication);
     ctx.set('Content-Type', `${version === '2.0.0' ? FORMATS.gml32 : FORMATS.gml311}; charset=utf-8`);
     ctx.body = describeXml(version, serviceUrl(ctx), type, schema);
   }
@@ -372,7 +358,7 @@ export class WfsEndpoint implements ServiceEndpointContribution {
       version,
       this.services.reprojection,
     );
-    const schema = await this.schemaOf(publication);
+    const schema = await this.schemas.of(publication);
     const attribute = schema.attributes.find((a) => a.name === name || xmlName(a.name) === name);
     if (!geometryWanted && !attribute)
       throw owsError(

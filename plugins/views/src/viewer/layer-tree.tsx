@@ -1,6 +1,6 @@
 import { useState, type ReactElement } from '@werkbank/sdk/globe';
 import type { SceneLayer, SceneLayerGroup } from '../common/view-scene';
-import { atTime, childPath, offeredFilters, switchLayer, type LayerState } from './viewer-state';
+import { atTime, childPath, offeredFilters, switchLayer, withQuery, type LayerState } from './viewer-state';
 import { LayerFilters } from './layer-filters';
 import type { ViewerT } from './viewer-i18n';
 
@@ -99,26 +99,27 @@ function LayerRow(props: TreeProps & { group: SceneLayerGroup; layer: SceneLayer
           onChange={(e) => props.onState({ ...state, opacity: { ...state.opacity, [layer.id]: Number(e.target.value) / 100 } })}
         />
       )}
-      {layer.exportable && source.geojson && (
-        <a
-          className="wbv-download"
-          href={source.geojson}
-          download
-          onClick={(e) => {
-            // The features in the map's current extent (the GeoJSON service's bbox), pinned for frozen views.
-            const box = props.viewBox();
-            const query = [
-              box ? `bbox=${box.map((v) => v.toFixed(6)).join(',')}` : '',
-              props.finalview ? `finalview=${encodeURIComponent(props.finalview)}` : '',
-            ]
-              .filter(Boolean)
-              .join('&');
-            e.currentTarget.href = query ? `${source.geojson}?${query}` : source.geojson!;
-          }}
-        >
-          {t('download', { name })}
-        </a>
-      )}
+      {layer.exportable &&
+        source.geojson &&
+        (['geojson', 'csv'] as const).map((format) => (
+          <a
+            key={format}
+            className="wbv-download"
+            href={source.geojson!}
+            download
+            onClick={(e) => {
+              // The features in the map's current extent (the GeoJSON service's bbox), pinned for frozen views.
+              const box = props.viewBox();
+              e.currentTarget.href = withQuery(source.geojson!, {
+                f: format === 'csv' ? 'csv' : '',
+                bbox: box ? box.map((v) => v.toFixed(6)).join(',') : '',
+                finalview: props.finalview ?? '',
+              });
+            }}
+          >
+            {t(format === 'csv' ? 'download_csv' : 'download', { name })}
+          </a>
+        ))}
       {layer.layer_revision_modified_visible && (
         <small className="wbv-modified">
           {t('modified', { date: new Date(source.modified).toLocaleDateString(props.lang) })}

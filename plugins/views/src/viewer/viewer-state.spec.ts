@@ -187,6 +187,7 @@ describe('viewer: attribute filters and the time slider (decision 0091)', () => 
     assert.equal(withQuery('/a', { x: '1', y: '' }), '/a?x=1');
     assert.equal(withQuery('/a?b=2', { x: 'ä b' }), '/a?b=2&x=%C3%A4%20b');
     assert.equal(withQuery('/a', { y: '' }), '/a');
+    assert.equal(withQuery('/a', { bbox: '1,2,3,4' }), '/a?bbox=1,2,3,4');
   });
 });
 

@@ -84,7 +84,8 @@ export function activeFilters(layer: SceneLayer, state: LayerState): AttributeFi
 export function withQuery(url: string, params: Record<string, string>): string {
   const query = Object.entries(params)
     .filter(([, v]) => v)
-    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+    // Commas may stay as they are (bbox=w,s,e,n reads better).
+    .map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%2C/g, ',')}`)
     .join('&');
   return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
 }
