@@ -101,6 +101,18 @@ describe('views: the view list and editor with its live preview (Chromium)', fun
       return !!frame?.contentDocument?.querySelector('.wbv-panel')?.textContent?.match(/Tour .* starten|Start tour/);
     });
 
+    // Where it starts: besides 'Automatic', the start modes plug-ins offer.
+    await page.getByRole('tab', { name: 'Home view' }).click();
+    const mode = page.getByRole('combobox', { name: 'Start mode' });
+    await page.waitForFunction(() => document.querySelectorAll('#view-start-mode option').length >= 3);
+    assert.deepEqual(await mode.locator('option').allTextContents(), [
+      'Automatic',
+      'All layers (also those hidden at start)',
+      'The first place (POI)',
+    ]);
+    await mode.selectOption({ label: 'The first place (POI)' });
+    await expectAccessible(page, ['[data-testid=view-preview-frame]']);
+
     // Publish (the administrator holds publish_view) and save.
     await page.getByRole('tab', { name: /Permissions|Berechtigungen/ }).click();
     await page.getByTestId('view-public').check({ force: true });
@@ -115,6 +127,7 @@ describe('views: the view list and editor with its live preview (Chromium)', fun
     assert.equal(view.layergroup.layers.length, 2);
     assert.equal(view.poigroup.poigroups[0].is_tour, true);
     assert.equal(view.poigroup.poigroups[0].pois.length, 2);
+    assert.equal(view.config.viewer.start_state, 'first_place');
   });
 
   it('does not let an author without publish_view publish', async () => {

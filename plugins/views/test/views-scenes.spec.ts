@@ -13,7 +13,8 @@ describe('views: scenes for the viewer', function () {
   let view: { id: number; resource_uri: string };
 
   before(async () => {
-    t = await startTestServer({ plugins: ['types', 'magazine', 'layers', 'views', 'events'] });
+    // hello: the example plugin adds a start mode through the views plugin's API.
+    t = await startTestServer({ plugins: ['types', 'magazine', 'layers', 'views', 'events', 'hello'] });
     ({ admin } = await adminWithDepotAccess(t));
     const depot = await newDepot(admin, 'feature');
     open = expectStatus(
@@ -141,5 +142,41 @@ describe('views: scenes for the viewer', function () {
     const stranger = await t.user();
     assert.deepEqual(expectStatus(await stranger.client.get(`/api/v1/event/?view_id=${made.id}`), 200).objects, []);
     assertError(await admin.get(`/api/v1/view/?view_id=${made.id}`), 400, 'unknown_filter');
+  });
+
+  it('offers the start modes of plug-ins, and starts a view where its mode says unless it has an explicit start position', async () => {
+    assert.deepEqual(
+      expectStatus(await admin.get('/api/v2/presenting/start-modes', { headers: { 'Accept-Language': 'de' } }), 200),
+      [
+        { name: 'all_layers', label: 'Alle Ebenen (auch die beim Start ausgeblendeten)' },
+        { name: 'first_place', label: 'Der erste Ort (POI)' },
+        { name: 'hello.germany', label: 'Ganz Deutschland (Beispiel)' },
+      ],
+    );
+    expectStatus(await admin.patch(open.resource_uri, { bbox: [6.9, 50.9, 7.0, 51.0] }), 200);
+    expectStatus(await admin.patch(internal.resource_uri, { bbox: [6.8, 50.8, 7.1, 51.1] }), 200);
+    expectStatus(
+      await admin.patch(view.resource_uri, {
+        layergroup: {
+          layers: [{ layer: open.resource_uri }],
+          layergroups: [{ name: 'Technik', init_visible: false, layers: [{ layer: internal.resource_uri }] }],
+        },
+      }),
+      200,
+    );
+    const startOf = async (start_state: string, home: unknown = null) => {
+      expectStatus(await admin.patch(view.resource_uri, { config: { viewer: { start_state } }, home }), 200);
+      return (expectStatus(await admin.get('/api/v2/presenting/view/stadtgruen/scene'), 200) as ViewScene).start;
+    };
+    // Every layer the caller may read, also those hidden at start.
+    assert.deepEqual(await startOf('all_layers'), { kind: 'extent', bbox: [6.8, 50.8, 7.1, 51.1] });
+    const place = await startOf('first_place');
+    assert.equal(place?.kind === 'place' && place.poi.name, 'Dom');
+    assert.deepEqual(await startOf('hello.germany'), { kind: 'extent', bbox: [5.87, 47.27, 15.04, 55.06] });
+    // 'Automatic', a mode no plug-in offers (any more), and an explicit start position: no start mode.
+    assert.equal(await startOf(''), null);
+    assert.equal(await startOf('gone.mode'), null);
+    assert.equal(await startOf('first_place', { lon: 7, lat: 51, height: 1000, heading: 0, pitch: -90, roll: 0 }), null);
+    expectStatus(await admin.patch(view.resource_uri, { config: { viewer: { start_state: '' } }, home: null }), 200);
   });
 });

@@ -12,6 +12,7 @@ import { helloEntities, helloResources, helloRoutes, helloTranslations } from '.
 import { GreetFunction } from './greet-function';
 import { SendCardsFunction } from './send-cards-function';
 import { helloDatumTypes } from '../common/greeting-card';
+import { GERMANY_START, ViewStartModes } from './germany-start-mode';
 
 export default definePlugin((ctx) => {
   ctx.contribute(EntityContribution, helloEntities);
@@ -21,5 +22,7 @@ export default definePlugin((ctx) => {
   ctx.contribute(FunctionContribution, GreetFunction);
   ctx.contribute(FunctionContribution, SendCardsFunction);
   ctx.contribute(DatumTypeContribution, helloDatumTypes);
+  // Where views may start (an option of the view editor's Home view tab, when the views plugin is installed).
+  ctx.contribute(ViewStartModes, GERMANY_START);
 });
 // #endregion node-module

@@ -1,5 +1,7 @@
 import { Button, Callout, Checkbox, FormGroup, HTMLSelect, NumericInput } from '@werkbank/sdk/ui';
-import { useT } from '@werkbank/sdk/browser';
+import { ApiClient, useService, useT } from '@werkbank/sdk/browser';
+import { useEffect, useState } from '@werkbank/sdk/react';
+import { START_MODES_PATH } from '../common/views-api';
 import type { CameraPosition, ViewConfig } from '../common/view-tree';
 
 const FIELDS: Array<{ key: keyof CameraPosition; min: number; max: number }> = [
@@ -25,7 +27,22 @@ export function ViewHomeTab(props: {
   onConfig(config: ViewConfig): void;
 }) {
   const t = useT('views');
+  const api = useService(ApiClient);
   const { home, readOnly } = props;
+  // The start modes plug-ins offer (decision 0093), labelled in the user's language.
+  const [modes, setModes] = useState<Array<{ name: string; label: string }>>([]);
+  useEffect(() => {
+    api.get<Array<{ name: string; label: string }>>(START_MODES_PATH).then(setModes, () => setModes([]));
+  }, [api]);
+  const current = props.config.viewer.start_state;
+  const options = [
+    { value: '', label: String(t('home.automatic')) },
+    ...modes.map((m) => ({ value: m.name, label: m.label })),
+    // A mode whose plug-in is gone stays visible until the author picks another (the viewer starts as 'Automatic').
+    ...(current && !modes.some((m) => m.name === current)
+      ? [{ value: current, label: String(t('home.unknown_mode', { name: current })) }]
+      : []),
+  ];
   return (
     <div data-testid="view-home">
       <FormGroup label={t('home.mode')} labelFor="view-start-mode">
@@ -33,7 +50,7 @@ export function ViewHomeTab(props: {
           id="view-start-mode"
           disabled={readOnly}
           value={props.config.viewer.start_state}
-          options={[{ value: '', label: String(t('home.automatic')) }]}
+          options={options}
           onChange={(e) =>
             props.onConfig({ ...props.config, viewer: { ...props.config.viewer, start_state: e.currentTarget.value } })
           }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { startExtent, translated, viewerAddress, type SceneLayerGroup } from './view-scene';
-import { newLayerGroup, newViewLayer } from './view-tree';
+import { firstPlace, fullExtent, startExtent, translated, viewerAddress, type SceneLayerGroup } from './view-scene';
+import { newLayerGroup, newPoi, newPoiGroup, newViewLayer } from './view-tree';
 
 describe('view scenes', () => {
   it('reads a text in the visitor’s language, else as the author wrote it', () => {
@@ -32,6 +32,32 @@ describe('view scenes', () => {
     };
     assert.deepEqual(startExtent(root), [6, 50, 8, 52]);
     assert.equal(startExtent({ ...newLayerGroup(''), layers: [], layergroups: [] }), null);
+  });
+
+  it('knows the extent of every layer (start mode all_layers) and the first visible place (first_place)', () => {
+    const layer = (id: string, bbox: [number, number, number, number] | null) => ({
+      ...newViewLayer(`/api/v1/layer/${id}/`, id),
+      init_visible: false,
+      source: { bbox } as never,
+    });
+    const root: SceneLayerGroup = {
+      ...newLayerGroup(''),
+      layers: [layer('a', [6, 50, 7, 51]), layer('b', null)],
+      layergroups: [{ ...newLayerGroup('aus'), init_visible: false, layers: [layer('d', [-10, -10, -9, -9])], layergroups: [] }],
+    };
+    assert.deepEqual(fullExtent(root), [-10, -10, 7, 51]);
+    assert.equal(fullExtent({ ...newLayerGroup(''), layers: [], layergroups: [] }), null);
+    const hidden = { ...newPoi(1, 1, 'versteckt'), visible: false };
+    const places = {
+      ...newPoiGroup(''),
+      pois: [hidden],
+      poigroups: [
+        { ...newPoiGroup('zu'), visible: false, pois: [newPoi(2, 2, 'in verborgener Gruppe')] },
+        { ...newPoiGroup('Tour'), pois: [newPoi(6.95, 50.94, 'Dom')] },
+      ],
+    };
+    assert.equal(firstPlace(places)?.name, 'Dom');
+    assert.equal(firstPlace({ ...newPoiGroup(''), pois: [hidden] }), null);
   });
 });
 

@@ -5,7 +5,7 @@
  * server that builds it and the viewer that reads it.
  */
 import type { AttributeFilter, SelectionField } from '@werkbank/plugin-layers/api';
-import type { CameraPosition, PoiGroup, ViewConfig, ViewLayer, ViewLayerGroup } from './view-tree';
+import type { CameraPosition, Poi, PoiGroup, ViewConfig, ViewLayer, ViewLayerGroup } from './view-tree';
 import { TRANSLATION_LANGUAGES, type TranslationLanguage } from './view-translations';
 
 export const VIEW_SCENE_PATH = '/api/v2/presenting/view/:ref/scene';
@@ -69,7 +69,15 @@ export interface ViewScene {
   finalview: string | null;
   /** The configured base map (z/x/y), null: the Natural Earth imagery shipped with the viewer. */
   base_map_tile_url: string | null;
+  /** Where the view's start mode starts the viewer when it has no explicit start position; null: 'Automatic'. */
+  start: SceneStart | null;
 }
+
+/** Where a start mode starts the viewer: a camera, an extent to fit, or a place (decision 0093). */
+export type SceneStart =
+  | { kind: 'camera'; camera: CameraPosition }
+  | { kind: 'extent'; bbox: [number, number, number, number] }
+  | { kind: 'place'; poi: Poi };
 
 /**
  * A text of the view in `lang`: its translation when there is one, else the author's own text (the
@@ -122,4 +130,30 @@ export function fittableExtent(bbox: [number, number, number, number], min = 0.0
   const [west, east] = grow(w, e, 180);
   const [south, north] = grow(s, n, 90);
   return [west, south, east, north];
+}
+
+/** The union of the extents of every layer in the tree (shown at start or not), or null. */
+export function fullExtent(group: SceneLayerGroup): [number, number, number, number] | null {
+  const boxes = sceneLayers(group)
+    .map((l) => l.source?.bbox)
+    .filter((b): b is [number, number, number, number] => !!b);
+  if (!boxes.length) return null;
+  return [
+    Math.min(...boxes.map((b) => b[0])),
+    Math.min(...boxes.map((b) => b[1])),
+    Math.max(...boxes.map((b) => b[2])),
+    Math.max(...boxes.map((b) => b[3])),
+  ];
+}
+
+/** The first visible place of the tree, depth first in its order, or null. */
+export function firstPlace(group: PoiGroup): Poi | null {
+  if (!group.visible) return null;
+  const poi = group.pois.find((p) => p.visible);
+  if (poi) return poi;
+  for (const child of group.poigroups) {
+    const found = firstPlace(child);
+    if (found) return found;
+  }
+  return null;
 }

@@ -6,6 +6,9 @@
  */
 import { token } from '@werkbank/sdk';
 import type { AuthUser, WerkbankContext } from '@werkbank/sdk/node';
+import type { SceneLayerGroup, SceneStart } from './view-scene';
+import type { PoiGroup } from './view-tree';
+export type { SceneStart } from './view-scene';
 export { VIEW_PATH, viewAddress } from './view-rules';
 export type { FinalviewPins } from './finalview-fields';
 
@@ -53,3 +56,23 @@ export interface ViewVisits {
   record(ctx: WerkbankContext, viewId: number): Promise<void>;
 }
 export const ViewVisits = token<ViewVisits>('views.ViewVisits');
+
+/**
+ * A start mode of views (spec 002 §2: the Home view tab offers 'Automatic' and "further options
+ * from plug-ins"; decision 0093). A plugin contributes it on the node side
+ * (`ctx.contribute(ViewStartModes, {...})`); the Home view tab offers it by its label, and when a
+ * view names it in `config.viewer.start_state` and has no explicit start position, the server asks
+ * it where the viewer starts while it builds the scene. Unknown names start as 'Automatic'.
+ */
+export interface ViewStartMode {
+  /** The value of `config.viewer.start_state` (letters, digits, `_`, `-`, `.`). */
+  name: string;
+  /** The option's label in the Home view tab. */
+  labels: { en: string; de: string };
+  /** Where the viewer starts, from the view's layers (with their extents) and places; null: as 'Automatic'. */
+  start(view: { layergroup: SceneLayerGroup; poigroup: PoiGroup }): SceneStart | null;
+}
+export const ViewStartModes = token<ViewStartMode>('views.ViewStartModes');
+
+/** The path of the start modes the Home view tab offers: `[{name, label}]` in the caller's language. */
+export const START_MODES_PATH = '/api/v2/presenting/start-modes';

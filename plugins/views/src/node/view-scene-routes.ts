@@ -2,6 +2,9 @@ import {
   ApiError,
   inject,
   injectable,
+  Logger,
+  multiInject,
+  optional,
   requestOf,
   type AuthUser,
   type HttpRouteContribution,
@@ -19,11 +22,12 @@ import {
   type SceneLayer,
   type SceneLayerGroup,
   type SceneLayerSource,
+  type SceneStart,
   type ViewScene,
 } from '../common/view-scene';
-import { checkConfig, checkHome, checkTrees, layerIdOf, type ViewLayerGroup } from '../common/view-tree';
+import { checkConfig, checkHome, checkTrees, layerIdOf, type PoiGroup, type ViewLayerGroup } from '../common/view-tree';
 import type { ViewTranslation } from '../common/view-translations';
-import { ViewVisits } from '../common/views-api';
+import { START_MODES_PATH, ViewStartModes, ViewVisits, type ViewStartMode } from '../common/views-api';
 import { parsed } from './view-rows';
 import { ViewsServices } from './views-services';
 
@@ -58,6 +62,8 @@ type SceneParts = Pick<
 export class ViewSceneRoutes implements HttpRouteContribution {
   @inject(ViewsServices) protected readonly services!: ViewsServices;
   @inject(ViewVisits) protected readonly visits!: ViewVisits;
+  @inject(Logger) protected readonly logger!: Logger;
+  @multiInject(ViewStartModes) @optional() protected readonly startModes: ViewStartMode[] = [];
 
   /** The row of `table` named by `ref` (a short name, or an id where ids are allowed) that the caller may read. */
   protected async readable(ctx: WerkbankContext, kind: 'view' | 'finalview', ref: string): Promise<Row> {
@@ -135,6 +141,17 @@ export class ViewSceneRoutes implements HttpRouteContribution {
     return group(tree);
   }
 
+  /** Where the view's start mode starts the viewer; null for 'Automatic', an unknown mode or one that finds nothing. */
+  private start(name: string, layergroup: SceneLayerGroup, poigroup: PoiGroup): SceneStart | null {
+    const mode = name ? this.startModes.find((m) => m.name === name) : undefined;
+    try {
+      return mode?.start({ layergroup, poigroup }) ?? null;
+    } catch (e) {
+      this.logger.log(`views: start mode ${name} failed: ${(e as Error).message}`);
+      return null;
+    }
+  }
+
   protected async scene(
     ctx: WerkbankContext,
     head: Pick<ViewScene, 'kind' | 'id' | 'slug' | 'public' | 'finalview'>,
@@ -145,15 +162,18 @@ export class ViewSceneRoutes implements HttpRouteContribution {
     const home = checkHome(parsed(parts.home));
     const config = checkConfig(parsed(parts.config));
     if (trees.problem || config.problem) throw ApiError.notFound();
+    const explicit = home.problem ? null : home.home;
+    const layergroup = await this.sceneTree(ctx.state.user, trees.layergroup);
     return {
       ...head,
       name: parts.name,
       subline: parts.subline ?? '',
       description: parts.description ?? '',
       image: parts.image ?? '',
-      home: home.problem ? null : home.home,
-      layergroup: await this.sceneTree(ctx.state.user, trees.layergroup),
+      home: explicit,
+      layergroup,
       poigroup: trees.poigroup,
+      start: explicit ? null : this.start(config.config.viewer.start_state, layergroup, trees.poigroup),
       config: config.config,
       translations: Object.fromEntries(parts.translations.map((t) => [t.key, t.values])),
       base_map_tile_url: this.services.config.baseMapTileUrl,
@@ -165,6 +185,9 @@ export class ViewSceneRoutes implements HttpRouteContribution {
       id: 'views.scenes',
       realms: ['view'],
       openapi: {
+        [START_MODES_PATH]: {
+          get: op('The start modes of views that plugins offer besides Automatic: [{name, label}] in the caller’s language'),
+        },
         '/api/v2/presenting/view/{ref}/scene': {
           parameters: [{ name: 'ref', in: 'path', required: true, schema: { type: 'string' } }],
           get: op('What the viewer opens: the view (by short name or id) with its layers’ sources and translations'),
@@ -182,6 +205,11 @@ export class ViewSceneRoutes implements HttpRouteContribution {
         },
       },
       mount: (router) => {
+        // The start modes the Home view tab offers besides 'Automatic', labelled in the caller's language.
+        router.get(START_MODES_PATH, (ctx) => {
+          const lang = ctx.state.lang === 'de' ? 'de' : 'en';
+          ctx.body = this.startModes.map((m) => ({ name: m.name, label: m.labels[lang] }));
+        });
         router.get(VIEW_SCENE_PATH, async (ctx) => {
           const row = await this.readable(ctx, 'view', ctx.params.ref);
           const translations = (await this.services.dataSource.query(

@@ -17,7 +17,8 @@ import {
 import { finalviewResource } from './finalview-resource';
 import { FinalviewRoutes } from './finalview-routes';
 import { FrozenViewsService } from './frozen-views-service';
-import { FrozenViews, ViewVisits } from '../common/views-api';
+import { FrozenViews, ViewStartModes, ViewVisits } from '../common/views-api';
+import { VIEWS_START_MODES } from './view-start-modes';
 import { ViewsServices } from './views-services';
 import { ViewTranslationRoutes } from './view-translation-routes';
 import { ViewSceneRoutes } from './view-scene-routes';
@@ -57,6 +58,7 @@ export default definePlugin((ctx) => {
   ctx.contribute(HttpRouteContribution, ViewTranslationRoutes);
   ctx.contribute(HttpRouteContribution, FinalviewRoutes);
   ctx.contribute(HttpRouteContribution, ViewSceneRoutes);
+  for (const mode of VIEWS_START_MODES) ctx.contribute(ViewStartModes, mode);
   ctx.contribute(HttpRouteContribution, ViewAnalyticsRoutes);
   // The layer services serve a frozen view's pinned moments through it.
   ctx.bind(FrozenViews).to(FrozenViewsService).inSingletonScope();

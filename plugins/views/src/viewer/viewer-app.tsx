@@ -139,6 +139,11 @@ function Scene({
   const imagery = useMemo(() => imageryOf(drawn, layers, scene.finalview), [drawn, layers, scene.finalview]);
   const home = useMemo((): CameraTarget | null => {
     if (scene.home) return { kind: 'camera', camera: scene.home, duration: 1.5 };
+    // The view's start mode (a plug-in's choice, decision 0093).
+    const start = scene.start;
+    if (start?.kind === 'camera') return { kind: 'camera', camera: start.camera, duration: 1.5 };
+    if (start?.kind === 'extent') return { kind: 'extent', bbox: start.bbox, duration: 1.5 };
+    if (start?.kind === 'place') return { ...poiTarget(start.poi), duration: 1.5 };
     const extent = startExtent(scene.layergroup);
     return extent ? { kind: 'extent', bbox: extent, duration: 1.5 } : null;
   }, [scene]);
