@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type Ref } from 'react';
 import { Button, Icon } from '@blueprintjs/core';
 import type { UploadFile } from './upload-queue';
 
@@ -12,13 +12,28 @@ export interface FileDropZoneProps {
   inputTestId: string;
   /** Focus the choose button when the zone mounts (e.g. in a dialog tab). */
   autoFocus?: boolean;
+  /** What the file chooser offers (the input's `accept`, e.g. 'image/png,image/jpeg'); drops are not filtered. */
+  accept?: string;
+  /** Choose several files at once (default true). */
+  multiple?: boolean;
+  /** The choose button, e.g. to move the focus back to it. */
+  chooseRef?: Ref<HTMLButtonElement>;
 }
 
 /**
- * The file drop zone of spec 000 §2: drag files onto it or choose them (several at once); it only
- * hands the files on, the caller decides what to do with them.
+ * The file drop zone of spec 000 §2: drag files onto it or choose them (several at once unless
+ * `multiple` is false); it only hands the files on, the caller decides what to do with them.
  */
-export function FileDropZone({ labels, onFiles, testId, inputTestId, autoFocus }: FileDropZoneProps) {
+export function FileDropZone({
+  labels,
+  onFiles,
+  testId,
+  inputTestId,
+  autoFocus,
+  accept,
+  multiple = true,
+  chooseRef,
+}: FileDropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const hand = (list: FileList | null | undefined) => list && onFiles(Array.from(list as ArrayLike<UploadFile>));
@@ -36,12 +51,19 @@ export function FileDropZone({ labels, onFiles, testId, inputTestId, autoFocus }
     >
       <Icon icon="cloud-upload" size={24} />
       <span>{labels.drop}</span>
-      <Button icon="folder-open" text={labels.choose} autoFocus={autoFocus} onClick={() => input.current?.click()} />
+      <Button
+        ref={chooseRef}
+        icon="folder-open"
+        text={labels.choose}
+        autoFocus={autoFocus}
+        onClick={() => input.current?.click()}
+      />
       <span className="wb-muted">{labels.hint}</span>
       <input
         ref={input}
         type="file"
-        multiple
+        multiple={multiple}
+        accept={accept}
         hidden
         data-testid={inputTestId}
         onChange={(e) => {

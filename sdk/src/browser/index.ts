@@ -38,6 +38,7 @@ export {
   type UploadStatus,
 } from './upload-queue';
 export { FileDropZone, type FileDropZoneProps } from './file-drop-zone';
+export { ImageDropZone, isImageAddress, type ImageDropZoneProps } from './image-drop-zone';
 export { UploadItemList, type UploadItemListProps } from './upload-item-list';
 export { formatBytes } from '../common/byte-size';
 export { ActionMenu, type ActionMenuProps } from './action-menu';

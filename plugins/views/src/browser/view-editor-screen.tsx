@@ -93,6 +93,7 @@ const ViewEditorScreen = observer(function ViewEditorScreen() {
               .get<View>(address)
               .then((v) => (setLoaded({ ...loaded, tags: v.tags }), setDraft((d) => (d ? { ...d, tags: v.tags } : d))))
           }
+          onImageStored={(image) => (setLoaded({ ...loaded, image }), setDraft((d) => (d ? { ...d, image } : d)))}
         />
       ),
     },

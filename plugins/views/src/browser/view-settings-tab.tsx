@@ -4,28 +4,29 @@ import { isValidSlug } from '@werkbank/plugin-layers/api';
 import { needsSlugNote } from '../common/view-rules';
 import { viewerAddress } from '../common/view-scene';
 import type { View } from '../common/view-types';
+import { ViewImageField } from './view-image-field';
 
 /** An absolute address for a template path, so it can be copied. */
 const absolute = (url: string) => (url.startsWith('/') ? `${location.origin}${url}` : url);
 
 /**
- * The Settings tab (spec 002 §2): title, second title, description, preview image, short name with
- * the publishing note, the read-only URL from the view URL template, and tags (only with the tags
- * component; stored at once).
+ * The Settings tab (spec 002 §2): title, second title, description, preview image (uploaded or an
+ * address; an upload or removal is stored at once, `onImageStored`), short name with the publishing
+ * note, the read-only URL from the view URL template, and tags (only with the tags component;
+ * stored at once).
  */
 export function ViewSettingsTab(props: {
   view: View;
   readOnly: boolean;
   onChange(p: Partial<View>): void;
   onTagsChanged(): void;
+  onImageStored(image: string): void;
 }) {
   const t = useT('views');
   const config = useService(ConfigStore);
   const { view, readOnly, onChange } = props;
   const slugBad = view.slug !== '' && !isValidSlug(view.slug);
   const template = config.config.viewer_urls?.view;
-  const image = view.image.trim();
-  const imageOk = image.startsWith('/') || /^https?:\/\//.test(image);
   return (
     <div data-testid="view-settings">
       <FormGroup label={t('settings.name')} labelFor="view-name">
@@ -48,10 +49,7 @@ export function ViewSettingsTab(props: {
           onChange={(e) => onChange({ description: e.currentTarget.value })}
         />
       </FormGroup>
-      <FormGroup label={t('settings.image')} labelFor="view-image" helperText={t('settings.image_help')}>
-        <InputGroup id="view-image" disabled={readOnly} value={view.image} onValueChange={(v) => onChange({ image: v })} />
-      </FormGroup>
-      {imageOk && <img className="wb-view-image" src={image} alt={String(t('settings.image'))} />}
+      <ViewImageField view={view} readOnly={readOnly} onChange={(image) => onChange({ image })} onStored={props.onImageStored} />
       <FormGroup
         label={t('settings.slug')}
         labelFor="view-slug"

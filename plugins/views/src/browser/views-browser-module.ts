@@ -1,6 +1,7 @@
-import { definePlugin, RouteContribution, TranslationContribution } from '@werkbank/sdk/browser';
+import { definePlugin, RouteContribution, TranslationContribution, XhrUploadTransport } from '@werkbank/sdk/browser';
 import en from '../common/i18n/en.json';
 import de from '../common/i18n/de.json';
+import { ViewImageUploadTransport } from './view-image-upload-transport';
 
 const viewsTranslations: TranslationContribution = {
   registerTranslations: (registry) => registry.add({ id: 'views.translations', namespace: 'views', de, en }),
@@ -21,4 +22,5 @@ const viewsRoutes: RouteContribution = {
 export default definePlugin((ctx) => {
   ctx.contribute(TranslationContribution, viewsTranslations);
   ctx.contribute(RouteContribution, viewsRoutes);
+  ctx.bind(ViewImageUploadTransport).toConstantValue(new XhrUploadTransport());
 });

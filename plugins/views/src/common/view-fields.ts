@@ -19,8 +19,15 @@ export const VIEW_FIELDS = defineFields({
   },
   /** PUBLIC (true) or INTERNAL ONLY; only holders of publish_view may change it (spec 002 §4). */
   public: { type: 'bool', default: false, filter: true },
-  /** The preview image's address (an uploaded image or a URL). */
+  /**
+   * The preview image's address: an external one, or the view's own image address once an image was
+   * uploaded (decision 0092; see view-resource.ts for writes).
+   */
   image: { type: 'string', default: '', maxLength: 2000 },
+  /** The uploaded image's blob (sha256), size and type; not in replies. */
+  image_blob: { type: 'string', hidden: true, readOnly: true, nullable: true },
+  image_size: { type: 'int', hidden: true, readOnly: true },
+  image_mime: { type: 'string', hidden: true, readOnly: true },
   /** An explicit start position (CameraPosition), null: 'Automatic'. */
   home: { type: 'json', nullable: true },
   /** The layer tree (ViewLayerGroup); checked in the resource's hooks. */

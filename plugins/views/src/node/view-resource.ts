@@ -9,6 +9,7 @@ import {
 import { changesPublication } from '../common/views-api';
 import { parsed, refuseTakenSlug } from './view-rows';
 import { VIEW_FIELDS } from '../common/view-fields';
+import { viewImageAddress } from '../common/view-image';
 import {
   checkConfig,
   checkHome,
@@ -50,7 +51,22 @@ async function checkView(values: Record<string, unknown>, req: ResourceRequest, 
     fail(config.problem);
     if (!config.problem) values.config = JSON.stringify(config.config);
   }
+  if (row && 'image' in values) checkImage(values, row);
   await refuseTakenSlug(req, 'view', values.slug, row?.id);
+}
+
+/**
+ * A change of `image` (decision 0092): the view's own image address keeps the uploaded image; any
+ * other value (an external address, '') lets it go, and a trigger releases its blob to the sweep.
+ * The own address without an uploaded image is refused: images are uploaded there, not named.
+ */
+function checkImage(values: Record<string, unknown>, row: Row): void {
+  if (String(values.image ?? '').trim() === viewImageAddress(row.id)) {
+    if (!row.image_blob) throw ApiError.badRequest('invalid_field', 'views:image.errors.upload_only', {}, 'image');
+    delete values.image;
+    return;
+  }
+  if (row.image_blob) Object.assign(values, { image_blob: null, image_size: 0, image_mime: '' });
 }
 
 /**

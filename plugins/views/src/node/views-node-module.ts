@@ -1,4 +1,5 @@
 import {
+  BlobReferenceContribution,
   definePlugin,
   EntityContribution,
   HttpRouteContribution,
@@ -14,6 +15,9 @@ import {
   ViewsTranslations1797200000001,
   ViewsVisits1797200000003,
 } from './views-migration';
+import { ViewsImage1797200000004 } from './view-image-migration';
+import { viewImageBlobReferences } from './view-image-blob-references';
+import { ViewImageRoutes } from './view-image-routes';
 import { finalviewResource } from './finalview-resource';
 import { FinalviewRoutes } from './finalview-routes';
 import { FrozenViewsService } from './frozen-views-service';
@@ -37,6 +41,7 @@ const viewsEntities: EntityContribution = {
         ViewsTranslations1797200000001,
         ViewsFinalviews1797200000002,
         ViewsVisits1797200000003,
+        ViewsImage1797200000004,
       ],
     }),
 };
@@ -52,7 +57,10 @@ const viewsTranslations: NodeTranslationContribution = {
   registerTranslations: (registry) => registry.add({ id: 'views.server-translations', namespace: 'views', de, en }),
 };
 
-/** Views (issue 18, decisions 0086, 0088, 0089): the view resource with its trees, translations, scenes and visitor statistics. */
+/**
+ * Views (issue 18, decisions 0086, 0088, 0089, 0092): the view resource with its trees, translations,
+ * scenes, visitor statistics and uploaded preview images.
+ */
 export default definePlugin((ctx) => {
   ctx.bind(ViewsServices).toSelf().inSingletonScope();
   ctx.contribute(HttpRouteContribution, ViewTranslationRoutes);
@@ -60,6 +68,8 @@ export default definePlugin((ctx) => {
   ctx.contribute(HttpRouteContribution, ViewSceneRoutes);
   for (const mode of VIEWS_START_MODES) ctx.contribute(ViewStartModes, mode);
   ctx.contribute(HttpRouteContribution, ViewAnalyticsRoutes);
+  ctx.contribute(HttpRouteContribution, ViewImageRoutes);
+  ctx.contribute(BlobReferenceContribution, viewImageBlobReferences);
   // The layer services serve a frozen view's pinned moments through it.
   ctx.bind(FrozenViews).to(FrozenViewsService).inSingletonScope();
   // The viewer's scene call counts pageviews through it (decision 0089).

@@ -1,4 +1,6 @@
 import {
+  BlobDownloads,
+  BlobStore,
   ComponentGate,
   Database,
   inject,
@@ -18,6 +20,9 @@ export class ViewsServices {
   @inject(ResourceServices) readonly resources!: ResourceServices;
   @inject(RequestBodies) readonly bodies!: RequestBodies;
   @inject(ComponentGate) readonly gate!: ComponentGate;
+  /** Uploaded preview images: stored, read for their signature and served (decision 0092). */
+  @inject(BlobStore) readonly blobs!: BlobStore;
+  @inject(BlobDownloads) readonly downloads!: BlobDownloads;
   /** Service address templates and the base map, for the viewer's scenes. */
   @inject(ServerConfig) readonly config!: Readonly<ServerConfig>;
   /** Layers with their piles, read with a user's rights (frozen views pin them). */
