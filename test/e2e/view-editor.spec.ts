@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { TestServer } from '@werkbank/testing/node';
+import { createCanvas } from '@napi-rs/canvas';
 import { browserSuite, expectAccessible, login } from './browser';
 
 /**
@@ -128,6 +129,37 @@ describe('views: the view list and editor with its live preview (Chromium)', fun
     assert.equal(view.poigroup.poigroups[0].is_tour, true);
     assert.equal(view.poigroup.poigroups[0].pois.length, 2);
     assert.equal(view.config.viewer.start_state, 'first_place');
+  });
+
+  it('uploads a preview image through the image drop zone, shown to visitors of the public view, and removes it', async () => {
+    const a = await t.admin();
+    const view = (await a.get('/api/v1/view/?slug=wasser_rad')).body.objects[0] as { id: number; image: string };
+    await page.goto(`${t.url}/views/edit/${view.id}`);
+    await page.getByTestId('view-editor').waitFor();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    // A 64 × 40 PNG, as a camera or a screenshot tool would give it.
+    const canvas = createCanvas(64, 40);
+    const g = canvas.getContext('2d');
+    g.fillStyle = '#2a7ab0';
+    g.fillRect(0, 0, 64, 40);
+    await page
+      .getByTestId('view-image-input')
+      .setInputFiles({ name: 'karte.png', mimeType: 'image/png', buffer: canvas.toBuffer('image/png') });
+    const thumb = page.getByTestId('view-image-image');
+    await thumb.waitFor();
+    const src = (await thumb.getAttribute('src'))!;
+    const stored = (await a.get(`/api/v1/view/${view.id}/`)).body.image as string;
+    // The view's image is the stored one's address (the thumbnail may add a version to it).
+    assert.match(stored, new RegExp(`^/api/v1/view/${view.id}/image/`));
+    assert.ok(src.startsWith(stored), `${src} / ${stored}`);
+    // The view is public: a signed-out visitor gets the image.
+    const served = await fetch(`${t.url}${src}`);
+    assert.equal(served.status, 200);
+    assert.equal(served.headers.get('content-type'), 'image/png');
+    await expectAccessible(page, ['[data-testid=view-preview-frame]']);
+    await page.getByTestId('view-image-remove').click();
+    await thumb.waitFor({ state: 'detached' });
+    assert.equal((await a.get(`/api/v1/view/${view.id}/`)).body.image, '');
   });
 
   it('does not let an author without publish_view publish', async () => {
