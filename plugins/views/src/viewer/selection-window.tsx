@@ -3,6 +3,7 @@ import type { SelectionField } from '@werkbank/plugin-layers/api';
 import type { SceneLayer } from '../common/view-scene';
 import type { GlobePick } from './viewer-globe';
 import { featureInfoUrl, safeUrl } from './feature-info';
+import { BoxHeader } from './viewer-parts';
 import { markdownHtml } from './markdown';
 import type { ViewerT } from './viewer-i18n';
 
@@ -158,18 +159,7 @@ export function SelectionWindow(props: {
       {headers.map((f) => (
         <Field key={f.key} field={f} value={selected.properties[f.key]} lang={props.lang} t={t} />
       ))}
-      <header>
-        <h2>{title}</h2>
-        <button
-          type="button"
-          className="wbv-icon"
-          aria-label={t('selection_close')}
-          title={t('selection_close')}
-          onClick={props.onClose}
-        >
-          ✕
-        </button>
-      </header>
+      <BoxHeader title={title} t={t} onClose={props.onClose} />
       <div className="wbv-sel-fields">
         {rest.map((f) => (
           <Field

@@ -2,6 +2,7 @@
 import { useEffect, useRef, type ReactElement } from '@werkbank/sdk/globe';
 import { DRAW_MIN_POINTS, drawnGeometry, type DrawMode, type MapFeature, type SwitchboardMapFrame } from '@werkbank/sdk';
 import type { ViewerT } from './viewer-i18n';
+import { BoxHeader } from './viewer-parts';
 
 export interface Selection {
   frame: SwitchboardMapFrame;
@@ -84,20 +85,14 @@ export function FeatureBox(props: {
       tabIndex={-1}
       onKeyDown={(e) => e.key === 'Escape' && props.onClose()}
     >
-      <header>
-        <h2>
-          {t('sb_feature', { name: selection.frame.name || selection.frame.type_name, index: Number(selection.feature.id) + 1 })}
-        </h2>
-        <button
-          type="button"
-          className="wbv-icon"
-          aria-label={t('selection_close')}
-          title={t('selection_close')}
-          onClick={props.onClose}
-        >
-          ✕
-        </button>
-      </header>
+      <BoxHeader
+        title={t('sb_feature', {
+          name: selection.frame.name || selection.frame.type_name,
+          index: Number(selection.feature.id) + 1,
+        })}
+        t={t}
+        onClose={props.onClose}
+      />
       <div className="wbv-sel-fields">
         {entries.length ? (
           entries.map(([key, value]) => (

@@ -19,8 +19,9 @@ import {
 import { DrawingBox, FeatureBox, type Drawing, type Selection } from './switchboard-preview-boxes';
 import { ViewerGlobe, type CameraTarget, type GlobeControl, type VectorLayer } from './viewer-globe';
 import type { GlobePick } from './feature-info';
-import { LANGUAGE_NAMES, startLanguage, viewerT, type ViewerT } from './viewer-i18n';
-import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '../common/view-translations';
+import { startLanguage, viewerT, type ViewerT } from './viewer-i18n';
+import { LanguageSelect, LoadMessage, type LoadState } from './viewer-parts';
+import type { TranslationLanguage } from '../common/view-translations';
 
 /** Frame colours, in turn (contrast ≥ 3:1 against the base map's light tones). */
 const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#7f7f00'];
@@ -55,8 +56,7 @@ async function send(method: string, url: string, body?: unknown): Promise<void> 
   }
 }
 
-type Load =
-  { state: 'loading' } | { state: 'missing' } | { state: 'failed'; status: number } | { state: 'ready'; map: SwitchboardMap };
+type Load = LoadState<{ map: SwitchboardMap }>;
 
 /** The switchboard preview: loads `/api/v1/switchboard/{id}/map/` and reloads it when asked. */
 export function SwitchboardPreview({ id }: { id: number }): ReactElement {
@@ -95,20 +95,7 @@ export function SwitchboardPreview({ id }: { id: number }): ReactElement {
   }, [lang]);
   if (load.state === 'ready')
     return <PreviewMap map={load.map} t={t} lang={lang} setLang={setLang} reload={reload} zoomTo={zoomTo} />;
-  return (
-    <main className="wbv-message">
-      {load.state === 'loading' && <p role="status">{t('loading')}</p>}
-      {load.state === 'missing' && (
-        <>
-          <h1>{t('sb_not_found')}</h1>
-          <p>
-            {t('sign_in_hint')} <a href={`/accounts/login/?next=${encodeURIComponent(location.pathname)}`}>{t('sign_in')}</a>
-          </p>
-        </>
-      )}
-      {load.state === 'failed' && <h1>{t('failed', { status: load.status })}</h1>}
-    </main>
-  );
+  return <LoadMessage load={load} t={t} notFound={t('sb_not_found')} />;
 }
 
 function PreviewMap(props: {
@@ -243,16 +230,7 @@ function PreviewMap(props: {
               {t('sb_run')}
             </button>
           )}
-          <label className="wbv-language">
-            {t('language')}{' '}
-            <select value={props.lang} onChange={(e) => props.setLang(e.target.value as TranslationLanguage)}>
-              {TRANSLATION_LANGUAGES.map((l) => (
-                <option key={l} value={l} lang={l}>
-                  {LANGUAGE_NAMES[l]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LanguageSelect lang={props.lang} t={t} onChange={props.setLang} />
         </div>
       </header>
       <div className="wbv-body">

@@ -6,13 +6,14 @@ import { SwitchboardPreview } from './switchboard-preview';
 import { PREVIEW_CAMERA_MESSAGE, PREVIEW_READY_MESSAGE, PREVIEW_SCENE_MESSAGE } from '../common/views-ids';
 import { toolEnabled } from '../common/view-tools';
 import type { CameraPosition, Poi, PoiGroup } from '../common/view-tree';
-import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '../common/view-translations';
+import type { TranslationLanguage } from '../common/view-translations';
 import { LayerTree } from './layer-tree';
 import { hasPlaces, Places, poiTarget } from './places';
 import { SelectionWindow, selectAt, type Selected } from './selection-window';
 import { ViewerGlobe, type CameraTarget, type GlobeControl, type GlobePick } from './viewer-globe';
 import { formatArea, formatLength, measured, readout } from './measure';
-import { LANGUAGE_NAMES, startLanguage, viewerT, type ViewerT } from './viewer-i18n';
+import { startLanguage, viewerT, type ViewerT } from './viewer-i18n';
+import { LanguageSelect, LoadMessage, type LoadState } from './viewer-parts';
 import { drawnLayers, imageryOf, initialState, layerParams, timeRange, type LayerState } from './viewer-state';
 import { TimeSlider } from './time-slider';
 
@@ -45,8 +46,7 @@ function MeasureBox(props: { points: readonly [number, number][]; t: ViewerT; la
   );
 }
 
-type Load =
-  { state: 'loading' } | { state: 'missing' } | { state: 'failed'; status: number } | { state: 'ready'; scene: ViewScene };
+type Load = LoadState<{ scene: ViewScene }>;
 
 const wait = (seconds: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -101,20 +101,7 @@ function ViewApp(): ReactElement {
     return () => window.removeEventListener('message', listen);
   }, []);
   if (load.state === 'ready') return <Scene scene={load.scene} lang={lang} setLang={setLang} />;
-  return (
-    <main className="wbv-message">
-      {load.state === 'loading' && <p role="status">{t('loading')}</p>}
-      {load.state === 'missing' && (
-        <>
-          <h1>{t('not_found')}</h1>
-          <p>
-            {t('sign_in_hint')} <a href={`/accounts/login/?next=${encodeURIComponent(location.pathname)}`}>{t('sign_in')}</a>
-          </p>
-        </>
-      )}
-      {load.state === 'failed' && <h1>{t('failed', { status: load.status })}</h1>}
-    </main>
-  );
+  return <LoadMessage load={load} t={t} notFound={t('not_found')} />;
 }
 
 function Scene({
@@ -284,16 +271,7 @@ function Scene({
               {t('fullscreen')}
             </button>
           )}
-          <label className="wbv-language">
-            {t('language')}{' '}
-            <select value={lang} onChange={(e) => chooseLanguage(e.target.value as TranslationLanguage)}>
-              {TRANSLATION_LANGUAGES.map((l) => (
-                <option key={l} value={l} lang={l}>
-                  {LANGUAGE_NAMES[l]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LanguageSelect lang={lang} t={t} onChange={chooseLanguage} />
         </div>
       </header>
       <div className="wbv-body">
