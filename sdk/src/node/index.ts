@@ -25,6 +25,7 @@ export * from './services/event-feed';
 export * from './services/function-catalog';
 export * from './services/datum-validator';
 export * from './services/blob-store';
+export { blobColumnTriggers } from './blob-column-triggers';
 export * from './services/blob-downloads';
 export * from './services/request-bodies';
 export * from './services/url-fetcher';

@@ -1,4 +1,7 @@
-import type { MigrationInterface, QueryRunner } from '@werkbank/sdk/node';
+import { blobColumnTriggers, type MigrationInterface, type QueryRunner } from '@werkbank/sdk/node';
+
+/** The legend_blob column's blob is released when it changes or the row goes. */
+const LAYERS_LEGEND_TRIGGERS = blobColumnTriggers('layers_layer', 'legend_blob', 'layers_legend');
 
 /**
  * The uploaded legend of a layer (decision 0063): its blob's sha256 and size. When a layer lets go
@@ -13,25 +16,11 @@ export class LayersLegend1796200000000 implements MigrationInterface {
       `ALTER TABLE layers_layer ADD COLUMN legend_blob varchar(64) NULL, ADD COLUMN legend_size integer NOT NULL DEFAULT 0`,
     );
     await q.query(`CREATE INDEX layers_layer_legend_blob ON layers_layer (legend_blob) WHERE legend_blob IS NOT NULL`);
-    await q.query(`
-      CREATE FUNCTION layers_legend_release() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        PERFORM werkbank_blob_release(OLD.legend_blob);
-        RETURN NULL;
-      END $$`);
-    await q.query(`
-      CREATE TRIGGER layers_legend_replaced AFTER UPDATE OF legend_blob ON layers_layer
-      FOR EACH ROW WHEN (OLD.legend_blob IS NOT NULL AND OLD.legend_blob IS DISTINCT FROM NEW.legend_blob)
-      EXECUTE FUNCTION layers_legend_release()`);
-    await q.query(`
-      CREATE TRIGGER layers_legend_removed AFTER DELETE ON layers_layer
-      FOR EACH ROW WHEN (OLD.legend_blob IS NOT NULL) EXECUTE FUNCTION layers_legend_release()`);
+    for (const sql of LAYERS_LEGEND_TRIGGERS.up) await q.query(sql);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TRIGGER layers_legend_removed ON layers_layer`);
-    await q.query(`DROP TRIGGER layers_legend_replaced ON layers_layer`);
-    await q.query(`DROP FUNCTION layers_legend_release()`);
+    for (const sql of LAYERS_LEGEND_TRIGGERS.down) await q.query(sql);
     await q.query(`ALTER TABLE layers_layer DROP COLUMN legend_blob, DROP COLUMN legend_size`);
   }
 }

@@ -1,4 +1,7 @@
-import type { MigrationInterface, QueryRunner } from '@werkbank/sdk/node';
+import { blobColumnTriggers, type MigrationInterface, type QueryRunner } from '@werkbank/sdk/node';
+
+/** The image_blob column's blob is released when it changes or the row goes. */
+const VIEWS_IMAGE_TRIGGERS = blobColumnTriggers('views_view', 'image_blob', 'views_image');
 
 /**
  * The uploaded preview image of a view (decision 0092): its blob's sha256, size and type. When a
@@ -15,25 +18,11 @@ export class ViewsImage1797200000004 implements MigrationInterface {
          ADD COLUMN image_mime varchar(40) NOT NULL DEFAULT ''`,
     );
     await q.query(`CREATE INDEX views_view_image_blob ON views_view (image_blob) WHERE image_blob IS NOT NULL`);
-    await q.query(`
-      CREATE FUNCTION views_image_release() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        PERFORM werkbank_blob_release(OLD.image_blob);
-        RETURN NULL;
-      END $$`);
-    await q.query(`
-      CREATE TRIGGER views_image_replaced AFTER UPDATE OF image_blob ON views_view
-      FOR EACH ROW WHEN (OLD.image_blob IS NOT NULL AND OLD.image_blob IS DISTINCT FROM NEW.image_blob)
-      EXECUTE FUNCTION views_image_release()`);
-    await q.query(`
-      CREATE TRIGGER views_image_removed AFTER DELETE ON views_view
-      FOR EACH ROW WHEN (OLD.image_blob IS NOT NULL) EXECUTE FUNCTION views_image_release()`);
+    for (const sql of VIEWS_IMAGE_TRIGGERS.up) await q.query(sql);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TRIGGER views_image_removed ON views_view`);
-    await q.query(`DROP TRIGGER views_image_replaced ON views_view`);
-    await q.query(`DROP FUNCTION views_image_release()`);
+    for (const sql of VIEWS_IMAGE_TRIGGERS.down) await q.query(sql);
     await q.query(`ALTER TABLE views_view DROP COLUMN image_blob, DROP COLUMN image_size, DROP COLUMN image_mime`);
   }
 }
