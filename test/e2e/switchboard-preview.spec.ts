@@ -34,6 +34,11 @@ describe('switchboard preview: the viewer in switchboard mode (Chromium)', funct
           content_edit: true,
         });
         await addFrame(a, sb, 'feature', [point(7.1, 50.73)], { name: 'Verborgen' });
+        // A WMS frame: shown as imagery over the base map (its address need not answer here).
+        await addFrame(a, sb, 'wms', [{ tms_url: 'https://geo.example/wms', layers: 'Luftbild', bbox: [6.9, 50.7, 7.2, 51] }], {
+          name: 'Luftbild',
+          content_visible: true,
+        });
       },
     },
     (s) => ({ t, page, admin } = s),
@@ -48,6 +53,12 @@ describe('switchboard preview: the viewer in switchboard mode (Chromium)', funct
     await page.getByRole('heading', { level: 1, name: 'Orte am Rhein' }).waitFor();
     await counted(page, '2 von 2 Einträgen in der Karte · in der Karte bearbeitet');
     assert.equal(await page.getByText('Verborgen').count(), 0);
+    await counted(page, '1 von 1 Einträgen in der Karte');
+    assert.equal(await page.locator('.wbv-globe').getAttribute('data-imagery'), 'Luftbild');
+    // Hidden by its switch, the service leaves the map.
+    await page.getByRole('checkbox', { name: 'Luftbild' }).uncheck();
+    assert.equal(await page.locator('.wbv-globe').getAttribute('data-imagery'), '');
+    await page.getByRole('checkbox', { name: 'Luftbild' }).check();
     await page.getByRole('group', { name: 'In Orte zeichnen' }).getByRole('button', { name: 'Punkt zeichnen' }).waitFor();
     // Standing alone (not in the canvas), it offers nothing that needs the canvas.
     assert.equal(await page.getByRole('button', { name: 'Datenrahmen öffnen' }).count(), 0);
@@ -86,7 +97,7 @@ describe('switchboard preview: the viewer in switchboard mode (Chromium)', funct
     await counted(viewer, '4 of 4 items on the map · edited in the map');
 
     // The viewer asks the canvas to open the frame (switchboard_action openFrame).
-    await viewer.getByRole('button', { name: 'Open frame' }).click();
+    await viewer.locator(`.wbv-frame[data-frame="${places.id}"]`).getByRole('button', { name: 'Open frame' }).click();
     await page.locator('.bp6-dialog').getByText('Orte').first().waitFor();
     await page.keyboard.press('Escape');
     // Once the dialog's backdrop faded out, clicks reach the preview again.

@@ -28,6 +28,7 @@ interface MapReply {
     total: number;
     truncated: boolean;
     features: Array<{ id: number; geometry: { type: string; coordinates: unknown }; properties: Record<string, unknown> }>;
+    imagery: unknown[];
   }>;
 }
 
@@ -60,6 +61,13 @@ describe('Switchboard preview map', function () {
     const boxes = await addFrame(alice.client, sb, 'bbox', [{ value: [6, 47, 15, 55] }], { content_visible: true });
     await addFrame(alice.client, sb, 'feature', [point(1, 1)], { name: 'Hidden' });
     await addFrame(alice.client, sb, 'string', [{ value: 'x' }], { content_visible: true });
+    const photos = await addFrame(
+      alice.client,
+      sb,
+      'wms',
+      [{ tms_url: 'https://geo.example/wms?SERVICE=WMS', layers: 'Luftbild', bbox: [6, 50, 7, 51] }],
+      { name: 'Luftbild', content_visible: true, content_edit: true },
+    );
 
     const map = await mapOf(alice.client, sb);
     assert.equal(map.name, 'Rivers');
@@ -68,6 +76,8 @@ describe('Switchboard preview map', function () {
       [
         [places.resource_uri, 'Places', 'feature', true, 3, false],
         [boxes.resource_uri, '', 'bbox', false, 1, false],
+        // Services are shown, not drawn into.
+        [photos.resource_uri, 'Luftbild', 'wms', false, 1, false],
       ],
     );
     // The item without coordinates is left out; the others keep their index.
@@ -90,6 +100,19 @@ describe('Switchboard preview map', function () {
         ],
       ],
     });
+    assert.deepEqual(map.frames[2].imagery, [
+      {
+        kind: 'wms',
+        url: 'https://geo.example/wms',
+        layers: 'Luftbild',
+        styles: '',
+        format: 'image/png',
+        transparent: true,
+        version: '1.3.0',
+        bbox: [6, 50, 7, 51],
+      },
+    ]);
+    assert.deepEqual(map.frames[2].features, []);
     assert.equal(map.frames[0].content_hash, (await alice.client.get(places.resource_uri)).body.content_hash);
   });
 

@@ -22,6 +22,8 @@ export {
 } from './map-geometry';
 export {
   itemFeatures,
+  itemImagery,
+  SWITCHBOARD_MAP_IMAGERY_LIMIT,
   drawnGeometry,
   switchboardAction,
   switchboardMapPath,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { drawnGeometry, itemFeatures, switchboardAction, switchboardOfViewerPath } from './switchboard-map';
+import { drawnGeometry, itemFeatures, itemImagery, switchboardAction, switchboardOfViewerPath } from './switchboard-map';
 
 describe('switchboard map (decision 0090)', () => {
   it('turns feature items into features with their index as id, leaving out items without coordinates', () => {
@@ -59,6 +59,20 @@ describe('switchboard map (decision 0090)', () => {
         ],
       ],
     });
+  });
+
+  it('draws WMS and WMTS items as imagery (those with a usable address), and no features for them', () => {
+    const wms = itemImagery('wms', [
+      { tms_url: 'https://geo.example/wms?SERVICE=WMS&REQUEST=GetCapabilities', layers: 'Luftbild', bbox: [6, 50, 7, 51] },
+      { tms_url: '', layers: 'x' },
+    ]);
+    assert.deepEqual(
+      wms.map((i) => [i.kind, i.kind === 'wms' && i.layers, i.bbox]),
+      [['wms', 'Luftbild', [6, 50, 7, 51]]],
+    );
+    assert.equal(itemImagery('wmts', [{ tms_url: 'https://geo.example/wmts/{TileMatrix}/{TileRow}/{TileCol}.png' }]).length, 1);
+    assert.deepEqual(itemImagery('feature', [{ tms_url: 'https://geo.example/wms', layers: 'a' }]), []);
+    assert.deepEqual(itemFeatures('wms', [{ tms_url: 'https://geo.example/wms', layers: 'a' }]), []);
   });
 
   it('makes a geometry of drawn points once there are enough: point, line, closed polygon', () => {

@@ -3,6 +3,7 @@
  * answers it, and the viewer in switchboard mode, which draws it and edits features in it.
  */
 import { hasCoordinates, type Bbox, type LooseGeometry, type MapFeature } from './map-geometry';
+import { wmsImageryOf, wmtsImageryOf, type MapImagery } from './map-imagery';
 
 /** A frame visible on the map (spec 000 §4), with its items as GeoJSON features. */
 export interface SwitchboardMapFrame {
@@ -21,6 +22,8 @@ export interface SwitchboardMapFrame {
   truncated: boolean;
   /** One feature per mappable item; its `id` is the item's index in the frame. */
   features: MapFeature[];
+  /** WMS and WMTS frames: their services as imagery over the base map (items without a usable address left out). */
+  imagery: MapImagery[];
 }
 
 export interface SwitchboardMap {
@@ -45,8 +48,23 @@ export function switchboardOfViewerPath(path: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-/** The item types the map draws: features (and types deriving from them) and bboxes. */
-export type MapItemKind = 'feature' | 'bbox';
+/** The item types the map draws: features (and types deriving from them), bboxes, and WMS and WMTS services. */
+export type MapItemKind = 'feature' | 'bbox' | 'wms' | 'wmts';
+
+/** How many service items of a frame the map draws (each is a layer of imagery). */
+export const SWITCHBOARD_MAP_IMAGERY_LIMIT = 20;
+
+/** The imagery of a WMS or WMTS frame's items (wms, wmts datums), at most SWITCHBOARD_MAP_IMAGERY_LIMIT. */
+export function itemImagery(kind: MapItemKind, items: readonly unknown[]): MapImagery[] {
+  if (kind !== 'wms' && kind !== 'wmts') return [];
+  const out: MapImagery[] = [];
+  for (const item of items.slice(0, SWITCHBOARD_MAP_IMAGERY_LIMIT)) {
+    const datum = (item ?? {}) as { tms_url?: unknown; layers?: unknown; transparent?: unknown; bbox?: unknown };
+    const imagery = kind === 'wms' ? wmsImageryOf(datum) : wmtsImageryOf(datum);
+    if (imagery) out.push(imagery);
+  }
+  return out;
+}
 
 /**
  * The features of a frame's items: a feature item as it is, a bbox item as its rectangle; items
@@ -54,6 +72,7 @@ export type MapItemKind = 'feature' | 'bbox';
  */
 export function itemFeatures(kind: MapItemKind, items: readonly unknown[]): MapFeature[] {
   const out: MapFeature[] = [];
+  if (kind === 'wms' || kind === 'wmts') return out;
   items.forEach((item, index) => {
     const it = item as {
       feature?: { geometry?: LooseGeometry | null; properties?: Record<string, unknown> | null };

@@ -10,7 +10,7 @@ import {
   type RouteDescriptor,
   type Row,
 } from '@werkbank/sdk/node';
-import { itemFeatures, SWITCHBOARD_MAP_LIMIT, type MapItemKind, type SwitchboardMap } from '@werkbank/sdk';
+import { itemFeatures, itemImagery, SWITCHBOARD_MAP_LIMIT, type MapItemKind, type SwitchboardMap } from '@werkbank/sdk';
 import { definitionOf, FRAME_PATH, idParam, SWITCHBOARD_PATH, switchboardFor } from './switchboard-access';
 import { validateItems } from './frame-write';
 import { loadContents, orderedItems } from './frame-content';
@@ -35,6 +35,8 @@ export class FrameContentRoutes implements HttpRouteContribution {
   private mapKind(type: string): MapItemKind | undefined {
     if (this.services.types.isAssignable(type, 'feature')) return 'feature';
     if (this.services.types.isAssignable(type, 'bbox')) return 'bbox';
+    if (this.services.types.isAssignable(type, 'wms')) return 'wms';
+    if (this.services.types.isAssignable(type, 'wmts')) return 'wmts';
     return undefined;
   }
 
@@ -71,6 +73,7 @@ export class FrameContentRoutes implements HttpRouteContribution {
           total: items.length,
           truncated: items.length > SWITCHBOARD_MAP_LIMIT,
           features: itemFeatures(kind, items.slice(0, SWITCHBOARD_MAP_LIMIT)),
+          imagery: itemImagery(kind, items),
         };
       }),
     };

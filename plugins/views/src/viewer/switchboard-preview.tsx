@@ -17,6 +17,7 @@ import {
   type SwitchboardMapFrame,
 } from '@werkbank/sdk';
 import { DrawingBox, FeatureBox, type Drawing, type Selection } from './switchboard-preview-boxes';
+import type { DrawnImagery } from './viewer-state';
 import { ViewerGlobe, type CameraTarget, type GlobeControl, type VectorLayer } from './viewer-globe';
 import type { GlobePick } from './feature-info';
 import { startLanguage, viewerT, type ViewerT } from './viewer-i18n';
@@ -129,7 +130,19 @@ function PreviewMap(props: {
     });
   }, [map]);
 
-  const extentOf = (frames: readonly SwitchboardMapFrame[]): Bbox | undefined => featuresBbox(frames.flatMap((f) => f.features));
+  // The features' extent, with the extents the frames' services name.
+  const extentOf = (frames: readonly SwitchboardMapFrame[]): Bbox | undefined => {
+    const all = frames.flatMap((f) => f.imagery.map((i) => i.bbox).filter((b): b is Bbox => !!b));
+    const features = featuresBbox(frames.flatMap((f) => f.features));
+    if (features) all.push(features);
+    if (!all.length) return undefined;
+    return [
+      Math.min(...all.map((b) => b[0])),
+      Math.min(...all.map((b) => b[1])),
+      Math.max(...all.map((b) => b[2])),
+      Math.max(...all.map((b) => b[3])),
+    ];
+  };
   const [target, setTarget] = useState<CameraTarget | null>(() => {
     const bbox = extentOf(map.frames);
     return bbox ? { kind: 'extent', bbox } : null;
@@ -151,6 +164,16 @@ function PreviewMap(props: {
       layers.push({ name: `frame:${selected.frame.id}`, features: [selected.feature], color: SELECTED_COLOUR, emphasis: true });
     return layers;
   }, [map, hidden, selected]);
+
+  // WMS and WMTS frames as imagery, the first frame on top.
+  const imagery = useMemo(
+    (): DrawnImagery[] =>
+      map.frames
+        .filter((f) => !hidden.has(f.id))
+        .flatMap((f) => f.imagery.map((i) => ({ ...i, opacity: i.opacity ?? 1 }) as DrawnImagery))
+        .reverse(),
+    [map, hidden],
+  );
 
   const pick = (at: GlobePick) => {
     if (drawing) {
@@ -257,12 +280,12 @@ function PreviewMap(props: {
                     </label>
                   </div>
                   <p className="wbv-frame-meta">
-                    {t('sb_count', { shown: f.features.length, total: f.total })}
+                    {t('sb_count', { shown: f.features.length + f.imagery.length, total: f.total })}
                     {f.truncated && ` ${t('sb_truncated')}`}
                     {f.edit && ` · ${t('sb_editable')}`}
                   </p>
                   <div className="wbv-row">
-                    <button type="button" className="wbv-button" disabled={!f.features.length} onClick={() => zoom([f])}>
+                    <button type="button" className="wbv-button" disabled={!extentOf([f])} onClick={() => zoom([f])}>
                       {t('zoom_to', { name: f.name || f.type_name })}
                     </button>
                     {embedded() && (
@@ -301,7 +324,7 @@ function PreviewMap(props: {
           <ViewerGlobe
             label={t('map', { name: map.name })}
             baseMapTileUrl={map.base_map_tile_url}
-            imagery={[]}
+            imagery={imagery}
             vectors={vectors}
             target={target}
             onPick={pick}
