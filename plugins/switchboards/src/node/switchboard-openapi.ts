@@ -66,7 +66,7 @@ export const frameContentOpenApi: Record<string, unknown> = {
   '/api/v1/frame/{id}/content/': { get: op("A frame's items, paged (offset, limit ≤ 1000).") },
   '/api/v1/switchboard/{id}/map/': {
     get: op(
-      "The preview's map: the frames visible on the map (feature and bbox types) with their first 10,000 items as GeoJSON features (id = item index), and whether each is edited in the map.",
+      "The preview's map: the frames visible on the map (feature and bbox types with their first 10,000 items as GeoJSON features, id = item index; wms and wmts types as imagery), and whether each is edited in the map.",
     ),
   },
   '/api/v1/datum/create-in-frame/{id}/': {
