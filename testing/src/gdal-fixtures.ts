@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
@@ -49,3 +50,27 @@ export function zippedShapefile(dir: string, name = 'gebiete', rows = 20, cols =
 
 /** The bytes of `zippedShapefile`'s archive. */
 export const zippedShapefileBytes = (dir: string, name?: string): Buffer => readFileSync(zippedShapefile(dir, name));
+
+/**
+ * An image written by one of GDAL's raster drivers (`PNG`, `JPEG`, `WEBP`, `GIF`, …; Debian's
+ * python3-gdal, a test prerequisite): `bands` 4 is RGBA (transparent background), 3 RGB, 1 grey,
+ * each band filled with one value.
+ */
+export function gdalImage(driver: string, width: number, height: number, bands: 1 | 3 | 4): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'gdal-image-'));
+  try {
+    const out = join(dir, 'image');
+    const script = [
+      'import sys',
+      'from osgeo import gdal',
+      'driver, w, h, n, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]',
+      "ds = gdal.GetDriverByName('MEM').Create('', w, h, n, gdal.GDT_Byte)",
+      'for b in range(1, n + 1): ds.GetRasterBand(b).Fill(0 if b == 4 else 40 * b)',
+      'gdal.GetDriverByName(driver).CreateCopy(out, ds)',
+    ].join('\n');
+    execFileSync('/usr/bin/python3', ['-c', script, driver, String(width), String(height), String(bands), out]);
+    return readFileSync(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

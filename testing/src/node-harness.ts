@@ -153,7 +153,7 @@ export {
   type Client,
   type Reply,
 } from './api-assertions';
-export { zippedShapefile, zippedShapefileBytes } from './gdal-fixtures';
+export { gdalImage, zippedShapefile, zippedShapefileBytes } from './gdal-fixtures';
 export { MapServiceFixture, solidPng, type MapServiceRequest } from './map-service-fixture';
 export { startServerProcess } from './server-process';
 export { SmtpCatcher, linkOf, addressesOf } from './smtp-catcher';

@@ -45,6 +45,19 @@ export class TestClient {
       headers['content-type'] = 'application/json';
     } else if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
     const res = await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: opts.redirect ?? 'manual' });
+    return this.reply<T>(res);
+  }
+
+  /** The session's cookies and the CSRF header (after fetching a token when there is none yet), with `extra`. */
+  private async sessionHeaders(extra: Record<string, string> = {}): Promise<Record<string, string>> {
+    if (!this.csrfToken) await this.request('GET', '/api/v2/backend/config');
+    const headers: Record<string, string> = { ...this.headers, ...extra };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.csrfToken) headers['x-csrftoken'] = this.csrfToken;
+    return headers;
+  }
+
+  private async reply<T>(res: Response): Promise<TestResponse<T>> {
     this.storeCookies(res);
     const text = await res.text();
     let parsed: unknown;
@@ -54,6 +67,36 @@ export class TestClient {
       parsed = text;
     }
     return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  /** POST of one file as `multipart/form-data`, as a browser's upload sends it (part `file` unless named). */
+  async upload<T = any>(
+    path: string,
+    file: { bytes: Uint8Array; filename: string; type?: string; field?: string },
+    opts: { headers?: Record<string, string> } = {},
+  ): Promise<TestResponse<T>> {
+    const form = new FormData();
+    form.append(
+      file.field ?? 'file',
+      new Blob([new Uint8Array(file.bytes)], file.type ? { type: file.type } : {}),
+      file.filename,
+    );
+    const res = await fetch(this.baseUrl + path, {
+      method: 'POST',
+      headers: await this.sessionHeaders(opts.headers),
+      body: form,
+      redirect: 'manual',
+    });
+    return this.reply<T>(res);
+  }
+
+  /** GET of an address as bytes (images, files), with the client's cookies. */
+  async bytes(path: string): Promise<{ status: number; body: Buffer; headers: Headers }> {
+    const headers: Record<string, string> = { ...this.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(this.baseUrl + path, { headers, redirect: 'manual' });
+    this.storeCookies(res);
+    return { status: res.status, body: Buffer.from(await res.arrayBuffer()), headers: res.headers };
   }
 
   get<T = any>(path: string, opts?: Parameters<TestClient['request']>[3]) {
