@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { SwitchboardMap, SwitchboardMapFrame } from '@werkbank/sdk';
 import { assertError, expectStatus } from '@werkbank/testing/node';
 import {
   addFrame,
@@ -15,22 +16,29 @@ const point = (lon: number, lat: number, properties: Record<string, unknown> = {
   feature: { type: 'Feature', geometry: { type: 'Point', coordinates: [lon, lat] }, properties },
 });
 
-interface MapReply {
-  id: number;
-  name: string;
-  frames: Array<{
-    uri: string;
-    id: number;
-    name: string;
-    type_name: string;
-    edit: boolean;
-    content_hash: string | null;
-    total: number;
-    truncated: boolean;
-    features: Array<{ id: number; geometry: { type: string; coordinates: unknown }; properties: Record<string, unknown> }>;
-    imagery: unknown[];
-  }>;
-}
+const LINE = {
+  feature: {
+    type: 'Feature',
+    geometry: {
+      type: 'LineString',
+      coordinates: [
+        [7, 51],
+        [8, 52],
+      ],
+    },
+    properties: {},
+  },
+};
+
+/** The reply as the viewer reads it; features and imagery loosely typed, for assertions. */
+type MapReply = Omit<SwitchboardMap, 'frames'> & {
+  frames: Array<
+    Omit<SwitchboardMapFrame, 'features' | 'imagery'> & {
+      features: Array<{ id: number; geometry: { type: string; coordinates: unknown }; properties: Record<string, unknown> }>;
+      imagery: unknown[];
+    }
+  >;
+};
 
 /** The switchboard preview's map (decision 0090): the frames visible on the map, as the viewer draws them. */
 describe('Switchboard preview map', function () {
@@ -141,22 +149,7 @@ describe('Switchboard preview map', function () {
       content_edit: true,
     });
     // What the viewer sends: a new feature appended, then the first one's geometry replaced.
-    expectStatus(
-      await alice.client.post(`/api/v1/datum/create-in-frame/${frame.id}/`, {
-        feature: {
-          type: 'Feature',
-          geometry: {
-            type: 'LineString',
-            coordinates: [
-              [7, 51],
-              [8, 52],
-            ],
-          },
-          properties: {},
-        },
-      }),
-      201,
-    );
+    expectStatus(await alice.client.post(`/api/v1/datum/create-in-frame/${frame.id}/`, LINE), 201);
     const before = await mapOf(alice.client, sb);
     assert.equal(before.frames[0].total, 2);
     expectStatus(
@@ -165,22 +158,7 @@ describe('Switchboard preview map', function () {
       }),
       200,
     );
-    assert.deepEqual(await contentOf(alice.client, frame), [
-      point(7.5, 51.5, { name: 'Dortmund' }),
-      {
-        feature: {
-          type: 'Feature',
-          geometry: {
-            type: 'LineString',
-            coordinates: [
-              [7, 51],
-              [8, 52],
-            ],
-          },
-          properties: {},
-        },
-      },
-    ]);
+    assert.deepEqual(await contentOf(alice.client, frame), [point(7.5, 51.5, { name: 'Dortmund' }), LINE]);
     // An edit based on the map as it was before is refused, not merged over the newer content.
     assertError(
       await alice.client.delete(`${FRAMES}${frame.id}/content/1/?content_hash=${before.frames[0].content_hash}`),
