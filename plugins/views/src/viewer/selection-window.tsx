@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type ReactElement } from '@werkbank/sdk/globe';
+import { useState, type ReactElement } from '@werkbank/sdk/globe';
 import type { SelectionField } from '@werkbank/plugin-layers/api';
 import type { SceneLayer } from '../common/view-scene';
 import type { GlobePick } from './viewer-globe';
 import { featureInfoUrl, safeUrl } from './feature-info';
-import { BoxHeader } from './viewer-parts';
+import { BoxHeader, MapBox } from './viewer-parts';
 import { markdownHtml } from './markdown';
 import type { ViewerT } from './viewer-i18n';
 
@@ -139,8 +139,6 @@ export function SelectionWindow(props: {
   onClose: () => void;
 }): ReactElement {
   const { selected, t } = props;
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => ref.current?.focus(), [selected]);
   const source = selected.layer.source!;
   const fields: SelectionField[] = source.selection_fields.length
     ? source.selection_fields.filter((f) => f.visible !== false)
@@ -149,13 +147,7 @@ export function SelectionWindow(props: {
   const headers = fields.filter((f) => f.type === 'image_header');
   const rest = fields.filter((f) => f.type !== 'image_header');
   return (
-    <section
-      ref={ref}
-      className="wbv-selection"
-      aria-label={t('selection')}
-      tabIndex={-1}
-      onKeyDown={(e) => e.key === 'Escape' && props.onClose()}
-    >
+    <MapBox label={t('selection')} focusKey={selected} onClose={props.onClose}>
       {headers.map((f) => (
         <Field key={f.key} field={f} value={selected.properties[f.key]} lang={props.lang} t={t} />
       ))}
@@ -171,6 +163,6 @@ export function SelectionWindow(props: {
           />
         ))}
       </div>
-    </section>
+    </MapBox>
   );
 }

@@ -1,8 +1,8 @@
 /** The switchboard preview's boxes on the map: drawing into a frame, and a clicked feature (decision 0090). */
-import { useEffect, useRef, type ReactElement } from '@werkbank/sdk/globe';
+import type { ReactElement } from '@werkbank/sdk/globe';
 import { DRAW_MIN_POINTS, drawnGeometry, type DrawMode, type MapFeature, type SwitchboardMapFrame } from '@werkbank/sdk';
 import type { ViewerT } from './viewer-i18n';
-import { BoxHeader } from './viewer-parts';
+import { BoxHeader, MapBox } from './viewer-parts';
 
 export interface Selection {
   frame: SwitchboardMapFrame;
@@ -73,18 +73,10 @@ export function FeatureBox(props: {
   onRedraw(mode: DrawMode): void;
 }): ReactElement {
   const { selection, t } = props;
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => ref.current?.focus(), [selection]);
   const entries = Object.entries(selection.feature.properties ?? {});
   const mode = geometryMode(selection.feature);
   return (
-    <section
-      ref={ref}
-      className="wbv-selection"
-      aria-label={t('selection')}
-      tabIndex={-1}
-      onKeyDown={(e) => e.key === 'Escape' && props.onClose()}
-    >
+    <MapBox label={t('selection')} focusKey={selection} onClose={props.onClose}>
       <BoxHeader
         title={t('sb_feature', {
           name: selection.frame.name || selection.frame.type_name,
@@ -117,6 +109,6 @@ export function FeatureBox(props: {
           </button>
         </p>
       )}
-    </section>
+    </MapBox>
   );
 }

@@ -1,5 +1,5 @@
 /** Parts both viewer modes show (decision 0088, 0090): the loading page, the language choice, a box's title bar. */
-import type { ReactElement, ReactNode } from '@werkbank/sdk/globe';
+import { useEffect, useRef, type ReactElement, type ReactNode } from '@werkbank/sdk/globe';
 import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '../common/view-translations';
 import { LANGUAGE_NAMES, type ViewerT } from './viewer-i18n';
 
@@ -61,5 +61,22 @@ export function BoxHeader(props: { title: ReactNode; t: ViewerT; onClose(): void
         ✕
       </button>
     </header>
+  );
+}
+
+/** A box over the map (a selected feature): focused when `focusKey` changes, closed by Escape. */
+export function MapBox(props: { label: string; focusKey: unknown; onClose(): void; children: ReactNode }): ReactElement {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.focus(), [props.focusKey]);
+  return (
+    <section
+      ref={ref}
+      className="wbv-selection"
+      aria-label={props.label}
+      tabIndex={-1}
+      onKeyDown={(e) => e.key === 'Escape' && props.onClose()}
+    >
+      {props.children}
+    </section>
   );
 }
