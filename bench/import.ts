@@ -21,6 +21,7 @@ import {
   runAndWait,
   type Obj,
 } from '@werkbank/plugin-switchboards/testing';
+import { applyMemoryPolicy } from '../server/src/memory-policy';
 import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
 import { readRss, resetPeak, sampleRss } from './child-process';
 import { writePointsCsv, writePolygonsGeoJson, type Input } from './import-data';
@@ -133,7 +134,12 @@ async function copyPeer(url: string, copyInput: Input, rows: number, format: str
 }
 
 async function main(): Promise<void> {
-  banner('bench/import', `${os.cpus().length} CPUs · ${os.cpus()[0]?.model ?? ''}`);
+  // The server in this process runs with the garbage-collection policy `npm start` gives it.
+  const heapGrowing = applyMemoryPolicy();
+  banner(
+    'bench/import',
+    `${os.cpus().length} CPUs · ${os.cpus()[0]?.model ?? ''} · HEAP_GROWING_PERCENT=${heapGrowing || 'V8 default'}`,
+  );
   const why = await unreachable(POSTGRES_URL);
   if (why) throw new Error(`PostgreSQL is not reachable at ${redact(POSTGRES_URL)} (${why}); set BENCH_DATABASE_URL`);
   const dir = await mkdtemp(join(BASE_DIR, 'werkbank-bench-import-'));

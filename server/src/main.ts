@@ -1,9 +1,11 @@
 import { configFromEnv } from './config';
 import { WerkbankServer } from './werkbank-server';
 import { stopOnSignals } from './stop-on-signals';
+import { applyMemoryPolicy } from './memory-policy';
 
 /** `npm start`: runs Werkbank on the embedded database (or DATABASE_URL) at http://localhost:PORT. */
 async function main(): Promise<void> {
+  applyMemoryPolicy();
   const config = configFromEnv();
   const server = new WerkbankServer({ config });
   await server.start();

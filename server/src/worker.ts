@@ -1,4 +1,5 @@
 import { configFromEnv } from './config';
+import { applyMemoryPolicy } from './memory-policy';
 import type { ServerConfig } from '@werkbank/sdk/node';
 import { WerkbankServer } from './werkbank-server';
 import { stopOnSignals } from './stop-on-signals';
@@ -20,6 +21,7 @@ function workerConfigProblem(config: ServerConfig): string | undefined {
  * workers may run on any machine that reaches the database. SIGINT/SIGTERM stop it gracefully.
  */
 async function main(): Promise<void> {
+  applyMemoryPolicy();
   const config = configFromEnv();
   const problem = workerConfigProblem(config);
   if (problem) {

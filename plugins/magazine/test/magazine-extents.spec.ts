@@ -4,6 +4,7 @@ import { TypeHierarchy, type AuthUser, type TypeRegistry } from '@werkbank/sdk/n
 import { DepotAccess } from '@werkbank/plugin-magazine/api';
 import { addDatum, newDepot, type Datum, type Depot, type Moment, adminWithDepotAccess } from './magazine-support';
 import { MagazineDatumExtent1765100000000 } from '../src/node/datum-extent-migration';
+import { MagazineDatumCells1796600000000 } from '../src/node/datum-cell-migration';
 
 type Extent = [number, number, number, number];
 type ExtentMoment = Moment & { extent: Extent | null };
@@ -312,23 +313,30 @@ describe('magazine: extents, window queries and streaming reads', () => {
     }
   });
 
-  it('computes the extents of stored data in its migration', async () => {
+  it('computes the extents and cells of stored data in its migrations', async () => {
     const depot = await newDepot(admin, 'feature');
     const a = await addDatum(admin, depot, point(3, 4));
     await finalize(a.moment_id);
-    expectStatus(await admin.patch(`/api/v1/datum/${a.id}/`, point(5, 6)), 200);
+    expectStatus(await admin.patch(`/api/v1/datum/${a.id}/`, point(5, 6, { zone: 'B', area: 2 })), 200);
     const wms = await newDepot(admin, 'wms');
     await addDatum(admin, wms, { tms_url: 'https://example.org/wms', bbox: [1, 2, 3, 4] });
-    const migration = new MagazineDatumExtent1765100000000();
+    const extents = new MagazineDatumExtent1765100000000();
+    const cells = new MagazineDatumCells1796600000000();
     const runner = t.server.db.dataSource.createQueryRunner();
     try {
-      await migration.down(runner);
-      await migration.up(runner);
+      await cells.down(runner);
+      await extents.down(runner);
+      await extents.up(runner);
+      await cells.up(runner);
     } finally {
       await runner.release();
     }
     assert.deepEqual(await storedExtents(depot), [[5, 6, 5, 6]]);
     assert.deepEqual(await idsIn(depot, '2.9,3.9,3.1,4.1', a.moment_id), [a.id], 'old versions too');
+    assert.deepEqual(await idsIn(depot, '4.9,5.9,5.1,6.1'), [a.id], 'found by the cell computed from the stored extent');
+    assert.deepEqual(await idsIn(depot, '2.9,3.9,3.1,4.1'), [], 'not where it was');
+    const stored = expectStatus<{ feature: { properties: object } }>(await admin.get(`/api/v1/datum/${a.id}/`), 200);
+    assert.deepEqual(Object.keys(stored.feature.properties), ['zone', 'area'], 'the key order survives its change to text');
     assert.deepEqual((await momentNow(a.moment_id)).extent, [3, 4, 3, 4]);
     assert.deepEqual((await depotNow(depot)).extent, [5, 6, 5, 6]);
     assert.deepEqual((await depotNow(wms)).extent, [1, 2, 3, 4]);

@@ -1,7 +1,7 @@
 /**
  * The 2D extent of a datum in EPSG:4326 (issue 15 item 1, decision 0070): what the Magazine stores
  * beside every version of a located type (`magazine_datum_version.extent`, a native `box`) so that
- * a map window finds its datums through a GiST index. One rule for server and browser.
+ * a map window finds its datums (through the cell of its extent, datum-cell.ts). One rule for server and browser.
  */
 
 /** [west, south, east, north] in degrees (WGS 84), always west ≤ east and south ≤ north. */

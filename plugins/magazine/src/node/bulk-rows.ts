@@ -2,9 +2,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
 import type { EntityManager } from '@werkbank/sdk/node';
-import type { VersionValues } from './datum-store';
+import { VERSION_RECORD, type VersionValues } from './datum-store';
 import { newDatumIds } from './datum-blocks';
 import { extentBox } from '../common/datum-extent';
+import { extentCell } from '../common/datum-cell';
 
 /*
  * The rows of bulk writes (decision 0075): new datums' versions as COPY rows (PostgreSQL) or
@@ -151,6 +152,8 @@ export function copyRowOf(
     orders.copyValue(v.data),
     '\t',
     extentBox(v.extent ?? null) ?? '\\N',
+    '\t',
+    extentCell(v.extent) ?? '\\N',
     '\n',
   ].join('');
   return { text, bytes };
@@ -184,7 +187,7 @@ export async function copyDatums(m: EntityManager, depotId: number, momentId: nu
     Readable.from(copyChunks(ids, rows), { objectMode: false }),
     client.query(
       copyFrom(
-        `COPY magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent) FROM STDIN`,
+        `COPY magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent, cell) FROM STDIN`,
       ),
     ),
   );
@@ -210,6 +213,8 @@ export function insertRecordOf(v: VersionValues, orders: KeyOrderMemo = new KeyO
     orders.text(v.data) ?? 'null',
     ',"extent":',
     JSON.stringify(extentBox(v.extent ?? null)),
+    ',"cell":',
+    extentCell(v.extent) ?? 'null',
     '}',
   ].join('');
   return { text, bytes };
@@ -235,9 +240,9 @@ export async function insertDatumRecords(
     parts[3 * i + 2] = records[i];
   }
   await m.query(
-    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent)
-     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3, x.key_order, x.extent
-     FROM jsonb_to_recordset($4::jsonb) AS x(datum_id int, data jsonb, repr text, name text, blob text, bytes bigint, key_order jsonb, extent box)`,
+    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent, cell)
+     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3, x.key_order, x.extent, x.cell
+     FROM jsonb_to_recordset($4::jsonb) AS x(${VERSION_RECORD})`,
     [depotId, momentId, userId, `${parts.join('')}]`],
   );
 }

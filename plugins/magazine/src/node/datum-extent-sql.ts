@@ -2,21 +2,12 @@ import type { EntityManager } from '@werkbank/sdk/node';
 import { boxExtentOf, extentBox, unionExtent, type Extent } from '../common/datum-extent';
 
 /**
- * SQL of the extents (decision 0070). A version's validity as a degenerate box on the depot's line:
- * x = depot id, y from valid_from to valid_to − ½ (moment ids are integers, so `m < valid_to` is
- * `m ≤ valid_to − ½`; open versions reach the largest integer). The GiST index
- * `magazine_version_extent` holds it beside the extent, so one index scan answers "depot D, valid
- * at moment M, extent overlaps W". Queries must use this exact expression to use the index.
+ * SQL of the extents (decision 0070). The GiST index `magazine_version_extent` of decision 0070 held
+ * a version's validity as a degenerate box on the depot's line beside its extent: x = depot id, y
+ * from valid_from to valid_to − ½. Its migrations still create (and drop) it in this form; map
+ * windows now ask the versions' cells instead (datum-store `inWindow`, decision 0075).
  */
-export const VALIDITY_BOX = (v = 'v') =>
-  `box(point(${v}.depot_id, ${v}.valid_from), point(${v}.depot_id, coalesce(${v}.valid_to, 2147483647)::float8 - 0.5))`;
-
-/** The same expression without a table alias, as the index is declared. */
 export const VALIDITY_BOX_INDEX = `box(point(depot_id, valid_from), point(depot_id, coalesce(valid_to, 2147483647)::float8 - 0.5))`;
-
-/** The box a query tests against VALIDITY_BOX: depot `depotParam` at moment `momentParam`. */
-export const AT_MOMENT_BOX = (depotParam: string, momentParam: string) =>
-  `box(point(${depotParam}::int, ${momentParam}::int), point(${depotParam}::int, ${momentParam}::int))`;
 
 /** The union of the extents of alias `v`'s rows as one box (null when none has an extent). */
 export const UNION_EXTENT = (v = 'v') =>

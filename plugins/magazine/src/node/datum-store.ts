@@ -1,8 +1,8 @@
 import { ApiError, keyOrderOf, keyOrderRestorer, type EntityManager, type KeyOrder } from '@werkbank/sdk/node';
 import { validAt } from './moment-store';
 import { newDatumIds, removeEmptyBlocks } from './datum-blocks';
-import { AT_MOMENT_BOX, VALIDITY_BOX } from './datum-extent-sql';
 import { extentBox, type Extent } from '../common/datum-extent';
+import { extentCell, windowCells } from '../common/datum-cell';
 
 /** One stored version of a datum (decision 0011). */
 export interface VersionRow {
@@ -65,6 +65,19 @@ export function ordered(rows: Array<VersionRow & { key_order?: KeyOrder | string
 /** The key order of a datum's fields to store beside them (null when there is nothing to order). */
 const keyOrder = (data: Record<string, unknown>): KeyOrder | null => keyOrderOf([data]);
 
+/** The key order as the text stored in `key_order` (null when there is nothing to order). */
+const keyOrderJson = (data: Record<string, unknown>): string | null => {
+  const order = keyOrder(data);
+  return order ? JSON.stringify(order) : null;
+};
+
+/**
+ * The columns of a version as `jsonb_to_recordset` reads them for a multi-row INSERT; `key_order`
+ * may be given as an object (its JSON text is stored).
+ */
+export const VERSION_RECORD =
+  'datum_id int, data jsonb, repr text, name text, blob text, bytes bigint, key_order text, extent box, cell bigint';
+
 const bytesOf = (values: VersionValues) => Buffer.byteLength(JSON.stringify(values.data)) + (values.blobBytes ?? 0);
 
 /** The datum's version valid at `momentId` (undefined when it did not exist then). */
@@ -93,17 +106,25 @@ export async function datumDepot(m: EntityManager, datumId: number): Promise<num
 }
 
 /**
- * SQL condition (and its parameters, numbered from `$first`): the extent of version alias `v`
- * intersects one of `boxes` (a window, or its two halves across the antimeridian) and the
- * version is valid at moment `$2` of depot `$1` — in the form the GiST index
- * `magazine_version_extent` answers (decision 0070).
+ * SQL condition (and its parameters, numbered from `$first`) for version alias `v` of depot `$1`:
+ * its extent intersects one of `boxes` (a window, or its two halves across the antimeridian). The
+ * versions' cells (common/datum-cell.ts) are asked first, as key ranges and single keys of the
+ * B-tree `magazine_version_cell (depot_id, cell)`; the extents then decide (decision 0075,
+ * amendment of 2026-11-28).
  */
-export function inWindow(boxes: Extent[], first: number): { sql: string; params: string[] } {
-  const tests = boxes.map((_, i) => `v.extent && $${first + i}::box`);
-  return {
-    sql: `(${tests.join(' OR ')}) AND ${VALIDITY_BOX('v')} && ${AT_MOMENT_BOX('$1', '$2')}`,
-    params: boxes.map((b) => extentBox(b)!),
-  };
+export function inWindow(boxes: Extent[], first: number): { sql: string; params: unknown[] } {
+  const { ranges, keys } = windowCells(boxes);
+  const params: unknown[] = [keys.map(String)];
+  const cells = [`v.cell = ANY($${first}::bigint[])`];
+  for (const [lo, hi] of ranges) {
+    params.push(String(lo), String(hi));
+    cells.push(`v.cell BETWEEN $${first + params.length - 2}::bigint AND $${first + params.length - 1}::bigint`);
+  }
+  const tests = boxes.map((b) => {
+    params.push(extentBox(b));
+    return `v.extent && $${first + params.length - 1}::box`;
+  });
+  return { sql: `(${cells.join(' OR ')}) AND (${tests.join(' OR ')})`, params };
 }
 
 /**
@@ -211,9 +232,9 @@ export async function insertVersions(
 ): Promise<{ versions: VersionRow[]; bytes: number }> {
   if (!entries.length) return { versions: [], bytes: 0 };
   const versions = (await m.query(
-    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent)
-     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3, x.key_order, x.extent
-     FROM jsonb_to_recordset($4::jsonb) AS x(datum_id int, data jsonb, repr text, name text, blob text, bytes bigint, key_order jsonb, extent box)
+    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent, cell)
+     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3, x.key_order, x.extent, x.cell
+     FROM jsonb_to_recordset($4::jsonb) AS x(${VERSION_RECORD})
      RETURNING ${RETURNED}`,
     [
       depotId,
@@ -229,6 +250,7 @@ export async function insertVersions(
           bytes: bytesOf(v),
           key_order: keyOrder(v.data),
           extent: extentBox(v.extent ?? null),
+          cell: extentCell(v.extent),
         })),
       ),
     ],
@@ -257,8 +279,8 @@ export async function replaceVersion(
   if (inPlace) await m.query(`DELETE FROM magazine_datum_version WHERE id = $1`, [current.id]);
   else await m.query(`UPDATE magazine_datum_version SET valid_to = $2 WHERE id = $1`, [current.id, momentId]);
   const [version] = (await m.query(
-    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::box) RETURNING ${RETURNED}`,
+    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent, cell)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::box, $12) RETURNING ${RETURNED}`,
     [
       current.datum_id,
       current.depot_id,
@@ -269,8 +291,9 @@ export async function replaceVersion(
       values.blob ?? null,
       bytes,
       userId,
-      JSON.stringify(keyOrder(values.data)),
+      keyOrderJson(values.data),
       extentBox(values.extent ?? null),
+      extentCell(values.extent),
     ],
   )) as VersionRow[];
   return { version: ordered([version])[0], bytesDelta: inPlace ? bytes - Number(current.bytes) : bytes };

@@ -320,7 +320,11 @@ export class MagazineDepotAccess implements DepotAccess {
         type,
         (values) => filler.add(r.manager, values),
         (values) => filler.prepare(values),
-      );
+      ).catch(async (e: unknown) => {
+        // The COPY still on its way ends before the transaction is rolled back.
+        await filler.settle().catch(() => undefined);
+        throw e;
+      });
       const { sizeDelta, bytes, extent } = await filler.finish(r.manager);
       await countWrite(r.manager, moment.id, sizeDelta, bytes, extent);
       // Final, so later edits open a moment of their own and users can approve this one.
@@ -417,6 +421,10 @@ export class MagazineDepotAccess implements DepotAccess {
       for await (const batch of batches) {
         const values = prepare(this.validatedBatch(batch, count, validate));
         count += batch.length;
+        // Back to the event loop between batches: the database's replies (the datum ids, the end
+        // of a COPY) and the COPY's data wait for it, so without this turn the database waited
+        // for this process's parsing of the next batches (decision 0075, amendment of 2026-11-28).
+        await new Promise((resolve) => setImmediate(resolve));
         await storing;
         storing = store(values);
         storing.catch(() => undefined);

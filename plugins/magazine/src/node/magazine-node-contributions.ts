@@ -16,6 +16,7 @@ import { MagazineBulkLayout1765000000000 } from './bulk-layout-migration';
 import { MagazineDatumExtent1765100000000 } from './datum-extent-migration';
 import { MagazineDepotMetadataObjects1796200000001 } from './depot-metadata-migration';
 import { MagazineDatumBlocks1796500000000 } from './datum-block-migration';
+import { MagazineDatumCells1796600000000 } from './datum-cell-migration';
 import { depotFolderResource } from './depotfolder-resource';
 import { depotResource } from './depot-resource';
 import en from './i18n/en.json' with { type: 'json' };
@@ -39,6 +40,7 @@ export const magazineEntities: EntityContribution = {
         MagazineDatumExtent1765100000000,
         MagazineDepotMetadataObjects1796200000001,
         MagazineDatumBlocks1796500000000,
+        MagazineDatumCells1796600000000,
       ],
     }),
 };

@@ -60,6 +60,8 @@ export class MomentFiller {
 
   /** Rows waiting for their statement: sent once ROWS_PER_STATEMENT are there, or by `finish`. */
   private pending: PreparedRows = { rows: [], bytes: 0, extent: null };
+  /** The COPY on its way (PostgreSQL), awaited before the connection is used again. */
+  private sending: Promise<void> | undefined;
   /** The key orders of this write's values, made once per shape. */
   private readonly orders = new KeyOrderMemo();
 
@@ -109,9 +111,17 @@ export class MomentFiller {
   async add(m: EntityManager, values: VersionValues[] | PreparedRows): Promise<void> {
     if (!Array.isArray(values)) {
       this.queue(values);
-      if (this.pending.rows.length >= ROWS_PER_STATEMENT) await this.send(m);
+      if (this.pending.rows.length < ROWS_PER_STATEMENT) return;
+      if (this.path !== 'copy') return this.send(m);
+      // One COPY on its way while the rows of the next are made: the statement before must have
+      // ended (its error is thrown here), this one is awaited by the next add, `settle` or `finish`.
+      await this.settle();
+      const sending = this.send(m);
+      sending.catch(() => undefined);
+      this.sending = sending;
       return;
     }
+    await this.settle();
     for (let start = 0; start < values.length; start += ROWS_PER_STATEMENT) {
       const chunk = values.slice(start, start + ROWS_PER_STATEMENT);
       const fresh = this.exhausted ? chunk : chunk.slice(await this.replaceCurrent(m, chunk));
@@ -119,6 +129,16 @@ export class MomentFiller {
       this.queue(this.rowsOf(fresh));
       if (this.pending.rows.length >= ROWS_PER_STATEMENT) await this.send(m);
     }
+  }
+
+  /**
+   * Waits for the COPY still on its way (none on the embedded database), throwing its error. A
+   * write that fails elsewhere calls it before its transaction is rolled back.
+   */
+  async settle(): Promise<void> {
+    const sending = this.sending;
+    this.sending = undefined;
+    await sending;
   }
 
   private queue(prepared: PreparedRows): void {
@@ -172,6 +192,7 @@ export class MomentFiller {
    * the extents of the snapshot (for countWrite).
    */
   async finish(m: EntityManager): Promise<{ sizeDelta: number; bytes: number; extent: ExtentChange }> {
+    await this.settle();
     await this.send(m);
     let removed = 0;
     if (!this.exhausted) {

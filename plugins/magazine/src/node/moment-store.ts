@@ -246,8 +246,8 @@ export async function restoreMoment(m: EntityManager, moment: MomentRow, userId:
   // Versions valid at r that were closed later: bring them back from the new moment on. A file's
   // blob is shared, not copied, so the copy stores only its fields.
   const copied = (await m.query(
-    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent)
-     SELECT datum_id, depot_id, $3, data, repr, name, blob, octet_length(data::text), $4, key_order, extent FROM magazine_datum_version v
+    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent, cell)
+     SELECT datum_id, depot_id, $3, data, repr, name, blob, octet_length(data::text), $4, key_order, extent, cell FROM magazine_datum_version v
      WHERE v.depot_id = $1 AND v.valid_from <= $2 AND v.valid_to > $2
      RETURNING bytes`,
     [moment.depot_id, r, next.id, userId],
