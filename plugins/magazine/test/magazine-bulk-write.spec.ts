@@ -117,6 +117,39 @@ describe('magazine: bulk writes', function () {
     assert.deepEqual(await valuesAt(admin, depot), ['kept', 'next']);
   });
 
+  it('leaves nothing behind when the database refuses a statement while the next rows are being made', async () => {
+    const depot = await newDepot(admin, 'string');
+    await addDatum(admin, depot, { value: 'kept' });
+    const head = await headOf(admin, depot);
+    const before = await stored(depot);
+    // A statement of the store (5,000 rows) in the middle of the write fails in the database; on
+    // PostgreSQL its COPY is on its way while this process makes the next rows (decision 0075).
+    await query(`CREATE FUNCTION bulk_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.data->>'value' = 'v12345' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`);
+    await query(
+      `CREATE TRIGGER bulk_test_refuse BEFORE INSERT ON magazine_datum_version FOR EACH ROW EXECUTE FUNCTION bulk_test_refuse()`,
+    );
+    let pulled = 0;
+    async function* batches() {
+      for (let from = 0; from < 4 * BATCH; from += BATCH) {
+        pulled++;
+        yield batchOf(from);
+      }
+    }
+    try {
+      await assert.rejects(access.writeStream(adminUser, depot.id, batches(), { mode: 'append' }), /refused by the test/);
+    } finally {
+      await query(`DROP TRIGGER bulk_test_refuse ON magazine_datum_version`);
+      await query(`DROP FUNCTION bulk_test_refuse()`);
+    }
+    assert.ok(pulled >= 3, 'the refused row was pulled');
+    assert.deepEqual(await stored(depot), before);
+    assert.equal((await headOf(admin, depot)).id, head.id);
+    assert.deepEqual(await valuesAt(admin, depot), ['kept']);
+    await access.write(adminUser, depot.id, batchOf(0, 10), { mode: 'append' });
+    assert.equal((await valuesAt(admin, depot)).length, 11, 'the depot takes the next write');
+  });
+
   it('leaves nothing behind when a replace fails in a later batch, and the replaced datums are current again', async () => {
     const depot = await newDepot(admin, 'string');
     await access.write(adminUser, depot.id, batchOf(0, 7_000), {});
