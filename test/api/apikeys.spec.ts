@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '@werkbank/testing/node';
+import { addDatum, newDepot } from '@werkbank/plugin-magazine/testing';
 import { assertError, createGreeting, expectStatus, GREETINGS, TAGS, userUri, type Client } from './api-test-support';
 
 const KEYS = '/api/v1/apikey/';
+const ACCESS_CONNECT_EN =
+  'This account may not connect with an API key: it lacks the permission “Access with API keys (Connect)”. Ask an administrator to grant it.';
+const ACCESS_CONNECT_DE =
+  'Dieses Konto darf sich nicht mit einem API-Schlüssel verbinden: Ihm fehlt die Berechtigung „Zugriff mit API-Schlüsseln (Connect)“. Bitten Sie einen Administrator, sie zu erteilen.';
 
 /** API keys (spec 000 §7, spec 002 §6: superusers only; key shown once; realms limit the calls). */
 describe('API keys', () => {
@@ -54,6 +59,38 @@ describe('API keys', () => {
     expectStatus(await c.patch(created.resource_uri, { message: 'changed through a key' }, { csrf: false }), 200);
     assert.equal(c.cookies.get('sessionid'), undefined);
     assert.equal(c.cookies.get('csrftoken'), undefined);
+  });
+
+  it('takes the key from the X-Api-Key header as well, and from Authorization with spaces around the key', async () => {
+    const { key } = await createKey({ user: userUri(owner.id), realms: ['greeting'] });
+    const viaHeader = t.client();
+    viaHeader.headers = { 'x-api-key': key };
+    const created = expectStatus(await viaHeader.post(GREETINGS, { name: 'made with X-Api-Key' }, { csrf: false }), 201);
+    assert.equal(created.owner, userUri(owner.id));
+
+    const spaced = t.client();
+    spaced.headers = { authorization: `ApiKey    ${key}   ` };
+    const list = expectStatus(await spaced.get(GREETINGS), 200);
+    assert.ok(list.objects.some((g: { id: number }) => g.id === created.id));
+    expectStatus(await spaced.patch(created.resource_uri, { message: 'changed with spaces' }, { csrf: false }), 200);
+  });
+
+  it('refuses the key of a user without the access_connect permission with 403 in the caller’s language, until it is granted', async () => {
+    const u = await t.user();
+    const { key } = await createKey({ user: userUri(u.id), realms: ['greeting'] });
+    const before = expectStatus(await u.client.get(GREETINGS), 200).meta.total_count;
+
+    assertError(await keyClient(key).get(GREETINGS), 403, 'access_connect_required', ACCESS_CONNECT_EN);
+    const res = await keyClient(key).post(
+      GREETINGS,
+      { name: 'without access_connect' },
+      { csrf: false, headers: { 'accept-language': 'de' } },
+    );
+    assertError(res, 403, 'access_connect_required', ACCESS_CONNECT_DE);
+    assert.equal(expectStatus(await u.client.get(GREETINGS), 200).meta.total_count, before, 'the session still works');
+
+    expectStatus(await admin.patch(userUri(u.id), { user_permissions: ['access_connect'] }), 200);
+    expectStatus(await keyClient(key).post(GREETINGS, { name: 'with access_connect' }, { csrf: false }), 201);
   });
 
   it('refuses a call of a realm the key does not list with 403', async () => {
@@ -143,5 +180,52 @@ describe('API keys', () => {
     expectStatus(await keyClient(key).get(GREETINGS), 200);
     await t.server.db.dataSource.query(`UPDATE werkbank_user SET is_active = false WHERE id = $1`, [u.id]);
     assertError(await keyClient(key).get(GREETINGS), 401, 'not_authenticated');
+  });
+
+  describe('in the address of a layer service (desktop GIS clients, decision 0083)', () => {
+    let slug = '';
+    let key = '';
+
+    /** Whether `/services/ogc/collections` lists the internal layer to this caller. */
+    const seesLayer = async (c: Client, query = '') =>
+      (expectStatus(await c.get(`/services/ogc/collections?f=json${query}`), 200).collections as Array<{ id: string }>).some(
+        (l) => l.id === slug,
+      );
+
+    before(async () => {
+      // An internal feature layer readable by the key's owner; its pile counts once a moment is approved.
+      const depot = await newDepot(admin, 'feature');
+      const point = { type: 'Feature', geometry: { type: 'Point', coordinates: [7, 51] }, properties: {} };
+      const { moment_id } = await addDatum(admin, depot, { feature: point });
+      expectStatus(await admin.post(`/api/v1/moment/${moment_id}/approve/`, {}), 200);
+      slug = 'internal_for_the_key';
+      expectStatus(
+        await admin.post('/api/v1/layer/', {
+          name: 'Internal layer',
+          slug,
+          public: false,
+          layerpiles: [depot.resource_uri],
+          permissions: [{ user: userUri(owner.id), perms: ['read'] }],
+        }),
+        201,
+      );
+      key = (await createKey({ user: userUri(owner.id), realms: ['layer'] })).key;
+    });
+
+    it('serves the key’s user when the address carries the key, in any letter case and with spaces around it', async () => {
+      assert.equal(await seesLayer(t.client()), false, 'anonymous callers do not see the internal layer');
+      assert.equal(await seesLayer(t.client(), `&apikey=${key}`), true);
+      assert.equal(await seesLayer(t.client(), `&APIKEY=${encodeURIComponent(`  ${key}  `)}`), true);
+      assert.equal(await seesLayer(t.client(), `&ApiKey=${key}`), true);
+    });
+
+    it('serves a signed-in browser by its session when the address carries no key', async () => {
+      assert.equal(await seesLayer(owner.client), true);
+    });
+
+    it('takes a key from the address only on service addresses: an API call with one stays anonymous', async () => {
+      assertError(await t.client().get(`${GREETINGS}?apikey=${key}`), 401, 'not_authenticated');
+      assertError(await t.client().get(`/api/v2/backend/tags/?APIKEY=${key}`), 401, 'not_authenticated');
+    });
   });
 });

@@ -3,6 +3,11 @@ import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { assertError, createGreeting, expectStatus, GREETINGS, type Client, type Greeting } from './api-test-support';
 
 const MISSING = /X-CSRFToken/;
+const MISSING_EN = 'The request lacks the CSRF token (X-CSRFToken header). Reload the page and try again.';
+const MISSING_DE = 'Der Anfrage fehlt das CSRF-Token (Header X-CSRFToken). Laden Sie die Seite neu und versuchen Sie es erneut.';
+
+/** The csrftoken cookies a reply sets. */
+const csrfCookiesSet = (res: { headers: Headers }) => res.headers.getSetCookie().filter((c) => c.startsWith('csrftoken='));
 
 describe('CSRF protection (spec 000 §7: the csrftoken cookie echoed in X-CSRFToken)', () => {
   let t: TestServer;
@@ -94,5 +99,82 @@ describe('CSRF protection (spec 000 §7: the csrftoken cookie echoed in X-CSRFTo
   it('needs no token for reading', async () => {
     expectStatus(await alice.get(GREETINGS, { csrf: false }), 200);
     expectStatus(await alice.get(greeting.resource_uri, { csrf: false }), 200);
+  });
+
+  it('needs no token for HEAD and OPTIONS, which change nothing', async () => {
+    expectStatus(await alice.request('HEAD', GREETINGS, undefined, { csrf: false }), 200);
+    expectStatus(await alice.request('HEAD', greeting.resource_uri, undefined, { csrf: false }), 200);
+    const options = await alice.request('OPTIONS', greeting.resource_uri, undefined, { csrf: false });
+    assert.notEqual(options.status, 403, `OPTIONS → ${options.status} ${JSON.stringify(options.body)}`);
+    assert.equal((await current()).message, 'untouched');
+  });
+
+  it('keeps a visitor’s token for the whole visit, so a login form loaded before other requests can still be sent', async () => {
+    const u = await t.user();
+    const c = t.client();
+    const first = await c.get('/api/v2/backend/config');
+    assert.equal(csrfCookiesSet(first).length, 1, 'the first reply hands out a token');
+    const token = c.csrfToken;
+    assert.ok(token);
+    for (const path of ['/api/v2/backend/config', GREETINGS]) {
+      const res = await c.get(path);
+      assert.deepEqual(csrfCookiesSet(res), [], `GET ${path} sends the cookie again`);
+    }
+    assert.equal(c.csrfToken, token);
+    expectStatus(await c.post('/accounts/login/', { username: u.username, password: u.password }, { csrf: token }), 200);
+  });
+
+  it('does not send the csrftoken cookie again while a signed-in browser holds its session’s token', async () => {
+    const token = alice.csrfToken;
+    for (const res of [await alice.get(GREETINGS), await alice.get(greeting.resource_uri)])
+      assert.deepEqual(csrfCookiesSet(res), []);
+    assert.equal(alice.csrfToken, token);
+  });
+
+  describe('the language of the refusals: the user’s, else the werkbank_lang cookie’s, else Accept-Language’s', () => {
+    const refusal = (c: Client, headers: Record<string, string> = {}) =>
+      c.post(GREETINGS, { name: 'no token' }, { csrf: false, headers });
+    const language = async (c: Client, headers: Record<string, string> = {}) =>
+      expectStatus(await c.get('/api/v2/backend/config', { headers }), 200).auth.language as string;
+
+    it('answers in English when nothing asks for another language', async () => {
+      assertError(await refusal(t.client()), 403, 'csrf_missing', MISSING_EN);
+      assert.equal(await language(t.client()), 'en');
+    });
+
+    it('answers a visitor in the language of Accept-Language', async () => {
+      const headers = { 'accept-language': 'fr;q=0.9, de;q=0.8, en;q=0.5' };
+      assertError(await refusal(t.client(), headers), 403, 'csrf_missing', MISSING_DE);
+      assert.equal(await language(t.client(), headers), 'de');
+    });
+
+    it('prefers the werkbank_lang cookie to Accept-Language', async () => {
+      const c = t.client();
+      c.cookies.set('werkbank_lang', 'de');
+      const headers = { 'accept-language': 'en' };
+      assertError(await refusal(c, headers), 403, 'csrf_missing', MISSING_DE);
+      assert.equal(await language(c, headers), 'de');
+    });
+
+    it('prefers the signed-in user’s own language to the cookie and Accept-Language', async () => {
+      const u = await t.user();
+      expectStatus(await u.client.patch('/api/v2/backend/profile', { language: 'de' }), 200);
+      u.client.cookies.set('werkbank_lang', 'en');
+      const headers = { 'accept-language': 'en' };
+      assertError(await refusal(u.client, headers), 403, 'csrf_missing', MISSING_DE);
+      assert.equal(await language(u.client, headers), 'de');
+    });
+
+    it('answers refusals found by the database in the same language (a taken username)', async () => {
+      const admin = await t.admin();
+      const taken = (await t.user()).username;
+      const headers = { 'accept-language': 'de' };
+      assertError(
+        await admin.post('/api/v1/user/', { username: taken }, { headers }),
+        400,
+        'duplicate',
+        'Ein Objekt mit diesem Wert gibt es bereits.',
+      );
+    });
   });
 });
