@@ -203,7 +203,14 @@ async function main(): Promise<void> {
     mkdirSync(dir, { recursive: true });
     const configFile = `${REPORTS}/${m.name}/stryker.config.json`;
     writeFileSync(resolve(ROOT, configFile), JSON.stringify(strykerConfig(m, files, specs, args.force), null, 2));
-    const tsconfig = { extends: '../../../tsconfig.json', files: files.map((f) => `../../../${f}`), include: [] };
+    // The module's files, and the repository's ambient declarations (`declare module …` for
+    // packages without types), which no file imports.
+    const declarations = resolveFiles(['**/*.d.ts']);
+    const tsconfig = {
+      extends: '../../../tsconfig.json',
+      files: [...new Set([...files, ...declarations])].map((f) => `../../../${f}`),
+      include: [],
+    };
     writeFileSync(resolve(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
     // The commit the run started from, with `+` when the module's files or specs had uncommitted changes.
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
