@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
 import type { EntityManager } from '@werkbank/sdk/node';
-import { VERSION_RECORD, type VersionValues } from './datum-store';
+import { INSERT_VERSION_RECORDS, type VersionValues } from './datum-store';
 import { newDatumIds } from './datum-blocks';
 import { extentBox } from '../common/datum-extent';
 import { extentCell } from '../common/datum-cell';
@@ -239,10 +239,5 @@ export async function insertDatumRecords(
     parts[3 * i + 1] = ids[i];
     parts[3 * i + 2] = records[i];
   }
-  await m.query(
-    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent, cell)
-     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3, x.key_order, x.extent, x.cell
-     FROM jsonb_to_recordset($4::jsonb) AS x(${VERSION_RECORD})`,
-    [depotId, momentId, userId, `${parts.join('')}]`],
-  );
+  await m.query(INSERT_VERSION_RECORDS, [depotId, momentId, userId, `${parts.join('')}]`]);
 }

@@ -72,11 +72,14 @@ const keyOrderJson = (data: Record<string, unknown>): string | null => {
 };
 
 /**
- * The columns of a version as `jsonb_to_recordset` reads them for a multi-row INSERT; `key_order`
- * may be given as an object (its JSON text is stored).
+ * The multi-row INSERT of new versions of depot `$1` from moment `$2` by user `$3`, from a JSON array
+ * of records (`$4`) with the columns below; `key_order` may be given as an object (its JSON text
+ * is stored). Used by the batch writes and by the embedded database's bulk path.
  */
-export const VERSION_RECORD =
-  'datum_id int, data jsonb, repr text, name text, blob text, bytes bigint, key_order text, extent box, cell bigint';
+export const INSERT_VERSION_RECORDS = `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent, cell)
+     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3, x.key_order, x.extent, x.cell
+     FROM jsonb_to_recordset($4::jsonb)
+       AS x(datum_id int, data jsonb, repr text, name text, blob text, bytes bigint, key_order text, extent box, cell bigint)`;
 
 const bytesOf = (values: VersionValues) => Buffer.byteLength(JSON.stringify(values.data)) + (values.blobBytes ?? 0);
 
@@ -231,30 +234,24 @@ export async function insertVersions(
   entries: Array<{ datumId: number; values: VersionValues }>,
 ): Promise<{ versions: VersionRow[]; bytes: number }> {
   if (!entries.length) return { versions: [], bytes: 0 };
-  const versions = (await m.query(
-    `INSERT INTO magazine_datum_version (datum_id, depot_id, valid_from, data, repr, name, blob, bytes, user_id, key_order, extent, cell)
-     SELECT x.datum_id, $1, $2, x.data, x.repr, x.name, x.blob, x.bytes, $3, x.key_order, x.extent, x.cell
-     FROM jsonb_to_recordset($4::jsonb) AS x(${VERSION_RECORD})
-     RETURNING ${RETURNED}`,
-    [
-      depotId,
-      momentId,
-      userId,
-      JSON.stringify(
-        entries.map(({ datumId, values: v }) => ({
-          datum_id: datumId,
-          data: v.data,
-          repr: v.repr,
-          name: v.name ?? null,
-          blob: v.blob ?? null,
-          bytes: bytesOf(v),
-          key_order: keyOrder(v.data),
-          extent: extentBox(v.extent ?? null),
-          cell: extentCell(v.extent),
-        })),
-      ),
-    ],
-  )) as VersionRow[];
+  const versions = (await m.query(`${INSERT_VERSION_RECORDS} RETURNING ${RETURNED}`, [
+    depotId,
+    momentId,
+    userId,
+    JSON.stringify(
+      entries.map(({ datumId, values: v }) => ({
+        datum_id: datumId,
+        data: v.data,
+        repr: v.repr,
+        name: v.name ?? null,
+        blob: v.blob ?? null,
+        bytes: bytesOf(v),
+        key_order: keyOrder(v.data),
+        extent: extentBox(v.extent ?? null),
+        cell: extentCell(v.extent),
+      })),
+    ),
+  ])) as VersionRow[];
   return { versions: ordered(versions), bytes: entries.reduce((s, e) => s + bytesOf(e.values), 0) };
 }
 
