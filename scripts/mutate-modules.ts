@@ -24,12 +24,19 @@ function nodeSide(plugin: string): string[] {
   return [`${dir}/**/*.ts`, `!${dir}/**/*.spec.ts`, `!${dir}/**/*-test-*.ts`, `!${dir}/**/*.d.ts`];
 }
 
+/** API suites of the root `test/api` that test a plugin whose own `test` folder has none. */
+const ROOT_SUITES: Record<string, string[]> = {
+  events: ['test/api/events.spec.ts'],
+  tags: ['test/api/tags.spec.ts'],
+};
+
 /** A plugin's unit specs of its node and common side, and its API suites. */
 function pluginSpecs(plugin: string): string[] {
   return [
     `plugins/${plugin}/src/node/**/*.spec.ts`,
     `plugins/${plugin}/src/common/**/*.spec.ts`,
     `plugins/${plugin}/test/*.spec.ts`,
+    ...(ROOT_SUITES[plugin] ?? []),
   ];
 }
 
