@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '@werkbank/sdk/node';
 import {
   apiKeyClient,
@@ -135,5 +136,15 @@ describe('types: the datum type routes', function () {
     const typed = await keyFor(['type']);
     assert.equal(expectStatus(await typed.get(TYPES), 200).meta.total_count, all.length);
     assert.deepEqual(expectStatus(await typed.get(`${TYPES}int/`), 200).base_chain, ['int', 'number']);
+  });
+
+  it('describes both routes in /api/openapi.json as the committed API document does', async () => {
+    const served = expectStatus(await user.get('/api/openapi.json'), 200).paths;
+    const snapshot = JSON.parse(readFileSync(new URL('../../../testing/openapi.snapshot.json', import.meta.url), 'utf8')).paths;
+    for (const path of ['/api/v1/type/', '/api/v1/type/{name}/']) {
+      assert.ok(snapshot[path], path);
+      assert.deepEqual(served[path], snapshot[path], path);
+    }
+    assert.equal(served['/api/v1/type/{name}/'].parameters[0].required, true);
   });
 });
