@@ -86,6 +86,7 @@ export const MODULES: MutationModule[] = [
       ...within('server/src/core', ['apikey-routes', 'impersonation-routes']),
     ],
     specs: [
+      'server/src/auth/password.spec.ts',
       'test/api/accounts.spec.ts',
       'test/api/apikeys.spec.ts',
       'test/api/impersonation.spec.ts',

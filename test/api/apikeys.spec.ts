@@ -182,6 +182,118 @@ describe('API keys', () => {
     assertError(await keyClient(key).get(GREETINGS), 401, 'not_authenticated');
   });
 
+  it('refuses a key whose prefix is right but whose secret is not', async () => {
+    const { key } = await createKey({ user: userUri(owner.id), realms: ['greeting'] });
+    expectStatus(await keyClient(key).get(GREETINGS), 200);
+    const last = key.slice(-1) === 'A' ? 'B' : 'A';
+    assertError(await keyClient(`${key.slice(0, -1)}${last}`).get(GREETINGS), 401, 'not_authenticated');
+    assertError(await keyClient(`${key}x`).get(GREETINGS), 401, 'not_authenticated');
+  });
+
+  it('shows one key by its prefix or by the whole key, and answers 404 for others', async () => {
+    const created = await createKey({ user: userUri(owner.id), realms: ['greeting'] });
+    assert.equal(created.resource_uri, `${KEYS}${created.key_prefix}/`);
+    const byPrefix = expectStatus(await admin.get(created.resource_uri), 200);
+    assert.deepEqual(
+      [byPrefix.key_prefix, byPrefix.user, byPrefix.realms, byPrefix.expiration],
+      [created.key_prefix, userUri(owner.id), ['greeting'], null],
+    );
+    assert.equal(byPrefix.key, `wbk_${created.key_prefix}_…`, 'the secret part is never shown again');
+    assert.equal(expectStatus(await admin.get(`${KEYS}${created.key}/`), 200).key_prefix, created.key_prefix);
+    assertError(await admin.get(`${KEYS}AAAAAAAAAAAA/`), 404, 'apikey_not_found', 'There is no API key with this key.');
+    assertError(await owner.client.get(created.resource_uri), 403, 'superuser_required');
+    // Only an address that starts with the key names it.
+    assertError(await admin.delete(`${KEYS}x${created.key}/`), 404, 'apikey_not_found');
+    expectStatus(await keyClient(created.key).get(GREETINGS), 200);
+  });
+
+  it('lists the keys of one user newest first, page by page behind the cursor of meta.next', async () => {
+    const u = await t.user();
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push((await createKey({ user: userUri(u.id), realms: ['greeting'] })).key_prefix);
+    const mine = `${KEYS}?user=${encodeURIComponent(userUri(u.id))}`;
+    const first = expectStatus(await admin.get(`${mine}&limit=2`), 200);
+    assert.deepEqual(
+      first.objects.map((k: { key_prefix: string }) => k.key_prefix),
+      [made[2], made[1]],
+    );
+    assert.equal(first.meta.offset, 0);
+    assert.equal(first.meta.limit, 2);
+    assert.equal(first.meta.total_count, 3);
+    assert.ok(first.meta.next?.startsWith(KEYS), first.meta.next);
+    const second = expectStatus(await admin.get(first.meta.next), 200);
+    assert.deepEqual(
+      second.objects.map((k: { key_prefix: string }) => k.key_prefix),
+      [made[0]],
+    );
+    assert.deepEqual([second.meta.offset, second.meta.next, second.meta.total_count], [null, null, 3]);
+    const all = expectStatus(await admin.get(`${mine}&limit=3`), 200);
+    assert.equal(all.objects.length, 3);
+    assert.equal(all.meta.next, null, 'no further page when the last one is full');
+
+    assertError(await admin.get(`${first.meta.next}&offset=1`), 400, 'invalid_parameter');
+    // A cursor of another list, or one with values that are not the list's, is refused.
+    const users = expectStatus(await admin.get('/api/v1/user/?limit=1'), 200).meta.next as string;
+    const foreign = new URLSearchParams(users.split('?')[1]).get('after')!;
+    assertError(await admin.get(`${mine}&after=${foreign}`), 400, 'invalid_cursor');
+    const { encodeCursor } = await import('../../server/src/resources/list-cursor');
+    const lastKey = second.objects[0];
+    for (const values of [
+      ['yesterday', '1'],
+      [lastKey.created.replace('T', ' ').replace('Z', '+00'), 'one'],
+    ]) {
+      const forged = encodeCursor({ order: '-created,-id', values });
+      const res = await admin.get(`${mine}&after=${forged}`);
+      assertError(res, 400, 'invalid_cursor');
+      assert.equal(res.body.field, 'after');
+    }
+  });
+
+  it('refuses a list filter that is not a user address, naming the field', async () => {
+    const res = await admin.get(`${KEYS}?user=bob`);
+    assertError(res, 400, 'invalid_field', "The field 'user' must be an address of the form /api/v1/user/{id}/.");
+    assert.equal(res.body.field, 'user');
+  });
+
+  it('offers every realm a key may be limited to, every realm first', async () => {
+    const realms = expectStatus(await admin.get('/api/v2/backend/realms'), 200);
+    const list = realms.objects.map((r: { name: string }) => r.name) as string[];
+    assert.equal(list[0], '*');
+    assert.ok(list.includes('greeting') && list.includes('tag'), list.join());
+    assert.deepEqual(realms.meta, { offset: 0, limit: list.length, total_count: list.length });
+    const { key } = await createKey({ user: userUri(owner.id), realms: ['greeting'] });
+    assertError(
+      await keyClient(key).get('/api/v2/backend/realms'),
+      403,
+      'realm_denied',
+      "This API key may not be used for calls of the realm 'apikey'.",
+    );
+  });
+
+  it('refuses unknown fields, a missing user and a list with any unknown realm, naming the field', async () => {
+    const before = await keyCount();
+    const unknown = await admin.post(KEYS, { user: userUri(owner.id), realms: ['greeting'], colour: 'red' });
+    assertError(unknown, 400, 'unknown_field', "'colour' is not a field of this object.");
+    assert.equal(unknown.body.field, 'colour');
+    const nobody = await admin.post(KEYS, { realms: ['greeting'] });
+    assertError(nobody, 400, 'invalid_user');
+    assert.equal(nobody.body.field, 'user');
+    const mixed = await admin.post(KEYS, { user: userUri(owner.id), realms: ['greeting', 'nonsense'] });
+    assertError(mixed, 400, 'invalid_realms', /^Realms must be a list of known realms: \*, .*greeting/);
+    assert.equal(mixed.body.field, 'realms');
+    const past = await admin.post(KEYS, { user: userUri(owner.id), expiration: '2001-01-01T00:00:00Z' });
+    assert.equal(past.body.field, 'expiration');
+    assert.equal(await keyCount(), before);
+  });
+
+  it('takes an empty or null expiration as none: the key does not expire', async () => {
+    for (const expiration of [null, '', '   ']) {
+      const created = await createKey({ user: userUri(owner.id), realms: ['greeting'], expiration });
+      assert.equal(created.expiration, null, JSON.stringify(expiration));
+      expectStatus(await keyClient(created.key).get(GREETINGS), 200);
+    }
+  });
+
   describe('in the address of a layer service (desktop GIS clients, decision 0083)', () => {
     let slug = '';
     let key = '';
