@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '@werkbank/testing/node';
-import { assertError, expectStatus, sameSession, userUri } from './api-test-support';
+import { apiKeyClient, assertError, createGreeting, expectStatus, GREETINGS, sameSession, userUri } from './api-test-support';
 
 const WHO_AM_I = '/api/v1/user/';
 
@@ -107,6 +107,59 @@ describe('accounts: login, logout, passwords, sessions', () => {
       assertError(await deactivated.client.get(WHO_AM_I), 401, 'not_authenticated');
       assertError(await expiring.client.get(WHO_AM_I), 401, 'not_authenticated');
     });
+
+    it('lets an account that expires in the future log in and work, and records the login', async () => {
+      const u = await t.user({ expiration_date: new Date(Date.now() + 24 * 3600 * 1000) });
+      const c = t.client();
+      await c.login(u.username, u.password);
+      expectStatus(await c.get(WHO_AM_I), 200);
+      const admin = await t.admin();
+      const lastLogin = expectStatus(await admin.get(userUri(u.id)), 200).last_login as string | null;
+      assert.ok(lastLogin && Math.abs(Date.parse(lastLogin) - Date.now()) < 3600_000, `last_login ${lastLogin}`);
+    });
+
+    it('accepts usernames up to 150 and passwords up to 1000 characters, and refuses longer ones like a wrong password', async () => {
+      const admin = await t.admin();
+      const username = `u${'n'.repeat(149)}`;
+      const password = 'p'.repeat(1000);
+      expectStatus(await admin.post('/api/v1/user/', { username, raw_password: password, is_active: true }), 201);
+      await t.client().login(username, password);
+      const wrong = 'The username or the password is wrong.';
+      assertError(await t.client().post('/accounts/login/', { username: `${username}x`, password }), 400, 'invalid_login', wrong);
+      assertError(await t.client().post('/accounts/login/', { username, password: `${password}p` }), 400, 'invalid_login', wrong);
+    });
+
+    it('refuses every login from an address after 30 failures within the window, whatever the accounts', async () => {
+      const u = await t.user();
+      const db = t.server.db.dataSource;
+      await db.query(`DELETE FROM werkbank_login_attempt`);
+      try {
+        for (let i = 0; i < 30; i++) {
+          const res = await t.client().post('/accounts/login/', { username: `guess-${i % 6}`, password: `wrong-${i}` });
+          assertError(res, 400, 'invalid_login');
+        }
+        const res = await t.client().post('/accounts/login/', { username: u.username, password: u.password });
+        assertError(res, 429, 'too_many_attempts', 'Too many failed logins. Try again in 15 minutes.');
+      } finally {
+        await db.query(`DELETE FROM werkbank_login_attempt`);
+      }
+    });
+
+    it('gives a signed-in user the rights of their groups', async () => {
+      const admin = await t.admin();
+      const group = expectStatus(await admin.post('/api/v1/group/', { name: 'session readers' }), 201);
+      const member = await t.user();
+      expectStatus(await admin.patch(userUri(member.id), { groups: [group.resource_uri] }), 200);
+      const outsider = await t.user();
+      const g = await createGreeting(outsider.client, {
+        name: 'read by a group',
+        permissions: [{ group: group.resource_uri, perms: ['read'] }],
+      });
+      expectStatus(await member.client.get(g.resource_uri), 200);
+      const c = t.client();
+      await c.login(member.username, member.password);
+      expectStatus(await c.get(g.resource_uri), 200);
+    });
   });
 
   describe('logout', () => {
@@ -121,6 +174,15 @@ describe('accounts: login, logout, passwords, sessions', () => {
       assert.equal(u.client.cookies.get('sessionid'), undefined, 'the session cookie is cleared');
       assertError(await copied.get(WHO_AM_I), 401, 'not_authenticated');
       assertError(await u.client.get(WHO_AM_I), 401, 'not_authenticated');
+    });
+
+    it('POST /accounts/logout/ answers ok and ends the session', async () => {
+      const u = await t.user();
+      const copied = sameSession(t, u.client);
+      const res = await u.client.post('/accounts/logout/');
+      assert.deepEqual(expectStatus(res, 200), { status: 'ok' });
+      assert.equal(u.client.cookies.get('sessionid'), undefined, 'the session cookie is cleared');
+      assertError(await copied.get(WHO_AM_I), 401, 'not_authenticated');
     });
   });
 
@@ -202,6 +264,38 @@ describe('accounts: login, logout, passwords, sessions', () => {
       await t.client().login(u.username, 'brand-new-secret');
     });
 
+    it('names the field of each refusal and says how long a password must be', async () => {
+      const u = await t.user();
+      const change = (body: Record<string, string>) => u.client.post('/accounts/password/', body);
+      const wrong = await change({ old_password: 'not-the-old-one', new_password1: 'brand-new-1', new_password2: 'brand-new-1' });
+      assertError(wrong, 400, 'password_wrong');
+      assert.equal(wrong.body.field, 'old_password');
+      const overlong = await change({
+        old_password: 'x'.repeat(1001),
+        new_password1: 'brand-new-1',
+        new_password2: 'brand-new-1',
+      });
+      assertError(overlong, 400, 'password_wrong', 'The old password is wrong.');
+      assert.equal(overlong.body.field, 'old_password');
+      const differ = await change({ old_password: u.password, new_password1: 'brand-new-1', new_password2: 'brand-new-2' });
+      assert.equal(differ.body.field, 'new_password2');
+      const empty = await change({ old_password: u.password });
+      assertError(empty, 400, 'password_too_short', 'The new password must have at least 8 characters.');
+      assert.equal(empty.body.field, 'new_password1');
+      await t.client().login(u.username, u.password);
+    });
+
+    it('accepts a new password of exactly eight characters', async () => {
+      const u = await t.user();
+      const res = await u.client.post('/accounts/password/', {
+        old_password: u.password,
+        new_password1: '8chars!!',
+        new_password2: '8chars!!',
+      });
+      assert.deepEqual(expectStatus(res, 200), { status: 'ok' });
+      await t.client().login(u.username, '8chars!!');
+    });
+
     it('needs a signed-in user', async () => {
       const res = await t.client().post('/accounts/password/', { old_password: 'a', new_password1: 'b', new_password2: 'b' });
       assertError(res, 401, 'not_authenticated');
@@ -226,9 +320,50 @@ describe('accounts: login, logout, passwords, sessions', () => {
     it('refuses a language that is not offered and keeps the current one', async () => {
       const u = await t.user();
       assertError(await u.client.patch('/api/v2/backend/profile', { language: 'fr' }), 400, 'invalid_language');
-      assertError(await u.client.patch('/api/v2/backend/profile', { language: 'de', theme: 'dark' }), 400, 'unknown_field');
+      const theme = await u.client.patch('/api/v2/backend/profile', { language: 'de', theme: 'dark' });
+      assertError(theme, 400, 'unknown_field', "'theme' is not a field of this object.");
+      assert.equal(theme.body.field, 'theme');
+      const french = await u.client.patch('/api/v2/backend/profile', { language: 'fr' });
+      assert.equal(french.body.field, 'language');
       const config = expectStatus(await u.client.get('/api/v2/backend/config'), 200);
       assert.equal(config.auth.language, 'en');
+    });
+
+    it('shows the profile and answers a change with the chosen language', async () => {
+      const u = await t.user();
+      const profile = expectStatus(await u.client.get('/api/v2/backend/profile'), 200);
+      assert.deepEqual([profile.user, profile.username, profile.is_superuser], [userUri(u.id), u.username, false]);
+      assert.deepEqual(expectStatus(await u.client.patch('/api/v2/backend/profile', { language: 'de' }), 200), {
+        status: 'ok',
+        language: 'de',
+      });
+    });
+
+    it('keeps the profile and password out of reach of API keys not made for them', async () => {
+      const admin = await t.admin();
+      const u = await t.user();
+      expectStatus(await admin.patch(userUri(u.id), { user_permissions: ['access_connect'] }), 200);
+      const { key } = expectStatus(await admin.post('/api/v1/apikey/', { user: userUri(u.id), realms: ['greeting'] }), 201);
+      const viaKey = apiKeyClient(t, key);
+      expectStatus(await viaKey.get(GREETINGS), 200);
+      const denied = "This API key may not be used for calls of the realm 'accounts'.";
+      assertError(await viaKey.get('/api/v2/backend/profile'), 403, 'realm_denied', denied);
+      assertError(
+        await viaKey.patch('/api/v2/backend/profile', { language: 'de' }, { csrf: false }),
+        403,
+        'realm_denied',
+        denied,
+      );
+      assertError(
+        await viaKey.post(
+          '/accounts/password/',
+          { old_password: u.password, new_password1: 'via-a-key', new_password2: 'via-a-key' },
+          { csrf: false },
+        ),
+        403,
+        'realm_denied',
+        denied,
+      );
     });
   });
 });
