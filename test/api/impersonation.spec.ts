@@ -94,4 +94,78 @@ describe('impersonation', function () {
     expectStatus(await admin.post(STOP), 200);
     assert.equal(expectStatus(await admin.get(userUri(kim.id)), 200).last_login, lastLogin);
   });
+
+  it('answers each step with the user now acting, and hands out an HttpOnly session cookie beside a readable CSRF cookie', async () => {
+    const admin = await t.admin();
+    const me = await adminId(admin);
+    const myName = expectStatus(await admin.get('/api/v2/backend/config'), 200).auth.display_name;
+    const lu = await t.user({ username: 'lu.acted' });
+    const res = await admin.post(impersonate(lu.id));
+    assert.deepEqual(expectStatus(res, 200), { status: 'ok', user: userUri(lu.id), display_name: 'lu.acted' });
+    const cookies = res.headers.getSetCookie();
+    const session = cookies.find((c) => c.startsWith('sessionid='));
+    const csrf = cookies.find((c) => c.startsWith('csrftoken='));
+    assert.ok(session && /;\s*httponly/i.test(session), session);
+    assert.ok(csrf && !/httponly/i.test(csrf), `the workbench reads the CSRF token: ${csrf}`);
+
+    // The session list (read by another superuser) shows where the acting session was opened from.
+    const watcher = await t.admin();
+    const sessions = expectStatus(
+      await watcher.get(`/api/v1/session/?user=${encodeURIComponent(userUri(lu.id))}&is_active=true`),
+      200,
+    ).objects as Array<{ ip_address: string; user_agent: string }>;
+    const agents = sessions.map((s) => s.user_agent);
+    assert.equal(sessions.length, 2, JSON.stringify(sessions));
+    assert.ok(
+      sessions.every((s) => /^(::ffff:)?127\.0\.0\.1$|^::1$/.test(s.ip_address)),
+      JSON.stringify(sessions),
+    );
+    assert.ok(
+      agents.every((a) => a.length > 0),
+      JSON.stringify(agents),
+    );
+
+    const stopped = expectStatus(await admin.post(STOP), 200);
+    assert.deepEqual(stopped, { status: 'ok', user: userUri(me), display_name: myName });
+
+    const feed = expectStatus(await admin.get(`/api/v1/event/?user=${encodeURIComponent(userUri(lu.id))}&order_by=created`), 200)
+      .objects as Array<{ key: string; content_kind: string; content_object: string; metadata: { impersonation?: string } }>;
+    const steps = feed.filter((e) => e.metadata.impersonation);
+    assert.deepEqual(
+      steps.map((e) => [e.key, e.content_kind, e.content_object, e.metadata.impersonation]),
+      [
+        ['update', 'user', userUri(lu.id), 'start'],
+        ['update', 'user', userUri(lu.id), 'stop'],
+      ],
+    );
+  });
+
+  it('refuses callers who are not signed in, inactive users, and addresses that are not a plain id', async () => {
+    const admin = await t.admin();
+    const other = await t.user();
+    assertError(await t.client().post(impersonate(other.id)), 401, 'not_authenticated');
+    const off = await t.user({ is_active: false });
+    assertError(
+      await admin.post(impersonate(off.id)),
+      400,
+      'inactive_user',
+      'This user may not log in, so you cannot act as them.',
+    );
+    for (const alias of [`+${other.id}`, `${other.id}e0`, `0${other.id}x`]) {
+      assertError(await admin.post(`/api/v2/backend/users/${alias}/impersonate`), 404, 'not_found');
+    }
+    assert.equal(expectStatus(await admin.get('/api/v2/backend/config'), 200).auth.impersonator, null);
+  });
+
+  it('ends none of the user’s own sessions, even when they hold more than their limit allows now', async () => {
+    const admin = await t.admin();
+    const jo = await t.user();
+    const second = t.client();
+    await second.login(jo.username, jo.password);
+    expectStatus(await admin.patch(userUri(jo.id), { max_concurrent_sessions: 1 }), 200);
+    expectStatus(await admin.post(impersonate(jo.id)), 200);
+    expectStatus(await jo.client.get('/api/v1/user/'), 200);
+    expectStatus(await second.get('/api/v1/user/'), 200);
+    expectStatus(await admin.post(STOP), 200);
+  });
 });
