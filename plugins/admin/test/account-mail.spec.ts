@@ -3,6 +3,7 @@ import {
   apiKeyClient,
   assertError,
   expectStatus,
+  addressesOf,
   linkOf,
   SmtpCatcher,
   startTestServer,
@@ -28,7 +29,12 @@ describe('admin: invitations and password resets through a real SMTP server', fu
   before(async () => {
     smtp = await new SmtpCatcher().start();
     t = await startTestServer({
-      config: { smtp: { host: '127.0.0.1', port: smtp.port, tls: 'none' }, mailFrom: 'Werkbank <werkbank@example.org>' },
+      // Behind a proxy, so the rate limits can be shown per client address (X-Forwarded-For).
+      config: {
+        smtp: { host: '127.0.0.1', port: smtp.port, tls: 'none' },
+        mailFrom: 'Werkbank <werkbank@example.org>',
+        trustProxy: true,
+      },
     });
     // The links start with the address users open; the test server learns its own once it listens.
     t.server.config.publicUrl = t.url;
@@ -203,6 +209,243 @@ describe('admin: invitations and password resets through a real SMTP server', fu
     );
     assertError(await visitor.post(RESET, { email: 'fritz' }), 400, 'invalid_email');
     assertError(await t.client().post(RESET, { email: 'fritz@example.org' }, { csrf: false }), 403, 'csrf_missing');
+  });
+
+  /** A signed-out visitor whose requests reach the server through the proxy from `ip`. */
+  const visitorFrom = (ip: string) => {
+    const c = t.client();
+    c.headers = { 'x-forwarded-for': ip };
+    return c;
+  };
+  /** An existing user with an e-mail address, signed in. */
+  const userWithEmail = async (username: string, email: string) => {
+    const u = await t.user({ username });
+    expectStatus(await admin.patch(userUri(u.id), { email }), 200);
+    return u;
+  };
+  /** Resolves once the activity feed has recorded a change of a user (the audit of a mail sent after the reply). */
+  const nextUserEvent = () =>
+    new Promise<void>((resolve) => {
+      const sub = t.server.events.onDidRecordEvent(({ kind }) => {
+        if (kind !== 'user') return;
+        sub.dispose();
+        resolve();
+      });
+    });
+  type FeedEntry = {
+    key: string;
+    user: string | null;
+    content_kind: string;
+    content_object: string;
+    metadata: Record<string, unknown>;
+  };
+  const feedOf = async (uri: string) =>
+    (expectStatus(await admin.get(`/api/v1/event/?limit=100`), 200).objects as FeedEntry[]).filter(
+      (e) => e.content_object === uri,
+    );
+
+  it('invites in the inviter’s language when none is chosen, says until when in it, and records who invited whom', async () => {
+    const adminUri = expectStatus(await admin.get('/api/v2/backend/config'), 200).auth.user as string;
+    const ada = await newUser('inv.ada', 'ada@example.org');
+    let since = smtp.mails.length;
+    const recorded = nextUserEvent();
+    const sent = expectStatus(await admin.post(INVITE, { email: '  ada@example.org ', user: ada.resource_uri }), 200);
+    assert.deepEqual([sent.status, sent.user], ['ok', ada.resource_uri]);
+    await recorded;
+    const en = await smtp.mailTo('ada@example.org', since);
+    assert.equal(en.subject, 'Your invitation to Werkbank');
+    assert.match(en.text ?? '', /valid until \d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2} CES?T\./);
+    const [entry] = (await feedOf(ada.resource_uri)).filter((e) => e.metadata.invitation === 'sent');
+    assert.deepEqual([entry.key, entry.content_kind, entry.user], ['update', 'user', adminUri]);
+
+    const de = await t.user();
+    expectStatus(await admin.patch(userUri(de.id), { is_superuser: true, language: 'de' }), 200);
+    const bea = await newUser('inv.bea', 'bea@example.org');
+    since = smtp.mails.length;
+    expectStatus(await de.client.post(INVITE, { email: 'bea@example.org', user: bea.resource_uri }), 200);
+    const mail = await smtp.mailTo('bea@example.org', since);
+    assert.equal(mail.subject, 'Ihre Einladung zur Werkbank');
+    assert.match(mail.text ?? '', /gültig bis \d{1,2}\. [A-ZÄÖÜ][a-zäöü]+ \d{4} um \d{2}:\d{2} MES?Z\./);
+  });
+
+  it('invites only users who never had a password, names the field of each refusal, and asks which user when two are new', async () => {
+    const withPassword = expectStatus(
+      await admin.post('/api/v1/user/', {
+        username: 'inv.pw',
+        email: 'pw@example.org',
+        raw_password: 'has-a-password',
+        is_active: false,
+      }),
+      201,
+    );
+    const field = async (res: Promise<{ status: number; body: any; headers: Headers }>, code: string, name: string) => {
+      const r = await res;
+      assertError(r, 400, code);
+      assert.equal(r.body.field, name, code);
+    };
+    await field(admin.post(INVITE, { email: 'pw@example.org', user: withPassword.resource_uri }), 'invite_not_new', 'email');
+    await field(admin.post(INVITE, { email: 'pw@example.org', user: userUri(999999) }), 'invalid_user', 'user');
+    await field(admin.post(INVITE, { email: 'pw at example' }), 'invalid_email', 'email');
+    await field(
+      admin.post(INVITE, { email: 'other@example.org', user: withPassword.resource_uri }),
+      'invite_email_mismatch',
+      'email',
+    );
+    await field(admin.post(INVITE, { email: 'nobody.new@example.org' }), 'invite_no_user', 'email');
+    await newUser('inv.twin1', 'twin@example.org');
+    const twin2 = await newUser('inv.twin2', 'twin@example.org');
+    const ambiguous = await admin.post(INVITE, { email: 'twin@example.org' });
+    assertError(ambiguous, 400, 'invite_ambiguous', 'Several new users have this email address. Name the user to invite.');
+    assert.equal(ambiguous.body.field, 'email');
+    expectStatus(await admin.post(INVITE, { email: 'twin@example.org', user: twin2.resource_uri }), 200);
+  });
+
+  it('lets one superuser send 50 invitations an hour', async () => {
+    const boss = await t.user({ is_superuser: true });
+    const first = await newUser('inv.many1', 'many1@example.org');
+    await t.server.db.dataSource.query(
+      `INSERT INTO werkbank_account_token (token_hash, user_id, purpose, created_by, expires)
+       SELECT md5('earlier-' || g) || md5('invite-' || g), $1, 'invite', $2, now() + interval '1 day' FROM generate_series(1, 49) g`,
+      [first.id, boss.id],
+    );
+    expectStatus(await boss.client.post(INVITE, { email: 'many1@example.org', user: first.resource_uri }), 200);
+    const second = await newUser('inv.many2', 'many2@example.org');
+    assertError(
+      await boss.client.post(INVITE, { email: 'many2@example.org', user: second.resource_uri }),
+      429,
+      'too_many_invitations',
+      'You have sent 50 invitations within the last hour. Please wait a while.',
+    );
+    expectStatus(await admin.post(INVITE, { email: 'many2@example.org', user: second.resource_uri }), 200);
+  });
+
+  it('checks the new password of a link: the same twice, 8 to 1000 characters, an empty form too short', async () => {
+    const tokenOf = async (username: string, email: string) => {
+      const u = await newUser(username, email);
+      const since = smtp.mails.length;
+      expectStatus(await admin.post(INVITE, { email, user: u.resource_uri }), 200);
+      return linkOf(await smtp.mailTo(email, since)).token;
+    };
+    const visitor = t.client();
+    const ivy = await tokenOf('inv.ivy', 'ivy@example.org');
+    const empty = await visitor.post(SET, { token: ivy });
+    assertError(empty, 400, 'password_too_short', 'The new password must have at least 8 characters.');
+    assert.equal(empty.body.field, 'new_password1');
+    const differ = await visitor.post(SET, { token: ivy, new_password1: 'ivys-passwort', new_password2: 'ivys-Passwort' });
+    assert.equal(differ.body.field, 'new_password2');
+    const long = 'l'.repeat(1001);
+    const tooLong = await visitor.post(SET, { token: ivy, new_password1: long, new_password2: long });
+    assertError(tooLong, 400, 'password_too_long', 'The password is too long (at most 1000 characters).');
+    assert.equal(tooLong.body.field, 'new_password1');
+    const done = expectStatus(await visitor.post(SET, { token: ivy, new_password1: '8chars!!', new_password2: '8chars!!' }), 200);
+    assert.deepEqual(done, {
+      status: 'ok',
+      purpose: 'invite',
+      username: 'inv.ivy',
+      message: 'Your password is set and your account is active. You can log in now.',
+    });
+    await t.client().login('inv.ivy', '8chars!!');
+
+    const jan = await tokenOf('inv.jan', 'jan@example.org');
+    const longest = 'j'.repeat(1000);
+    expectStatus(await visitor.post(SET, { token: jan, new_password1: longest, new_password2: longest }), 200);
+    await t.client().login('inv.jan', longest);
+  });
+
+  it('a new reset link ends the older one; following it keeps the follower’s own session and is recorded', async () => {
+    const gus = await userWithEmail('reset.gus', 'gus@example.org');
+    const visitor = visitorFrom('198.51.100.10');
+    let since = smtp.mails.length;
+    let recorded = nextUserEvent();
+    const reply = expectStatus(await visitor.post(RESET, { email: '  gus@example.org ' }), 200);
+    assert.equal(reply.status, 'ok');
+    const older = linkOf(await smtp.mailTo('gus@example.org', since)).token;
+    await recorded;
+    const [requested] = (await feedOf(userUri(gus.id))).filter((e) => e.metadata.password_reset === 'requested');
+    assert.deepEqual([requested?.key, requested?.content_kind, requested?.user], ['update', 'user', null]);
+
+    since = smtp.mails.length;
+    recorded = nextUserEvent();
+    expectStatus(await visitor.post(RESET, { email: 'gus@example.org' }), 200);
+    const token = linkOf(await smtp.mailTo('gus@example.org', since)).token;
+    await recorded;
+    const used = await visitor.post(LINK, { token: older });
+    assertError(used, 400, 'link_used');
+    assert.equal(used.body.field, 'token');
+    const link = expectStatus(await visitor.post(LINK, { token }), 200);
+    assert.deepEqual([link.status, link.purpose, link.username], ['ok', 'reset', 'reset.gus']);
+    const hours = (Date.parse(link.expires) - Date.now()) / 3600_000;
+    assert.ok(hours > 1.9 && hours <= 2, `a reset link is valid for 2 hours by default, not ${hours}`);
+
+    // Gus follows the link in the browser he is signed in with.
+    const done = expectStatus(
+      await gus.client.post(SET, { token, new_password1: 'gus-neu-123', new_password2: 'gus-neu-123' }),
+      200,
+    );
+    assert.deepEqual(done, {
+      status: 'ok',
+      purpose: 'reset',
+      username: 'reset.gus',
+      message: 'Your new password is set. Other sessions of your account were ended. You can log in now.',
+    });
+    expectStatus(await gus.client.get('/api/v1/user/'), 200);
+    const [finished] = (await feedOf(userUri(gus.id))).filter((e) => e.metadata.password_reset === 'done');
+    assert.equal(finished?.user, userUri(gus.id));
+    assert.equal((await feedOf(userUri(gus.id))).filter((e) => e.metadata.invitation).length, 0);
+  });
+
+  it('a reset link followed after the account was deactivated sets the password but leaves the account inactive', async () => {
+    const hal = await userWithEmail('reset.hal', 'hal@example.org');
+    const since = smtp.mails.length;
+    expectStatus(await visitorFrom('198.51.100.11').post(RESET, { email: 'hal@example.org' }), 200);
+    const { token } = linkOf(await smtp.mailTo('hal@example.org', since));
+    expectStatus(await admin.patch(userUri(hal.id), { is_active: false }), 200);
+    expectStatus(await t.client().post(SET, { token, new_password1: 'hal-neu-123', new_password2: 'hal-neu-123' }), 200);
+    assertError(
+      await t.client().post('/accounts/login/', { username: 'reset.hal', password: 'hal-neu-123' }),
+      403,
+      'inactive_user',
+    );
+    assert.equal(expectStatus(await admin.get(userUri(hal.id)), 200).is_active, false);
+  });
+
+  it('mails one address at most three times an hour, and keeps requests no longer than a day', async () => {
+    await userWithEmail('reset.kai', 'kai@example.org');
+    await userWithEmail('reset.lea', 'lea@example.org');
+    const visitor = visitorFrom('198.51.100.12');
+    const since = smtp.mails.length;
+    for (let i = 0; i < 4; i++) expectStatus(await visitor.post(RESET, { email: 'kai@example.org' }), 200);
+    // A mail asked for later arrives after any fourth one would have.
+    expectStatus(await visitor.post(RESET, { email: 'lea@example.org' }), 200);
+    await smtp.mailTo('lea@example.org', since);
+    const toKai = smtp.mails.slice(since).filter((m) => addressesOf(m).includes('kai@example.org'));
+    assert.equal(toKai.length, 3);
+
+    const db = t.server.db.dataSource;
+    await db.query(
+      `INSERT INTO werkbank_mail_request (address, ip_address, created) VALUES ('old@example.org', '198.51.100.13', now() - interval '2 days')`,
+    );
+    expectStatus(await visitorFrom('198.51.100.13').post(RESET, { email: 'new@example.org' }), 200);
+    const [{ n }] = (await db.query(
+      `SELECT count(*)::int AS n FROM werkbank_mail_request WHERE address = 'old@example.org'`,
+    )) as {
+      n: number;
+    }[];
+    assert.equal(n, 0);
+  });
+
+  it('allows 20 reset requests an hour per client address, without limiting other addresses', async () => {
+    const busy = visitorFrom('198.51.100.20');
+    for (let i = 0; i < 20; i++) expectStatus(await busy.post(RESET, { email: `busy${i}@example.org` }), 200);
+    assertError(
+      await busy.post(RESET, { email: 'busy20@example.org' }),
+      429,
+      'too_many_attempts',
+      'Too many password-reset requests from your address. Try again in 60 minutes.',
+    );
+    expectStatus(await visitorFrom('198.51.100.21').post(RESET, { email: 'calm@example.org' }), 200);
+    // A proxy may report a longer address than the table keeps; the request is answered all the same.
+    expectStatus(await visitorFrom(`2001:db8:${'a:'.repeat(40)}1`).post(RESET, { email: 'calm@example.org' }), 200);
   });
 
   it('limits reset requests per client address', async () => {
