@@ -131,6 +131,32 @@ describe('CSRF protection (spec 000 §7: the csrftoken cookie echoed in X-CSRFTo
     assert.equal(alice.csrfToken, token);
   });
 
+  it('gives a visitor a csrftoken cookie for the whole site that the workbench can read, and a login sets it once', async () => {
+    const visitor = t.client();
+    const res = await visitor.get('/api/v2/backend/config');
+    const [cookie] = csrfCookiesSet(res);
+    assert.ok(cookie, 'an anonymous visitor gets a token');
+    const attrs = cookie.split(';').map((a) => a.trim().toLowerCase());
+    assert.ok(attrs.includes('path=/'), cookie);
+    assert.ok(attrs.includes('samesite=lax'), cookie);
+    assert.equal(attrs.includes('httponly'), false, `the workbench reads the token to send it back: ${cookie}`);
+
+    const u = await t.user();
+    const login = await visitor.post('/accounts/login/', { username: u.username, password: u.password });
+    expectStatus(login, 200);
+    assert.equal(csrfCookiesSet(login).length, 1, `one csrftoken cookie, not ${JSON.stringify(login.headers.getSetCookie())}`);
+    const session = login.headers.getSetCookie().find((c) => c.startsWith('sessionid='));
+    assert.ok(session && /;\s*httponly/i.test(session) && /;\s*path=\//i.test(session), session);
+
+    // A browser that lost its csrftoken cookie and signs out gets one answer about it: the cookie is gone.
+    visitor.cookies.delete('csrftoken');
+    const logout = await visitor.get('/accounts/logout/');
+    assert.equal(logout.status, 302);
+    const cleared = csrfCookiesSet(logout);
+    assert.equal(cleared.length, 1, JSON.stringify(logout.headers.getSetCookie()));
+    assert.match(cleared[0], /expires=Thu, 01 Jan 1970/i);
+  });
+
   describe('the language of the refusals: the user’s, else the werkbank_lang cookie’s, else Accept-Language’s', () => {
     const refusal = (c: Client, headers: Record<string, string> = {}) =>
       c.post(GREETINGS, { name: 'no token' }, { csrf: false, headers });
