@@ -123,10 +123,18 @@ describe('accounts: login, logout, passwords, sessions', () => {
       const username = `u${'n'.repeat(149)}`;
       const password = 'p'.repeat(1000);
       expectStatus(await admin.post('/api/v1/user/', { username, raw_password: password, is_active: true }), 201);
-      await t.client().login(username, password);
+      const c = t.client();
+      await c.login(username, password);
+      const changed = { old_password: password, new_password1: 'q'.repeat(1000), new_password2: 'q'.repeat(1000) };
+      expectStatus(await c.post('/accounts/password/', changed), 200);
       const wrong = 'The username or the password is wrong.';
       assertError(await t.client().post('/accounts/login/', { username: `${username}x`, password }), 400, 'invalid_login', wrong);
-      assertError(await t.client().post('/accounts/login/', { username, password: `${password}p` }), 400, 'invalid_login', wrong);
+      assertError(
+        await t.client().post('/accounts/login/', { username, password: `${'q'.repeat(1000)}q` }),
+        400,
+        'invalid_login',
+        wrong,
+      );
     });
 
     it('refuses every login from an address after 30 failures within the window, whatever the accounts', async () => {
@@ -143,6 +151,25 @@ describe('accounts: login, logout, passwords, sessions', () => {
       } finally {
         await db.query(`DELETE FROM werkbank_login_attempt`);
       }
+    });
+
+    it('keeps the first 1000 characters of a browser’s user agent with its session', async () => {
+      const u = await t.user();
+      const c = t.client();
+      const agent = `Mozilla/5.0 ${'x'.repeat(1500)}`;
+      const res = await c.post(
+        '/accounts/login/',
+        { username: u.username, password: u.password },
+        { headers: { 'user-agent': agent } },
+      );
+      expectStatus(res, 200);
+      const admin = await t.admin();
+      const sessions = expectStatus(await admin.get(`/api/v1/session/?user=${encodeURIComponent(userUri(u.id))}`), 200)
+        .objects as Array<{ user_agent: string }>;
+      assert.ok(
+        sessions.some((s) => s.user_agent === agent.slice(0, 1000)),
+        JSON.stringify(sessions.map((s) => s.user_agent.length)),
+      );
     });
 
     it('gives a signed-in user the rights of their groups', async () => {

@@ -203,6 +203,7 @@ describe('API keys', () => {
     assertError(await admin.get(`${KEYS}AAAAAAAAAAAA/`), 404, 'apikey_not_found', 'There is no API key with this key.');
     assertError(await owner.client.get(created.resource_uri), 403, 'superuser_required');
     // Only an address that starts with the key names it.
+    assertError(await admin.get(`${KEYS}x${created.key}/`), 404, 'apikey_not_found');
     assertError(await admin.delete(`${KEYS}x${created.key}/`), 404, 'apikey_not_found');
     expectStatus(await keyClient(created.key).get(GREETINGS), 200);
   });

@@ -298,6 +298,9 @@ describe('admin: invitations and password resets through a real SMTP server', fu
     assertError(ambiguous, 400, 'invite_ambiguous', 'Several new users have this email address. Name the user to invite.');
     assert.equal(ambiguous.body.field, 'email');
     expectStatus(await admin.post(INVITE, { email: 'twin@example.org', user: twin2.resource_uri }), 200);
+    // An address saved with spaces around it is still the address typed into the invitation.
+    const spaced = await newUser('inv.spaced', ' spaced@example.org ');
+    expectStatus(await admin.post(INVITE, { email: 'spaced@example.org', user: spaced.resource_uri }), 200);
   });
 
   it('lets one superuser send 50 invitations an hour', async () => {
