@@ -132,7 +132,7 @@ describe('GeoJSON scanner', () => {
   });
 
   it('skips a byte order mark and reads a document without features', () => {
-    const scanned = scan(['\uFEFF{"type": "Point", ', '"coordinates": [1, 2]}\n']);
+    const scanned = scan(['', '\uFEFF{"type": "Point", ', '"coordinates": [1, 2]}\n']);
     assert.deepEqual(scanned.members, { type: 'Point', coordinates: [1, 2] });
     assert.equal(scanned.sawFeatures, false);
     assert.deepEqual(scan(['{}']).members, {});

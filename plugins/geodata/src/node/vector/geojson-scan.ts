@@ -66,9 +66,9 @@ export class GeoJsonScanner {
 
   /** Takes the next piece of text and reads as far as it goes, handing every complete value to the target. */
   push(text: string): void {
-    if (!this.started) {
+    if (!this.started && text) {
       this.started = true;
-      // A byte order mark is no JSON.
+      // A byte order mark is no JSON (the first text that comes: a decoder may give '' first).
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
     this.compact();
