@@ -108,6 +108,9 @@ export const MODULES: MutationModule[] = [
     ]),
     specs: [
       'server/src/resources/list-cursor.spec.ts',
+      'server/src/resources/list-order.spec.ts',
+      'server/src/resources/field-codec.spec.ts',
+      'server/src/resources/body-decoder.spec.ts',
       'test/api/resource-layer.spec.ts',
       'test/api/permissions.spec.ts',
       'test/api/permission-matrix.spec.ts',

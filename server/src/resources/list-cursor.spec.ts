@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor, validCursorValue } from './list-cursor';
 function refused(token: string): void {
   assert.throws(
     () => decodeCursor(token),
-    (err: unknown) => err instanceof ApiError && err.status === 400 && err.code === 'invalid_cursor',
+    (err: unknown) => err instanceof ApiError && err.status === 400 && err.code === 'invalid_cursor' && err.field === 'after',
     token,
   );
 }
@@ -32,6 +32,20 @@ describe('list cursor codec', () => {
     refused(`${'a'.repeat(9000)}.x`);
   });
 
+  it('accepts tokens up to 8192 characters and refuses longer ones, also when well-formed', () => {
+    const sized = (length: number) => {
+      for (let n = 6000; n < 6200; n++) {
+        const token = encodeCursor({ order: 'name,id', values: ['x'.repeat(n), '1'] });
+        if (token.length >= length) return token;
+      }
+      throw new Error('no token of that size');
+    };
+    const longest = sized(8192);
+    assert.equal(longest.length, 8192);
+    assert.deepEqual(decodeCursor(longest).values[1], '1');
+    refused(sized(8193));
+  });
+
   it('refuses well-formed check sums over a body that is not a cursor', () => {
     // Bodies the server never writes, with the check sum the server would compute for them.
     const sign = (content: unknown) => {
@@ -44,6 +58,14 @@ describe('list cursor codec', () => {
     refused(sign([1, 'name,id', [1, 2]]));
     refused(sign({ order: 'name' }));
     refused(sign([1, 'name,id']));
+    refused(sign([1, 'name,id', ['a', null], 'more']));
+    refused(sign([1, 'name,id', ['a', 2]]));
+    // Characters outside the token alphabet, which a base64 decoder would skip, are refused.
+    const good = sign([1, 'name,id', ['a', null]]).split('.')[0];
+    const signedBody = (body: string) =>
+      `${body}.${createHash('sha256').update(`werkbank-cursor:${body}`).digest('base64url').slice(0, 12)}`;
+    refused(signedBody(`*${good}`));
+    refused(signedBody(`${good}*`));
     refused(`${Buffer.from('not json').toString('base64url')}.abc`);
   });
 
@@ -54,9 +76,21 @@ describe('list cursor codec', () => {
       ['ref', '9007199254740993'],
       ['number', '1.5e-7'],
       ['number', '-0.1'],
+      ['number', '12'],
+      ['number', '12.5'],
+      ['number', '1.25'],
+      ['number', '.25'],
+      ['number', '1e10'],
+      ['number', '2.5E-10'],
       ['number', 'NaN'],
+      ['number', 'Infinity'],
+      ['number', '-Infinity'],
       ['bool', 'true'],
+      ['bool', 'false'],
       ['datetime', '2026-11-27 07:13:00.123456+00'],
+      ['datetime', '2026-01-01 00:00:00+00'],
+      ['datetime', '2026-12-31 23:59:59+00'],
+      ['datetime', '-infinity'],
       ['datetime', '2024-02-29 23:59:59+05:30'],
       ['datetime', 'infinity'],
       ['datetime', '2026-11-27'],
@@ -76,6 +110,10 @@ describe('list cursor codec', () => {
       ['datetime', '2023-02-29 10:00:00+00'],
       ['datetime', '2026-13-01 10:00:00+00'],
       ['datetime', '2026-01-01 24:00:00+00'],
+      ['datetime', '2026-00-10 10:00:00+00'],
+      ['datetime', '2026-05-00 10:00:00+00'],
+      ['datetime', '2026-01-01 10:60:00+00'],
+      ['datetime', '2026-01-01 10:00:60+00'],
       ['datetime', '2026-01-01T10:00:00Z'],
       ['datetime', '2026-02-30'],
       ['datetime', "2026-01-01 10:00:00+00'; DROP TABLE x; --"],
