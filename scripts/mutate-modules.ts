@@ -112,6 +112,7 @@ export const MODULES: MutationModule[] = [
       'server/src/resources/field-codec.spec.ts',
       'server/src/resources/body-decoder.spec.ts',
       'test/api/resource-layer.spec.ts',
+      'test/api/resource-kinds.spec.ts',
       'test/api/permissions.spec.ts',
       'test/api/permission-matrix.spec.ts',
       'test/api/cursor-paging.spec.ts',
