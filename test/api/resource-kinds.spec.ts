@@ -83,6 +83,28 @@ describe('resource layer: the options of a kind', () => {
       expectStatus(await other.client.patch(granted.resource_uri, { name: 'granted, renamed' }), 200);
       assertError(await other.client.post(`${granted.resource_uri}run/`, {}), 403, 'permission_denied');
     });
+    it('replies every holder’s grants of each object, users and groups apart', async () => {
+      const third = await t.user();
+      const group = expectStatus(await admin.post('/api/v1/group/', { name: 'probe readers' }), 201);
+      const runners = expectStatus(await admin.post('/api/v1/group/', { name: 'probe runners' }), 201);
+      const grants = [
+        { user: userUri(other.id), perms: ['read', 'write'] },
+        { user: userUri(third.id), perms: ['read'] },
+        { group: group.resource_uri, perms: ['read', 'execute'] },
+        { group: runners.resource_uri, perms: ['execute'] },
+      ];
+      const shared = await createNote(owner.client, { name: 'shared', permissions: grants });
+      const alsoShared = await createNote(owner.client, { name: 'also shared', permissions: grants.slice(1) });
+      assert.deepEqual(shared.permissions, grants);
+      const listed = expectStatus(await owner.client.get(`${NOTES}?q=shared&order_by=name`), 200).objects as Note[];
+      assert.deepEqual(
+        listed.map((n) => [n.id, n.permissions]),
+        [
+          [alsoShared.id, grants.slice(1)],
+          [shared.id, grants],
+        ],
+      );
+    });
   });
 
   describe('actions', () => {
@@ -364,6 +386,8 @@ describe('resource layer: the options of a kind', () => {
     it('refuses a cursor with too few values, a value not as the database writes it, or one the column cannot hold', async () => {
       for (const [order, values] of [
         ['name,id', ['a']],
+        ['name,id', ['a', '1', 'x']],
+        ['id,name', ['1']],
         ['due,id', ['2026-01-01T10:00:00Z', '1']],
         ['id', ['9999999999']],
       ] as const) {
