@@ -1,4 +1,5 @@
 import type { TestClient } from '@werkbank/testing/node';
+import { seededRandom as random } from '@werkbank/testing/random';
 
 /** The shape of the history bench/moments builds; the defaults are in bench/moments.ts. */
 export interface HistoryOptions {
@@ -30,17 +31,6 @@ export interface History {
   head: number;
   old: Snapshot;
   current: Snapshot;
-}
-
-/** A small seeded PRNG (mulberry32), so every run changes the same datums. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** `n` distinct elements of `from`, chosen with `rnd` (a partial Fisher–Yates shuffle of a copy). */

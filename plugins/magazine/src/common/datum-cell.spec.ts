@@ -1,17 +1,9 @@
 import assert from 'node:assert/strict';
 import { CELL_LEVELS, extentCell, windowCells, type CellQuery } from './datum-cell';
 import type { Extent } from './datum-extent';
+import { seededRandom as random } from '@werkbank/testing/random';
 
 const ROOT = 2 ** (2 * CELL_LEVELS);
-
-/** A pseudo-random sequence, the same in every run (a failing case can be replayed). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 /** A box somewhere in the world, of a size anywhere from a point to half the world. */
 function someBox(next: () => number): Extent {

@@ -3,14 +3,9 @@ import { VectorTile } from '@mapbox/vector-tile';
 import GeoJSONVT from 'geojson-vt';
 import { PbfReader } from 'pbf';
 import { cutVectorTile, directTile } from './vector-tile-task';
+import { seededRandom as random } from '@werkbank/testing/random';
 
 const OPTIONS = { maxZoom: 24, indexMaxZoom: 0, extent: 4096, buffer: 64 };
-
-/** A seeded pseudo-random sequence (the same features on every run). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
 
 /** Lon/lat of a point in tile z/x/y at fractions (u, v) of its width and height (beyond 0–1: outside it). */
 function at(z: number, x: number, y: number, u: number, v: number): GeoJSON.Position {

@@ -1,17 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ApiError } from '@werkbank/sdk/node';
 import { GeoJsonScanner, jsonBreak } from './geojson-scan';
-
-/** A seeded random source (mulberry32), so a failing case can be repeated. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '@werkbank/testing/random';
 
 /** Texts that trip a scanner that counts brackets and quotes carelessly. */
 const NASTY = ['a"b', 'back\\slash', '\\', '\\"', '{[', ']}', 'zeile\nzwei', 'Straße', '😀 Ünïcödé', '', ',:', '\u2028'];
