@@ -166,10 +166,7 @@ export class GeoJsonScanner {
           } else this.beginValue(i);
           break;
         case State.AfterMember:
-          if (c === ',') this.state = State.Key;
-          else if (c === '}') this.state = State.End;
-          else this.expected(i, "',' or '}'");
-          this.pos = i + 1;
+          this.separator(i, '}', State.Key, State.End);
           break;
         case State.FirstFeature:
         case State.Feature:
@@ -179,15 +176,21 @@ export class GeoJsonScanner {
           } else this.beginValue(i);
           break;
         case State.AfterFeature:
-          if (c === ',') this.state = State.Feature;
-          else if (c === ']') this.state = State.AfterMember;
-          else this.expected(i, "',' or ']'");
-          this.pos = i + 1;
+          this.separator(i, ']', State.Feature, State.AfterMember);
           break;
         case State.End:
           this.expected(i, 'the end of the text');
       }
     }
+  }
+
+  /** After a value: a comma goes on to `next`, the closing bracket `close` to `closed`. */
+  private separator(at: number, close: string, next: State, closed: State): void {
+    const c = this.buf[at];
+    if (c === ',') this.state = next;
+    else if (c === close) this.state = closed;
+    else this.expected(at, `',' or '${close}'`);
+    this.pos = at + 1;
   }
 
   private beginValue(at: number): void {
