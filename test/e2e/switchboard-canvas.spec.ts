@@ -367,11 +367,18 @@ describe('the switchboard canvas in a browser', function () {
     await page.locator('[data-testid=function-item]').first().waitFor();
     await page.getByTestId('function-search').press('Enter');
     await page.locator('[data-testid=canvas-node]').waitFor();
+    // The title bar's buttons say when a step has finished (a redone node shows before its inputs
+    // are restored; an edit made meanwhile is still undone first, see the undo stack's unit spec).
+    const canUndo = () => page.locator('[data-testid=undo]:not([disabled])').waitFor();
+    const canRedo = () => page.locator('[data-testid=redo]:not([disabled])').waitFor();
+    await canUndo();
     await page.keyboard.press('Control+z');
     await page.locator('[data-testid=canvas-node]').waitFor({ state: 'detached' });
+    await canRedo();
     assert.equal((await canvasObjects(sb)).nodes.length, 0);
     await page.keyboard.press('Control+Shift+z');
     await page.locator('[data-testid=canvas-node]').waitFor();
+    await canUndo();
     const node = (await canvasObjects(sb)).nodes[0];
     const where = { x: node.ui_x as number, y: node.ui_y as number };
 
@@ -395,6 +402,7 @@ describe('the switchboard canvas in a browser', function () {
     saved = patched();
     await page.keyboard.press('Control+z');
     await saved;
+    await canRedo();
     assert.deepEqual(await position(), where);
     saved = patched();
     await page.keyboard.press('Control+Shift+z');

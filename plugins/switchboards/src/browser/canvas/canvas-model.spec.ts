@@ -99,6 +99,44 @@ describe('canvas model', () => {
       u.push({ label: 'b', refs: [], undo: noop, redo: noop });
       assert.equal(u.canRedo, false);
     });
+    it('an edit made while a redo is under way is undone first, then the redone one', async () => {
+      const u = new UndoStack();
+      const log: string[] = [];
+      let finish = () => undefined as void;
+      const entry = (label: string, slow = false) => ({
+        label,
+        refs: [],
+        undo: async () => void log.push(`undo ${label}`),
+        redo: async () => {
+          if (slow) await new Promise<void>((resolve) => (finish = resolve));
+          log.push(`redo ${label}`);
+        },
+      });
+      u.push(entry('insert', true));
+      await u.undo();
+      const redoing = u.redo();
+      assert.equal(u.canUndo, false, 'no undo while the redo runs');
+      u.push(entry('move'));
+      finish();
+      await redoing;
+      assert.equal((await u.undo())?.label, 'move');
+      assert.equal((await u.undo())?.label, 'insert');
+      assert.deepEqual(log, ['undo insert', 'redo insert', 'undo move', 'undo insert']);
+    });
+    it('an edit made while an undo is under way leaves nothing to redo', async () => {
+      const u = new UndoStack();
+      let finish = () => undefined as void;
+      const slow = () => new Promise<void>((resolve) => (finish = resolve));
+      const noop = async () => undefined;
+      u.push({ label: 'a', refs: [], undo: slow, redo: noop });
+      const undoing = u.undo();
+      u.push({ label: 'b', refs: [], undo: noop, redo: noop });
+      finish();
+      await undoing;
+      assert.equal(u.canRedo, false);
+      assert.equal((await u.undo())?.label, 'b');
+      assert.equal(await u.undo(), undefined);
+    });
   });
 
   it('picks a node renderer: exact name, then the longest namespace, then *, then priority', () => {

@@ -22,6 +22,8 @@ export class UndoStack {
   private done: UndoEntry[] = [];
   private undone: UndoEntry[] = [];
   private readonly aliases = new Map<string, string>();
+  /** How many edits were recorded so far (to see which came while an undo or redo was under way). */
+  private edits = 0;
   busy = false;
 
   constructor() {
@@ -37,6 +39,7 @@ export class UndoStack {
   }
 
   push(entry: UndoEntry): void {
+    this.edits++;
     this.done.push(entry);
     if (this.done.length > UNDO_LIMIT) this.done.shift();
     this.undone = [];
@@ -62,29 +65,40 @@ export class UndoStack {
 
   /** Undoes the last edit; a failure drops it and rethrows (the canvas tells the user). */
   async undo(): Promise<UndoEntry | undefined> {
-    return this.step(this.done, this.undone, 'undo');
+    return this.step('undo');
   }
 
   async redo(): Promise<UndoEntry | undefined> {
-    return this.step(this.undone, this.done, 'redo');
+    return this.step('redo');
   }
 
-  private async step(from: UndoEntry[], to: UndoEntry[], op: 'undo' | 'redo'): Promise<UndoEntry | undefined> {
+  private async step(op: 'undo' | 'redo'): Promise<UndoEntry | undefined> {
     if (this.busy) return undefined;
-    const entry = from.pop();
+    const entry = (op === 'undo' ? this.done : this.undone).pop();
     if (!entry) return undefined;
     this.busy = true;
+    const edits = this.edits;
     try {
       await entry[op]();
-      this.settle(to, entry);
+      this.settle(op, entry, this.edits - edits);
       return entry;
     } finally {
       this.setIdle();
     }
   }
 
-  private settle(to: UndoEntry[], entry: UndoEntry): void {
-    to.push(entry);
+  /**
+   * Files a finished step. The user may edit while it is under way (drag a node a redo just brought
+   * back): a redone entry goes beneath those edits, so Ctrl+Z takes back the latest edit first; an
+   * undone entry cannot be redone after them (a new edit clears what could be redone).
+   */
+  private settle(op: 'undo' | 'redo', entry: UndoEntry, editsSince: number): void {
+    if (op === 'undo') {
+      if (!editsSince) this.undone.push(entry);
+      return;
+    }
+    this.done.splice(Math.max(0, this.done.length - editsSince), 0, entry);
+    if (this.done.length > UNDO_LIMIT) this.done.shift();
   }
 
   private setIdle(): void {
