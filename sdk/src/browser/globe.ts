@@ -33,6 +33,7 @@ export {
   type ImageryProvider,
 } from 'cesium';
 export { baseLayer, configureCesium, CESIUM_BASE_PATH } from './map/cesium-setup';
+export { globeMsaaSamples } from './map/renderer';
 export { imageryProvider } from './map/imagery-layers';
 export { tileUrlTemplate } from '../common/map-geometry';
 export type { MapImagery, WmsImagery } from '../common/map-imagery';

@@ -1,5 +1,6 @@
 import {
   baseLayer,
+  globeMsaaSamples,
   BoundingSphere,
   Cartesian2,
   Cartesian3,
@@ -385,7 +386,14 @@ export function ViewerGlobe(props: GlobeProps): ReactElement {
       onKeyDown={onKey}
       data-imagery={props.imagery.map(imageryName).join(',')}
     >
-      <CesiumWidget ref={widgetRef as never} full baseLayer={base} requestRenderMode maximumRenderTimeChange={Infinity}>
+      <CesiumWidget
+        ref={widgetRef as never}
+        full
+        baseLayer={base}
+        requestRenderMode
+        maximumRenderTimeChange={Infinity}
+        msaaSamples={globeMsaaSamples()}
+      >
         <Imagery imagery={props.imagery} />
         <Behaviour
           target={props.target}

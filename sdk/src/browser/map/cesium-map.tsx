@@ -6,6 +6,7 @@ import { CesiumWidget } from 'resium';
 import { ConfigStore, NavigationStore, useService, useT } from '@werkbank/kernel/browser';
 import { hasCoordinates, isBbox, tileUrlTemplate } from '../../common/map-geometry';
 import { baseLayer, configureCesium } from './cesium-setup';
+import { globeMsaaSamples } from './renderer';
 import { MapContent } from './map-content';
 import type { MapMode, MapViewProps } from './map-types';
 import { ModeSwitch } from './mode-switch';
@@ -53,6 +54,7 @@ export default function CesiumMap(props: MapViewProps): ReactElement {
         skyAtmosphere={mode === '2d' ? false : undefined}
         requestRenderMode
         maximumRenderTimeChange={Infinity}
+        msaaSamples={globeMsaaSamples()}
       >
         <MapContent {...props} />
       </CesiumWidget>
