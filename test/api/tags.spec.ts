@@ -16,6 +16,7 @@ interface Tag {
   resource_uri: string;
   name: string;
   color: string;
+  icon?: string;
   intent: 'system' | 'user';
   user: string | null;
   counts: Record<string, number>;
@@ -98,6 +99,83 @@ describe('tags', () => {
     it('refuses a colour that is not a hex value', async () => {
       assertError(await alice.client.post(TAGS, { name: 'badly coloured', color: 'red' }), 400, 'invalid_field', /hex value/);
     });
+
+    it('takes a Blueprint icon and refuses a name that is none, saying what is allowed', async () => {
+      assert.equal((await newTag(alice.client, { icon: 'star' } as Partial<Tag>)).icon, 'star');
+      const name = 'tag with a made-up icon';
+      assertError(
+        await alice.client.post(TAGS, { name, icon: 'no-such-icon' }),
+        400,
+        'invalid_field',
+        'The icon must be the name of a Blueprint icon, such as tag, star or flag (see the tag editor).',
+      );
+      assert.equal(expectStatus(await admin.get(`${TAGS}?name=${encodeURIComponent(name)}`), 200).meta.total_count, 0);
+    });
+  });
+
+  describe('finding tags', () => {
+    const listed = async (c: Client, query: string) =>
+      expectStatus<{ objects: Tag[] }>(await c.get(`${TAGS}?${query}`), 200).objects.map((x) => x.name);
+
+    it('lists tags by name unless asked otherwise', async () => {
+      for (const name of ['sorted c', 'sorted a', 'sorted b']) await newTag(alice.client, { name });
+      assert.deepEqual(await listed(alice.client, 'q=sorted'), ['sorted a', 'sorted b', 'sorted c']);
+    });
+
+    it('?realm= lists the tags used on objects of that kind which the caller may read', async () => {
+      const mine = await createGreeting(alice.client, { name: 'realm: alice’s greeting' });
+      const bobs = await createGreeting(bob.client, { name: 'realm: bob’s greeting' });
+      const onMine = await newTag(alice.client, { name: 'realm on alice’s' });
+      const onBobs = await newTag(bob.client, { name: 'realm on bob’s' });
+      await newTag(alice.client, { name: 'realm unused' });
+      expectStatus(await assign(alice.client, onMine, mine.resource_uri), 200);
+      expectStatus(await assign(bob.client, onBobs, bobs.resource_uri), 200);
+
+      assert.deepEqual(await listed(alice.client, 'realm=greeting&q=realm'), [onMine.name]);
+      assert.deepEqual(await listed(bob.client, 'realm=greeting&q=realm'), [onBobs.name]);
+      assert.deepEqual(await listed(admin, 'realm=greeting&q=realm'), [onMine.name, onBobs.name]);
+      assertError(
+        await alice.client.get(`${TAGS}?realm=user`),
+        400,
+        'invalid_parameter',
+        "'user' is not a kind of object that can be tagged.",
+      );
+    });
+
+    it('?filter=system and ?filter=user tell system tags from user tags', async () => {
+      const system = await newTag(admin, { name: 'intent system', intent: 'system' });
+      const user = await newTag(alice.client, { name: 'intent user' });
+      assert.deepEqual(await listed(alice.client, 'filter=system&q=intent'), [system.name]);
+      assert.deepEqual(await listed(alice.client, 'filter=user&q=intent'), [user.name]);
+    });
+
+    it('counts each tag’s own objects when several tags are listed together', async () => {
+      const [a, b, c] = await Promise.all(
+        ['count a', 'count b', 'count c'].map((name) => createGreeting(alice.client, { name })),
+      );
+      const twice = await newTag(alice.client, { name: 'counted twice' });
+      const once = await newTag(alice.client, { name: 'counted once' });
+      for (const g of [a, b]) expectStatus(await assign(alice.client, twice, g.resource_uri), 200);
+      expectStatus(await assign(alice.client, once, c.resource_uri), 200);
+      const tags = expectStatus<{ objects: Tag[] }>(await alice.client.get(`${TAGS}?q=counted`), 200).objects;
+      assert.deepEqual(
+        tags.map((x) => [x.name, x.counts]),
+        [
+          ['counted once', { greeting: 1 }],
+          ['counted twice', { greeting: 2 }],
+        ],
+      );
+    });
+
+    it('refuses a ?tag= filter that is not tag ids, and on a list whose objects cannot be tagged', async () => {
+      assertError(
+        await alice.client.get(`${GREETINGS}?tag=first`),
+        400,
+        'invalid_parameter',
+        'The tag filter must be tag ids separated by commas.',
+      );
+      assertError(await admin.get('/api/v1/user/?tag=1'), 400, 'unknown_filter', "'tag' is not a filter of this list.");
+    });
   });
 
   describe('assigning tags to objects', () => {
@@ -162,6 +240,22 @@ describe('tags', () => {
 
       assertError(await removeFrom(bob.client, tag, g.resource_uri), 403, 'permission_denied');
       assert.deepEqual((await tagNow(tag)).counts, { greeting: 1 });
+    });
+
+    it('refuses assign-to and remove_from without an object to tag', async () => {
+      const tag = await newTag(alice.client);
+      assertError(
+        await alice.client.patch(`${tag.resource_uri}assign-to/`),
+        400,
+        'invalid_parameter',
+        'Name at least one object to tag.',
+      );
+      assertError(
+        await alice.client.patch(`${tag.resource_uri}remove_from/?object=`),
+        400,
+        'invalid_parameter',
+        'Name at least one object to tag.',
+      );
     });
 
     it('refuses an address of a kind that cannot be tagged', async () => {
