@@ -68,16 +68,6 @@ export class PermissionService {
     return !!r;
   }
 
-  /** The short access names the user has on the object. */
-  async accessOf(m: EntityManager, def: ResourceDefinition, row: Row, user: AuthUser): Promise<Access[]> {
-    const out: Access[] = [];
-    for (const a of ['read', 'write', 'execute'] as Access[]) {
-      if (a === 'execute' && !def.objectPermissions?.execute) continue;
-      if (await this.has(m, def, row, user, a)) out.push(a);
-    }
-    return out;
-  }
-
   /** What the user may do with each of the rows (one query for all of them), as `has` decides it. */
   async accessOfRows(m: EntityManager, def: ResourceDefinition, rows: Row[], user: AuthUser): Promise<Map<number, Access[]>> {
     const kinds: Access[] = def.objectPermissions?.execute ? ['read', 'write', 'execute'] : ['read', 'write'];
