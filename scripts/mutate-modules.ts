@@ -91,6 +91,8 @@ export const MODULES: MutationModule[] = [
       'test/api/apikeys.spec.ts',
       'test/api/impersonation.spec.ts',
       'plugins/admin/test/account-mail.spec.ts',
+      'plugins/admin/test/account-mail-limits.spec.ts',
+      'plugins/admin/test/named-permissions.spec.ts',
     ],
   },
   {

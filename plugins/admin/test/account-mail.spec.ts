@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import {
-  apiKeyClient,
   assertError,
   expectStatus,
-  addressesOf,
   linkOf,
   SmtpCatcher,
   startTestServer,
@@ -11,46 +9,19 @@ import {
   type Client,
   type TestServer,
 } from '@werkbank/testing/node';
-
-const INVITE = '/accounts/send-invite/';
-const RESET = '/accounts/password-reset/';
-const SET = '/accounts/set-password/';
-const LINK = '/accounts/link/';
+import { INVITE, LINK, mailSuite, RESET, SET } from './mail-suite';
 
 /**
  * Invitations and password resets by e-mail (issue 19, spec 000 §7–§8, spec 002 §4–§5, decision
  * 0041), through a real SMTP server: the link in the received mail is the one the user follows.
  */
 describe('admin: invitations and password resets through a real SMTP server', function () {
+  const suite = mailSuite();
   let smtp: SmtpCatcher;
   let t: TestServer;
   let admin: Client;
-
-  before(async () => {
-    smtp = await new SmtpCatcher().start();
-    t = await startTestServer({
-      // Behind a proxy, so the rate limits can be shown per client address (X-Forwarded-For).
-      config: {
-        smtp: { host: '127.0.0.1', port: smtp.port, tls: 'none' },
-        mailFrom: 'Werkbank <werkbank@example.org>',
-        trustProxy: true,
-      },
-    });
-    // The links start with the address users open; the test server learns its own once it listens.
-    t.server.config.publicUrl = t.url;
-    admin = await t.admin();
-  });
-  after(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
-
-  /** A new user as the editor saves one with 'Send invitation' ticked: inactive, no password. */
-  const newUser = async (username: string, email: string) =>
-    expectStatus(await admin.post('/api/v1/user/', { username, email, is_active: false }), 201) as {
-      id: number;
-      resource_uri: string;
-    };
+  before(() => ({ smtp, t, admin } = suite));
+  const { newUser, visitorFrom, userWithEmail } = suite;
 
   it('invites a new user in the chosen language; the mail’s one-time link sets the password and activates the account', async () => {
     const eva = await newUser('inv.eva', 'eva@example.org');
@@ -211,18 +182,6 @@ describe('admin: invitations and password resets through a real SMTP server', fu
     assertError(await t.client().post(RESET, { email: 'fritz@example.org' }, { csrf: false }), 403, 'csrf_missing');
   });
 
-  /** A signed-out visitor whose requests reach the server through the proxy from `ip`. */
-  const visitorFrom = (ip: string) => {
-    const c = t.client();
-    c.headers = { 'x-forwarded-for': ip };
-    return c;
-  };
-  /** An existing user with an e-mail address, signed in. */
-  const userWithEmail = async (username: string, email: string) => {
-    const u = await t.user({ username });
-    expectStatus(await admin.patch(userUri(u.id), { email }), 200);
-    return u;
-  };
   /** Resolves once the activity feed has recorded a change of a user (the audit of a mail sent after the reply). */
   const nextUserEvent = () =>
     new Promise<void>((resolve) => {
@@ -301,25 +260,6 @@ describe('admin: invitations and password resets through a real SMTP server', fu
     // An address saved with spaces around it is still the address typed into the invitation.
     const spaced = await newUser('inv.spaced', ' spaced@example.org ');
     expectStatus(await admin.post(INVITE, { email: 'spaced@example.org', user: spaced.resource_uri }), 200);
-  });
-
-  it('lets one superuser send 50 invitations an hour', async () => {
-    const boss = await t.user({ is_superuser: true });
-    const first = await newUser('inv.many1', 'many1@example.org');
-    await t.server.db.dataSource.query(
-      `INSERT INTO werkbank_account_token (token_hash, user_id, purpose, created_by, expires)
-       SELECT md5('earlier-' || g) || md5('invite-' || g), $1, 'invite', $2, now() + interval '1 day' FROM generate_series(1, 49) g`,
-      [first.id, boss.id],
-    );
-    expectStatus(await boss.client.post(INVITE, { email: 'many1@example.org', user: first.resource_uri }), 200);
-    const second = await newUser('inv.many2', 'many2@example.org');
-    assertError(
-      await boss.client.post(INVITE, { email: 'many2@example.org', user: second.resource_uri }),
-      429,
-      'too_many_invitations',
-      'You have sent 50 invitations within the last hour. Please wait a while.',
-    );
-    expectStatus(await admin.post(INVITE, { email: 'many2@example.org', user: second.resource_uri }), 200);
   });
 
   it('checks the new password of a link: the same twice, 8 to 1000 characters, an empty form too short', async () => {
@@ -411,55 +351,6 @@ describe('admin: invitations and password resets through a real SMTP server', fu
     );
     assert.equal(expectStatus(await admin.get(userUri(hal.id)), 200).is_active, false);
   });
-
-  it('mails one address at most three times an hour, and keeps requests no longer than a day', async () => {
-    await userWithEmail('reset.kai', 'kai@example.org');
-    await userWithEmail('reset.lea', 'lea@example.org');
-    const visitor = visitorFrom('198.51.100.12');
-    const since = smtp.mails.length;
-    for (let i = 0; i < 4; i++) expectStatus(await visitor.post(RESET, { email: 'kai@example.org' }), 200);
-    // A mail asked for later arrives after any fourth one would have.
-    expectStatus(await visitor.post(RESET, { email: 'lea@example.org' }), 200);
-    await smtp.mailTo('lea@example.org', since);
-    const toKai = smtp.mails.slice(since).filter((m) => addressesOf(m).includes('kai@example.org'));
-    assert.equal(toKai.length, 3);
-
-    const db = t.server.db.dataSource;
-    await db.query(
-      `INSERT INTO werkbank_mail_request (address, ip_address, created) VALUES ('old@example.org', '198.51.100.13', now() - interval '2 days')`,
-    );
-    expectStatus(await visitorFrom('198.51.100.13').post(RESET, { email: 'new@example.org' }), 200);
-    const [{ n }] = (await db.query(
-      `SELECT count(*)::int AS n FROM werkbank_mail_request WHERE address = 'old@example.org'`,
-    )) as {
-      n: number;
-    }[];
-    assert.equal(n, 0);
-  });
-
-  it('allows 20 reset requests an hour per client address, without limiting other addresses', async () => {
-    const busy = visitorFrom('198.51.100.20');
-    for (let i = 0; i < 20; i++) expectStatus(await busy.post(RESET, { email: `busy${i}@example.org` }), 200);
-    assertError(
-      await busy.post(RESET, { email: 'busy20@example.org' }),
-      429,
-      'too_many_attempts',
-      'Too many password-reset requests from your address. Try again in 60 minutes.',
-    );
-    expectStatus(await visitorFrom('198.51.100.21').post(RESET, { email: 'calm@example.org' }), 200);
-    // A proxy may report a longer address than the table keeps; the request is answered all the same.
-    expectStatus(await visitorFrom(`2001:db8:${'a:'.repeat(40)}1`).post(RESET, { email: 'calm@example.org' }), 200);
-  });
-
-  it('limits reset requests per client address', async () => {
-    const visitor = t.client();
-    let last;
-    for (let i = 0; i < 25; i++) {
-      last = await visitor.post(RESET, { email: `many${i}@example.org` });
-      if (last.status !== 200) break;
-    }
-    assertError(last!, 429, 'too_many_attempts');
-  });
 });
 
 describe('admin: account mail without SMTP settings', function () {
@@ -483,74 +374,5 @@ describe('admin: account mail without SMTP settings', function () {
       /SMTP_HOST/,
     );
     assertError(await t.client().post(RESET, { email: 'no@example.org' }), 503, 'mail_not_configured');
-  });
-});
-
-describe('admin: named permissions — access_connect, group inheritance, labels, the SDK check', function () {
-  let t: TestServer;
-  let admin: Client;
-  before(async () => {
-    t = await startTestServer();
-    admin = await t.admin();
-  });
-  after(async () => t?.close());
-
-  it('refuses API keys of users without access_connect, and a group’s grant or withdrawal counts at once', async () => {
-    const kim = await t.user({ username: 'connect.kim' });
-    const key = expectStatus(await admin.post('/api/v1/apikey/', { user: userUri(kim.id) }), 201).key as string;
-    const viaKey = apiKeyClient(t, key);
-    assertError(await viaKey.get('/api/v1/user/'), 403, 'access_connect_required', /API key/);
-    expectStatus(await kim.client.get('/api/v1/user/'), 200);
-    assert.deepEqual(expectStatus(await kim.client.get('/api/v2/backend/config'), 200).auth.permissions, []);
-
-    const group = expectStatus(
-      await admin.post('/api/v1/group/', { name: 'Connectors', group_permissions: ['access_connect'] }),
-      201,
-    );
-    expectStatus(await admin.patch(userUri(kim.id), { groups: [group.resource_uri] }), 200);
-    expectStatus(await viaKey.get('/api/v1/user/'), 200);
-    assert.deepEqual(expectStatus(await kim.client.get('/api/v2/backend/config'), 200).auth.permissions, ['access_connect']);
-
-    expectStatus(await admin.patch(group.resource_uri, { group_permissions: [] }), 200);
-    assertError(await viaKey.get('/api/v1/user/'), 403, 'access_connect_required');
-    expectStatus(await admin.patch(userUri(kim.id), { user_permissions: ['access_connect'] }), 200);
-    expectStatus(await viaKey.get('/api/v1/user/'), 200);
-
-    const boss = expectStatus(await admin.post('/api/v1/apikey/', { user: '/api/v1/user/1/' }), 201).key as string;
-    expectStatus(await apiKeyClient(t, boss).get('/api/v1/user/'), 200);
-  });
-
-  it('labels every named permission in the caller’s language, including those plugins add', async () => {
-    const en = expectStatus(await admin.get('/api/v2/backend/permissions'), 200).objects as Array<{
-      name: string;
-      label: string;
-    }>;
-    const label = (list: typeof en, name: string) => list.find((p) => p.name === name)?.label;
-    assert.equal(label(en, 'publish_view'), 'Publish views');
-    assert.equal(label(en, 'read_layer'), 'Layer: read');
-    expectStatus(await admin.patch('/api/v2/backend/profile', { language: 'de' }), 200);
-    const de = expectStatus(await admin.get('/api/v2/backend/permissions'), 200).objects as typeof en;
-    assert.equal(label(de, 'access_connect'), 'Zugriff mit API-Schlüsseln (Connect)');
-    assert.equal(label(de, 'write_layer'), 'Layer: bearbeiten');
-    for (const p of de) assert.notEqual(p.label, p.name, `${p.name} has a label`);
-  });
-
-  it('names the missing permission in the SDK check’s refusal', async () => {
-    const { requireNamedPermission, hasNamedPermission, NamedPermission, ApiError } = await import('@werkbank/sdk/node');
-    const user = { isSuperuser: false, permissions: new Set(['access_connect']) };
-    assert.equal(hasNamedPermission(user, NamedPermission.publishView), false);
-    assert.equal(hasNamedPermission({ ...user, isSuperuser: true }, NamedPermission.publishView), true);
-    try {
-      requireNamedPermission(user, NamedPermission.publishView);
-      assert.fail('expected a refusal');
-    } catch (e) {
-      assert.ok(e instanceof ApiError);
-      assert.equal(e.status, 403);
-      const reason = t.server.i18n.getFixedT('de', 'server')(e.key, e.params);
-      assert.equal(
-        reason,
-        'Dafür ist die Berechtigung „Ansichten veröffentlichen“ nötig. Bitten Sie einen Administrator, sie zu erteilen.',
-      );
-    }
   });
 });
