@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FrameItems, FunctionDescriptor, FunctionRunContext } from '@werkbank/sdk/node';
 import { readExcel, type ExcelReadSettings } from './excel-read';
 import { append, named } from '../source-items';
 import { readBytes } from '../vector/file-import';
-import { inspectZip, ZIP_LIMITS } from '../sources/zip-inspection';
+import { inspectZip, ZIP_LIMITS, type ZipEntry } from '../sources/zip-inspection';
 
 /** Largest workbook excel.import reads (it is held in memory while exceljs unpacks it). */
 export const EXCEL_MAX_BYTES = 256 * 1024 * 1024;
@@ -16,14 +16,16 @@ export const EXCEL_MAX_UNPACKED = 2 * 1024 ** 3;
  */
 async function readWorkbook(stream: Readable, settings: ExcelReadSettings, ctx: FunctionRunContext): Promise<FrameItems> {
   const bytes = await readBytes(stream, EXCEL_MAX_BYTES, ctx);
-  checkWorkbookZip(bytes);
-  return readExcel(Readable.from([bytes]), settings, ctx, bytes.length);
+  return readExcel(bytes, checkWorkbookZip(bytes), settings, ctx);
 }
 
-/** Refuses zip bombs among workbooks (inspectZip); bytes that are no ZIP at all are no .xlsx (`invalid_excel`). */
-function checkWorkbookZip(bytes: Buffer): void {
+/**
+ * The parts of a workbook (inspectZip: zip bombs refused); bytes that are no ZIP at all are no .xlsx
+ * (`invalid_excel`).
+ */
+function checkWorkbookZip(bytes: Buffer): ZipEntry[] {
   try {
-    inspectZip(bytes, { ...ZIP_LIMITS, maxTotalSize: EXCEL_MAX_UNPACKED });
+    return inspectZip(bytes, { ...ZIP_LIMITS, maxTotalSize: EXCEL_MAX_UNPACKED });
   } catch (e) {
     if ((e as { code?: unknown }).code === 'zip_invalid') throw failure('invalid_excel', { message: 'not a ZIP archive' });
     throw e;

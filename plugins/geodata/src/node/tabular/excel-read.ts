@@ -1,9 +1,11 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { ApiError, type FrameItems, type FunctionRunContext } from '@werkbank/sdk/node';
 import type { Cell } from './csv-cells';
 import { CHUNK, failure, yieldToLoop } from './tabular-params';
 import { readSharedStringsExactly } from './excel-shared-strings';
+import { readPartsInOrder } from './excel-parts';
+import type { ZipEntry } from '../sources/zip-inspection';
 
 /** The Excel import settings of spec 001 §3.4, and the sheet to read (its name; the first when empty). */
 export interface ExcelReadSettings {
@@ -34,20 +36,26 @@ export function excelValue(value: unknown): Cell {
  * counted from 1 as in Excel: skiprows skips the first rows, skipfooter the last rows that hold
  * anything (empty rows are not rows). Throws failures naming the sheet row and column.
  */
-export async function readExcel(source: Readable, s: ExcelReadSettings, ctx: FunctionRunContext, size = 0): Promise<FrameItems> {
+export async function readExcel(
+  zip: Buffer,
+  entries: ZipEntry[],
+  s: ExcelReadSettings,
+  ctx: FunctionRunContext,
+): Promise<FrameItems> {
   ctx.signal.throwIfAborted();
   let read = 0;
-  source.on('data', (chunk: Buffer) => {
-    read += chunk.length;
-    if (size > 0) ctx.progress(Math.min(0.99, read / size));
-  });
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+  const onRead = (bytes: number) => {
+    read += bytes;
+    if (zip.length > 0) ctx.progress(Math.min(0.99, read / zip.length));
+  };
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',
     entries: 'ignore',
   });
+  readPartsInOrder(reader, zip, entries, onRead);
   readSharedStringsExactly(reader);
   const sheets: string[] = [];
   let rows: FrameItems | undefined;
@@ -66,9 +74,6 @@ export async function readExcel(source: Readable, s: ExcelReadSettings, ctx: Fun
     ctx.signal.throwIfAborted();
     if (e instanceof ApiError) throw e;
     throw failure('invalid_excel', { message: String((e as Error)?.message ?? e) });
-  } finally {
-    // Closes the blob's file when reading stopped early (a failure or an abort).
-    source.destroy();
   }
   if (!rows) throw failure('sheet_missing', { sheet: s.sheet, sheets: sheets.join(', ') });
   ctx.progress(1);

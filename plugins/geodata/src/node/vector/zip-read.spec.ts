@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { inspectZip } from '../sources/zip-inspection';
-import { openZip } from './zip-read';
+import { buffer, text } from 'node:stream/consumers';
+import { entryStream, openZip } from './zip-read';
 import { fixture, rejectsWith } from './vector-test-helpers';
 
 /** orte-shp.zip with the uncompressed size of `name` declared as `size` in its local and central headers. */
@@ -43,5 +44,47 @@ describe('openZip', () => {
       'zip_entry_too_large',
       { name: 'orte.dbf' },
     );
+  });
+
+  describe('entryStream', () => {
+    it('streams an entry as zip packed it, and reports the compressed bytes read', async () => {
+      const zip = fixture('orte-shp.zip');
+      const entries = inspectZip(zip);
+      let read = 0;
+      const dbf = entries.find((e) => e.name === 'orte.dbf')!;
+      const streamed = await buffer(entryStream(zip, dbf, (n) => (read += n)));
+      assert.deepEqual(streamed, await openZip(zip).extract(dbf, dbf.size));
+      assert.equal(read, dbf.compressedSize);
+      assert.equal(
+        await text(
+          entryStream(
+            zip,
+            entries.find((e) => e.name === 'orte.cpg')!,
+          ),
+        ),
+        'CP1252',
+      );
+    });
+
+    it('stops at the declared size when an entry holds more, and names a damaged entry', async () => {
+      const lying = withDeclaredSize('orte.dbf', 100);
+      await rejectsWith(
+        text(
+          entryStream(
+            lying,
+            inspectZip(lying).find((e) => e.name === 'orte.dbf')!,
+          ),
+        ),
+        'zip_entry_too_large',
+        {
+          name: 'orte.dbf',
+        },
+      );
+      const zip = Buffer.from(fixture('orte-shp.zip'));
+      const dbf = inspectZip(zip).find((e) => e.name === 'orte.dbf')!;
+      const start = dbf.offset + 30 + zip.readUInt16LE(dbf.offset + 26) + zip.readUInt16LE(dbf.offset + 28);
+      zip.fill(0xff, start, start + 16);
+      await rejectsWith(text(entryStream(zip, dbf)), 'zip_entry_broken', { name: 'orte.dbf' });
+    });
   });
 });
