@@ -60,7 +60,8 @@ function strykerConfig(module: MutationModule, files: string[], specs: string[],
     typescriptChecker: { prioritizePerformanceOverAccuracy: true },
     // Mocha needs the tsx loader here as it does in .mocharc.json (node-option import=tsx).
     testRunnerNodeArgs: ['--import', 'tsx', '--no-experimental-require-module'],
-    mochaOptions: { config: '.mocharc.json', spec: specs },
+    // The root hooks credit what suite hooks run (a test server's start) to the tests that run them.
+    mochaOptions: { config: '.mocharc.json', spec: specs, require: ['scripts/mutate-mocha-hooks.ts'] },
     mutate: files,
     // tsx strips types without checking them; Stryker would otherwise write `// @ts-nocheck` into
     // every source file of the project (in place, see above) and restore them all at the end.
@@ -136,6 +137,22 @@ function summarise(
   const detected = counts.killed + counts.timeout;
   const valid = detected + counts.survived + counts.noCoverage;
   return { score: valid ? Math.round((1000 * detected) / valid) / 10 : null, counts, survivors };
+}
+
+/**
+ * Stryker reuses the result of a mutant that was not killed while no test covering it is new. A static
+ * mutant (its code runs while modules load) is covered by no single test, so its "survived" was kept
+ * however many tests were added since; its result is dropped from the incremental file, and each run
+ * tests it again.
+ */
+function forgetStaticSurvivors(incrementalFile: string): void {
+  if (!existsSync(incrementalFile)) return;
+  const report = JSON.parse(readFileSync(incrementalFile, 'utf8')) as {
+    files: Record<string, { mutants: Array<{ static?: boolean; status: string }> }>;
+  };
+  for (const file of Object.values(report.files))
+    file.mutants = file.mutants.filter((m) => !m.static || m.status === 'Killed' || m.status === 'Timeout');
+  writeFileSync(incrementalFile, JSON.stringify(report));
 }
 
 function runStryker(configFile: string): Promise<number> {
@@ -220,6 +237,7 @@ async function main(): Promise<void> {
     }).trim();
     const commit = dirty ? `${head}+` : head;
     console.log(`\n== mutate ${m.name}: ${files.length} files, ${specs.length} spec files`);
+    if (!args.force) forgetStaticSurvivors(resolve(dir, 'incremental.json'));
     const code = await runStryker(configFile);
     const reportFile = resolve(dir, 'mutation.json');
     if (code !== 0 || !existsSync(reportFile)) {
