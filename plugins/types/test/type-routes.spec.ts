@@ -73,7 +73,7 @@ describe('types: the datum type routes', function () {
   it('refuses paging values that are no whole numbers and filters it does not know', async () => {
     for (const q of ['offset=-1', 'offset=abc', 'limit=1.5', 'limit=-3'])
       assertError(await user.get(`${TYPES}?${q}`), 400, 'invalid_parameter', new RegExp(`'${q.split('=')[0]}'`));
-    assertError(await user.get(`${TYPES}?colour=red`), 400, 'unknown_filter');
+    assertError(await user.get(`${TYPES}?colour=red`), 400, 'unknown_filter', "'colour' is not a filter of this list.");
     assertError(await user.get(`${TYPES}?name=int`), 400, 'unknown_filter');
   });
 
