@@ -14,7 +14,7 @@ export interface Greeting {
   created: string;
   favored: boolean;
   permissions: Array<{ user?: string; group?: string; perms: string[] }>;
-  tags?: Array<{ id: number; name: string }>;
+  tags?: Array<{ id: number; name: string; resource_uri: string }>;
 }
 
 export async function createGreeting(client: Client, fields: Partial<Greeting> & { name: string }): Promise<Greeting> {

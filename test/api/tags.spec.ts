@@ -4,11 +4,13 @@ import {
   assertError,
   createGreeting,
   expectStatus,
+  EVENTS,
   GREETINGS,
   TAGS,
   userUri,
   type Client,
   type Greeting,
+  type Reply,
 } from './api-test-support';
 
 interface Tag {
@@ -20,6 +22,12 @@ interface Tag {
   intent: 'system' | 'user';
   user: string | null;
   counts: Record<string, number>;
+}
+
+/** A 400 with its reason, naming the field or parameter at fault. */
+function assertRefused(res: Reply, code: string, reason: string, field: string): void {
+  assertError(res, 400, code, reason);
+  assert.equal(res.body.field, field);
 }
 
 const SUPERUSER_ONLY = 'Only administrators may change or delete user tags.';
@@ -134,11 +142,11 @@ describe('tags', () => {
       assert.deepEqual(await listed(alice.client, 'realm=greeting&q=realm'), [onMine.name]);
       assert.deepEqual(await listed(bob.client, 'realm=greeting&q=realm'), [onBobs.name]);
       assert.deepEqual(await listed(admin, 'realm=greeting&q=realm'), [onMine.name, onBobs.name]);
-      assertError(
+      assertRefused(
         await alice.client.get(`${TAGS}?realm=user`),
-        400,
         'invalid_parameter',
         "'user' is not a kind of object that can be tagged.",
+        'realm',
       );
     });
 
@@ -167,14 +175,30 @@ describe('tags', () => {
       );
     });
 
+    it('?tag= with several ids finds the objects carrying every one of them', async () => {
+      const [both, one] = await Promise.all(['filter both', 'filter one'].map((name) => createGreeting(alice.client, { name })));
+      const first = await newTag(alice.client, { name: 'filter first' });
+      const second = await newTag(alice.client, { name: 'filter second' });
+      for (const g of [both, one]) expectStatus(await assign(alice.client, first, g.resource_uri), 200);
+      expectStatus(await assign(alice.client, second, both.resource_uri), 200);
+      const found = async (tags: string) =>
+        expectStatus<{ objects: Greeting[] }>(await alice.client.get(`${GREETINGS}?tag=${encodeURIComponent(tags)}`), 200)
+          .objects.map((g) => g.name)
+          .sort();
+      assert.deepEqual(await found(`${first.id}, ${second.id}`), ['filter both']);
+      assert.deepEqual(await found(` ${first.id} `), ['filter both', 'filter one']);
+      for (const bad of [`${first.id}x`, `x${first.id}`, '1234567890', `${first.id};${second.id}`])
+        assertError(await alice.client.get(`${GREETINGS}?tag=${encodeURIComponent(bad)}`), 400, 'invalid_parameter');
+    });
+
     it('refuses a ?tag= filter that is not tag ids, and on a list whose objects cannot be tagged', async () => {
-      assertError(
+      assertRefused(
         await alice.client.get(`${GREETINGS}?tag=first`),
-        400,
         'invalid_parameter',
         'The tag filter must be tag ids separated by commas.',
+        'tag',
       );
-      assertError(await admin.get('/api/v1/user/?tag=1'), 400, 'unknown_filter', "'tag' is not a filter of this list.");
+      assertRefused(await admin.get('/api/v1/user/?tag=1'), 'unknown_filter', "'tag' is not a filter of this list.", 'tag');
     });
   });
 
@@ -242,25 +266,77 @@ describe('tags', () => {
       assert.deepEqual((await tagNow(tag)).counts, { greeting: 1 });
     });
 
+    it('tags several objects named with spaces around them, and shows each object its own tags', async () => {
+      const [a, b, c] = await Promise.all(
+        ['several a', 'several b', 'several c'].map((name) => createGreeting(alice.client, { name })),
+      );
+      const onAll = await newTag(alice.client, { name: 'on a and b' });
+      const onC = await newTag(alice.client, { name: 'on c' });
+      const res = expectStatus(
+        await alice.client.patch(
+          `${onAll.resource_uri}assign-to/?resource_ids=${encodeURIComponent(` ${a.resource_uri} , ${b.resource_uri} `)}`,
+        ),
+        200,
+      );
+      assert.deepEqual(res, { status: 'ok', assigned: 2 });
+      expectStatus(await assign(alice.client, onC, c.resource_uri), 200);
+      const listed = expectStatus<{ objects: Greeting[] }>(await alice.client.get(`${GREETINGS}?q=several`), 200).objects;
+      assert.deepEqual(Object.fromEntries(listed.map((g) => [g.name, g.tags?.map((x) => [x.name, x.resource_uri])])), {
+        'several a': [[onAll.name, onAll.resource_uri]],
+        'several b': [[onAll.name, onAll.resource_uri]],
+        'several c': [[onC.name, onC.resource_uri]],
+      });
+    });
+
+    it('records tagging and untagging in the object’s activity feed, and nothing when nothing changed', async () => {
+      const g = await createGreeting(alice.client, { name: 'tagged in the feed' });
+      const tag = await newTag(alice.client, { name: 'feed tag' });
+      const feed = async () =>
+        (
+          expectStatus(await admin.get(`${EVENTS}?content_kind=greeting`), 200).objects as {
+            key: string;
+            content_object: string;
+            metadata: Record<string, unknown> | null;
+          }[]
+        ).filter((e) => e.content_object === g.resource_uri);
+      const before = (await feed()).length;
+      expectStatus(await assign(alice.client, tag, g.resource_uri), 200);
+      assert.deepEqual(expectStatus(await removeFrom(alice.client, tag, g.resource_uri), 200), { status: 'ok', removed: 1 });
+      assert.deepEqual(expectStatus(await removeFrom(alice.client, tag, g.resource_uri), 200), { status: 'ok', removed: 0 });
+      const entries = await feed();
+      assert.deepEqual(
+        entries.slice(0, entries.length - before).map((e) => [e.key, e.metadata]),
+        [
+          ['update', { untagged: tag.name, tag: tag.resource_uri }],
+          ['update', { tagged: tag.name, tag: tag.resource_uri }],
+        ],
+      );
+    });
+
     it('refuses assign-to and remove_from without an object to tag', async () => {
       const tag = await newTag(alice.client);
-      assertError(
+      assertRefused(
         await alice.client.patch(`${tag.resource_uri}assign-to/`),
-        400,
         'invalid_parameter',
         'Name at least one object to tag.',
+        'resource_ids',
       );
-      assertError(
+      assertRefused(
         await alice.client.patch(`${tag.resource_uri}remove_from/?object=`),
-        400,
         'invalid_parameter',
         'Name at least one object to tag.',
+        'object',
       );
     });
 
     it('refuses an address of a kind that cannot be tagged', async () => {
       const tag = await newTag(alice.client);
-      assertError(await assign(alice.client, tag, `/api/v1/user/${alice.id}/`), 400, 'not_taggable');
+      assertRefused(
+        await assign(alice.client, tag, `/api/v1/user/${alice.id}/`),
+        'not_taggable',
+        `Tags cannot be assigned to /api/v1/user/${alice.id}/.`,
+        'resource_ids',
+      );
     });
 
     it('deleting a greeting removes its tag assignments', async () => {

@@ -7,7 +7,6 @@ import type {
   ResourceDefinition,
   TranslationBundle,
 } from '@werkbank/sdk/node';
-import { TagEntity } from './tag.entity';
 import { TagsSchema1764000001000 } from './tags-migration';
 import { tagResource } from './tag-resource';
 import en from '../common/i18n/en.json' with { type: 'json' };
@@ -17,7 +16,8 @@ export const tagEntities: EntityContribution = {
   registerEntities(registry: RegistrySink<EntityDescriptor>) {
     registry.add({
       id: 'tags.entities',
-      entities: [TagEntity],
+      // Tags are read and written through the resource layer and SQL; no TypeORM entity.
+      entities: [],
       migrations: [TagsSchema1764000001000],
     });
   },
