@@ -67,15 +67,23 @@ describe('tags', () => {
       assert.equal(tag.color, '#112233');
       assert.deepEqual(tag.counts, {});
       expectStatus(await bob.client.get(tag.resource_uri), 200);
-      const feed = expectStatus(await admin.get(`${EVENTS}?content_kind=tag`), 200).objects as {
-        key: string;
-        content_object: string;
-        content_repr: string;
-      }[];
-      assert.deepEqual(
-        feed.filter((e) => e.content_object === tag.resource_uri).map((e) => [e.key, e.content_repr]),
-        [['create', tag.name]],
-      );
+      // The activity feed names the kind in the reader's language.
+      for (const [reader, language, label] of [
+        [alice, 'en', 'tag'],
+        [await t.user(), 'de', 'den Tag'],
+      ] as const) {
+        expectStatus(await admin.patch(userUri(reader.id), { language }), 200);
+        const feed = expectStatus(await reader.client.get(`${EVENTS}?content_kind=tag`), 200).objects as {
+          key: string;
+          content_object: string;
+          content_repr: string;
+          content_kind_label: string;
+        }[];
+        assert.deepEqual(
+          feed.filter((e) => e.content_object === tag.resource_uri).map((e) => [e.key, e.content_repr, e.content_kind_label]),
+          [['create', tag.name, label]],
+        );
+      }
     });
 
     it('refuses a normal user changing or deleting a user tag, even their own (403 with a reason)', async () => {
