@@ -53,8 +53,9 @@ describe('licences and the component gate', () => {
     );
   });
 
-  it('keeps kinds without a component usable', async () => {
-    expectStatus(await user.post('/api/v1/greeting/', { name: 'ungated' }), 201);
+  it('keeps kinds without a component usable, without the tags of the add-on that is off', async () => {
+    const greeting = expectStatus(await user.post('/api/v1/greeting/', { name: 'ungated' }), 201);
+    assert.equal('tags' in greeting, false);
   });
 
   it('refuses a licence signed by a key the server does not trust with 400 and a reason, and switches nothing on', async () => {

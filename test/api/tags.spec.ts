@@ -204,11 +204,19 @@ describe('tags', () => {
           .sort();
       assert.deepEqual(await found(`${first.id}, ${second.id}`), ['filter both']);
       assert.deepEqual(await found(` ${first.id} `), ['filter both', 'filter one']);
+      // Up to nine digits are an id (one no tag has finds nothing).
+      for (const unknown of ['1234', '123456789']) assert.deepEqual(await found(unknown), []);
       for (const bad of [`${first.id}x`, `x${first.id}`, '1234567890', `${first.id};${second.id}`])
         assertError(await alice.client.get(`${GREETINGS}?tag=${encodeURIComponent(bad)}`), 400, 'invalid_parameter');
     });
 
     it('refuses a ?tag= filter that is not tag ids, and on a list whose objects cannot be tagged', async () => {
+      const users = expectStatus<{ objects: Record<string, unknown>[] }>(await admin.get('/api/v1/user/'), 200).objects;
+      assert.ok(users.length > 0);
+      assert.ok(
+        users.every((u) => !('tags' in u)),
+        'objects that cannot be tagged carry no tags',
+      );
       assertRefused(
         await alice.client.get(`${GREETINGS}?tag=first`),
         'invalid_parameter',
