@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { addressesOf, assertError, expectStatus, type Client, type SmtpCatcher, type TestServer } from '@werkbank/testing/node';
+import { addressesOf, assertError, expectStatus } from '@werkbank/testing/node';
 import { INVITE, mailSuite, RESET } from './mail-suite';
 
 /**
@@ -8,16 +8,12 @@ import { INVITE, mailSuite, RESET } from './mail-suite';
  */
 describe('admin: the limits on invitations and password resets', function () {
   const suite = mailSuite();
-  let smtp: SmtpCatcher;
-  let t: TestServer;
-  let admin: Client;
-  before(() => ({ smtp, t, admin } = suite));
   const { newUser, visitorFrom, userWithEmail } = suite;
 
   it('lets one superuser send 50 invitations an hour', async () => {
-    const boss = await t.user({ is_superuser: true });
+    const boss = await suite.t.user({ is_superuser: true });
     const first = await newUser('inv.many1', 'many1@example.org');
-    await t.server.db.dataSource.query(
+    await suite.t.server.db.dataSource.query(
       `INSERT INTO werkbank_account_token (token_hash, user_id, purpose, created_by, expires)
        SELECT md5('earlier-' || g) || md5('invite-' || g), $1, 'invite', $2, now() + interval '1 day' FROM generate_series(1, 49) g`,
       [first.id, boss.id],
@@ -30,22 +26,22 @@ describe('admin: the limits on invitations and password resets', function () {
       'too_many_invitations',
       'You have sent 50 invitations within the last hour. Please wait a while.',
     );
-    expectStatus(await admin.post(INVITE, { email: 'many2@example.org', user: second.resource_uri }), 200);
+    expectStatus(await suite.admin.post(INVITE, { email: 'many2@example.org', user: second.resource_uri }), 200);
   });
 
   it('mails one address at most three times an hour, and keeps requests no longer than a day', async () => {
     await userWithEmail('reset.kai', 'kai@example.org');
     await userWithEmail('reset.lea', 'lea@example.org');
     const visitor = visitorFrom('198.51.100.12');
-    const since = smtp.mails.length;
+    const since = suite.smtp.mails.length;
     for (let i = 0; i < 4; i++) expectStatus(await visitor.post(RESET, { email: 'kai@example.org' }), 200);
     // A mail asked for later arrives after any fourth one would have.
     expectStatus(await visitor.post(RESET, { email: 'lea@example.org' }), 200);
-    await smtp.mailTo('lea@example.org', since);
-    const toKai = smtp.mails.slice(since).filter((m) => addressesOf(m).includes('kai@example.org'));
+    await suite.smtp.mailTo('lea@example.org', since);
+    const toKai = suite.smtp.mails.slice(since).filter((m) => addressesOf(m).includes('kai@example.org'));
     assert.equal(toKai.length, 3);
 
-    const db = t.server.db.dataSource;
+    const db = suite.t.server.db.dataSource;
     await db.query(
       `INSERT INTO werkbank_mail_request (address, ip_address, created) VALUES ('old@example.org', '198.51.100.13', now() - interval '2 days')`,
     );
@@ -73,7 +69,7 @@ describe('admin: the limits on invitations and password resets', function () {
   });
 
   it('limits reset requests per client address', async () => {
-    const visitor = t.client();
+    const visitor = suite.t.client();
     let last;
     for (let i = 0; i < 25; i++) {
       last = await visitor.post(RESET, { email: `many${i}@example.org` });

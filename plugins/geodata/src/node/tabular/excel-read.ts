@@ -30,10 +30,10 @@ export function excelValue(value: unknown): Cell {
 }
 
 /**
- * Reads one sheet of an .xlsx workbook from `source` into row datums, as a stream (exceljs'
- * WorkbookReader: rows are read one by one; the shared strings table is held, read by
- * readSharedStringsExactly). Sheet rows are
- * counted from 1 as in Excel: skiprows skips the first rows, skipfooter the last rows that hold
+ * Reads one sheet of an .xlsx workbook (`zip`, its parts `entries` as inspectZip found them) into
+ * row datums: exceljs' WorkbookReader gets the parts in the order it needs them (readPartsInOrder)
+ * and reads the rows one by one, each sheet inflated as a stream; the shared strings table is held,
+ * read by readSharedStringsExactly. Sheet rows are counted from 1 as in Excel: skiprows skips the first rows, skipfooter the last rows that hold
  * anything (empty rows are not rows). Throws failures naming the sheet row and column.
  */
 export async function readExcel(
