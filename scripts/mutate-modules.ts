@@ -136,6 +136,7 @@ export const MODULES: MutationModule[] = [
     // bulk-write and streams suites: without them, 224 of 663 mutants had no test (2026-11-28).
     specs: [
       'plugins/magazine/test/magazine-moments.spec.ts',
+      'plugins/magazine/test/magazine-moment-actions.spec.ts',
       'plugins/magazine/test/magazine-restore-history.spec.ts',
       'plugins/magazine/test/magazine-moment-paging.spec.ts',
       'plugins/magazine/test/magazine-bulk-write.spec.ts',

@@ -41,7 +41,39 @@ describe('magazine: moment list by cursor', () => {
       ids,
       all.objects.map((m) => m.id),
     );
-    assertError(await admin.get(`${list}&after=x1`), 400, 'invalid_cursor');
-    assertError(await admin.get(`${list}&after=5&offset=2`), 400, 'invalid_parameter');
+    for (const bad of ['x1', '12x', '1234567890']) {
+      const res = await admin.get(`${list}&after=${bad}`);
+      assertError(res, 400, 'invalid_cursor');
+      assert.equal(res.body.field, 'after', bad);
+    }
+    const both = await admin.get(`${list}&after=5&offset=2`);
+    assertError(both, 400, 'invalid_parameter');
+    assert.equal(both.body.field, 'offset');
+  });
+
+  it('gives pages of exactly `limit` moments, counted unless count=false, and no next page after the last', async () => {
+    const depot = await newDepot(admin, 'string');
+    for (let i = 0; i < 3; i++) {
+      const d = await addDatum(admin, depot, { value: `v${i}` });
+      expectStatus(await admin.get(`/api/v1/moment/${d.moment_id}/finalize/`), 200);
+    }
+    const list = `/api/v1/moment/?depot_id=${depot.id}`;
+    const first = expectStatus<MomentPage>(await admin.get(`${list}&limit=2`), 200);
+    assert.equal(first.objects.length, 2);
+    assert.equal(first.meta.total_count, 4);
+    assert.equal(first.meta.offset, 0);
+    assert.ok(first.meta.next);
+    const rest = expectStatus<MomentPage>(await admin.get(`${list}&limit=2&offset=2`), 200);
+    assert.equal(rest.meta.offset, 2);
+    assert.equal(rest.meta.next, null, 'the page holds the last moments');
+    assert.equal(rest.objects.length, 2);
+    const whole = expectStatus<MomentPage>(await admin.get(`${list}&limit=4`), 200);
+    assert.equal(whole.meta.next, null);
+    // A cursor of many digits behind every moment: the list from the newest on.
+    const behind = expectStatus<MomentPage>(await admin.get(`${list}&limit=4&after=999999999`), 200);
+    assert.deepEqual(
+      behind.objects.map((m) => m.id),
+      whole.objects.map((m) => m.id),
+    );
   });
 });
