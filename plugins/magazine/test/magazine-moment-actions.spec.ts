@@ -40,7 +40,8 @@ describe('magazine: moment actions and their accounts', () => {
   const momentOf = async (id: number) => expectStatus<Moment>(await admin.get(`/api/v1/moment/${id}/`), 200);
 
   it('replies a moment with its addresses, author and origin: made by an edit, finalize, the API or a restore', async () => {
-    const eva = await t.user({ first_name: 'Eva', last_name: 'Lang' });
+    const eva = await t.user();
+    expectStatus(await admin.patch(userUri(eva.id), { first_name: 'Eva', last_name: 'Lang' }), 200);
     const depot = await newDepot(eva.client, 'string');
     const a = await addDatum(eva.client, depot, { value: 'a' });
     const first = expectStatus<Moment & { node_run: unknown }>(await eva.client.get(`/api/v1/moment/${a.moment_id}/`), 200);
