@@ -18,9 +18,12 @@ export interface MutationModule {
 
 const within = (dir: string, names: string[]): string[] => names.map((n) => `${dir}/${n}.ts`);
 
-/** Every `.ts` under a plugin's node side, without its specs and test scaffolding. */
-function nodeSide(plugin: string): string[] {
-  const dir = `plugins/${plugin}/src/node`;
+/**
+ * Every `.ts` under a plugin's node side (or, with `isDir`, under `plugins/<dir>`), without its
+ * specs and test scaffolding.
+ */
+function nodeSide(plugin: string, isDir = false): string[] {
+  const dir = isDir ? `plugins/${plugin}` : `plugins/${plugin}/src/node`;
   return [`${dir}/**/*.ts`, `!${dir}/**/*.spec.ts`, `!${dir}/**/*-test-*.ts`, `!${dir}/**/*.d.ts`];
 }
 
@@ -29,6 +32,18 @@ const ROOT_SUITES: Record<string, string[]> = {
   events: ['test/api/events.spec.ts', 'test/api/licences.spec.ts'],
   // The licence suite switches the add-ons off: their lists (and the ?tag= filter) are refused then.
   tags: ['test/api/tags.spec.ts', 'test/api/licences.spec.ts'],
+};
+
+/** The folders of the geodata plugin's node side, each with the API suites of its `test` folder that reach it. */
+const GEODATA_PARTS: Record<string, string[]> = {
+  'depot-import': ['geodata-depot-import', 'geodata-depot-import-kill'],
+  geometry: ['geometry-worker'],
+  live: ['geodata-live'],
+  reproject: ['feature-crs'],
+  services: ['geodata-services'],
+  sources: ['geodata-sources'],
+  tabular: ['geodata-csv-files', 'key-order'],
+  vector: ['geodata-geojson-files', 'geodata-vector-files', 'geodata-file-types', 'gdal-formats'],
 };
 
 /** A plugin's unit specs of its node and common side, and its API suites. */
@@ -151,7 +166,7 @@ export const MODULES: MutationModule[] = [
       'test/api/blob-references.spec.ts',
     ],
   },
-  ...['basic-functions', 'events', 'geodata', 'layers', 'magazine', 'switchboards', 'tags', 'types'].map(
+  ...['basic-functions', 'events', 'layers', 'magazine', 'portals', 'switchboards', 'tags', 'types', 'views'].map(
     (plugin): MutationModule => ({
       name: `plugin-${plugin}`,
       about: `the node side of the ${plugin} plugin`,
@@ -159,6 +174,42 @@ export const MODULES: MutationModule[] = [
       specs: pluginSpecs(plugin),
     }),
   ),
+  // The two largest node sides (about 10,000 and 8,000 lines) by folder: one module of a few
+  // thousand mutants took longer than a working session, so each part is measured on its own.
+  ...Object.entries(GEODATA_PARTS).map(([part, suites]): MutationModule => ({
+    name: `plugin-geodata-${part}`,
+    about: `the node side of the geodata plugin: ${part}`,
+    mutate: nodeSide(`geodata/src/node/${part}`, true),
+    specs: [`plugins/geodata/src/node/${part}/**/*.spec.ts`, ...suites.map((s) => `plugins/geodata/test/${s}.spec.ts`)],
+  })),
+  {
+    name: 'plugin-geodata-shared',
+    about: 'the node side of the geodata plugin: module, services and source items',
+    mutate: ['plugins/geodata/src/node/*.ts', '!plugins/geodata/src/node/*.spec.ts'],
+    specs: ['plugins/geodata/src/node/*.spec.ts', 'plugins/geodata/test/geodata-pipeline.spec.ts'],
+  },
+  {
+    name: 'plugin-services',
+    about: 'the node side of the services plugin: OGC API Features, WFS, vector tiles, publication',
+    mutate: [...nodeSide('services'), '!plugins/services/src/node/wms/**', '!plugins/services/src/node/wmts/**'],
+    specs: [
+      'plugins/services/src/node/*.spec.ts',
+      'plugins/services/src/common/**/*.spec.ts',
+      'plugins/services/test/*.spec.ts',
+      '!plugins/services/test/services-wm*.spec.ts',
+    ],
+  },
+  {
+    name: 'plugin-services-wms',
+    about: 'the node side of the services plugin: WMS and WMTS',
+    mutate: [...nodeSide('services/src/node/wms', true), ...nodeSide('services/src/node/wmts', true)],
+    specs: [
+      'plugins/services/src/node/wms/*.spec.ts',
+      'plugins/services/src/node/wmts/*.spec.ts',
+      'plugins/services/test/services-wm*.spec.ts',
+      'plugins/services/test/services-metalayer.spec.ts',
+    ],
+  },
 ];
 
 export function findModule(name: string): MutationModule | undefined {
