@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { assertError, expectStatus, startTestServer, type Client, type TestServer } from '@werkbank/testing/node';
-import { addDatum, newDepot, type Moment } from './magazine-support';
+import { addDatum, newDepot, type Depot, type Moment } from './magazine-support';
 
 interface MomentPage {
   objects: Moment[];
@@ -18,12 +18,18 @@ describe('magazine: moment list by cursor', () => {
   });
   after(async () => t?.close());
 
-  it('pages a depot’s moments by cursor exactly as by offset, and refuses a bad cursor', async () => {
+  /** A depot of `n` moments: `n - 1` finalized, each with one datum more, and the open head. */
+  async function depotWithMoments(n: number): Promise<Depot> {
     const depot = await newDepot(admin, 'string');
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < n - 1; i++) {
       const d = await addDatum(admin, depot, { value: `v${i}` });
       expectStatus(await admin.get(`/api/v1/moment/${d.moment_id}/finalize/`), 200);
     }
+    return depot;
+  }
+
+  it('pages a depot’s moments by cursor exactly as by offset, and refuses a bad cursor', async () => {
+    const depot = await depotWithMoments(7);
     const list = `/api/v1/moment/?depot_id=${depot.id}`;
     const all = expectStatus<MomentPage>(await admin.get(`${list}&limit=100`), 200);
     assert.ok(all.objects.length >= 7);
@@ -52,11 +58,7 @@ describe('magazine: moment list by cursor', () => {
   });
 
   it('gives pages of exactly `limit` moments, counted unless count=false, and no next page after the last', async () => {
-    const depot = await newDepot(admin, 'string');
-    for (let i = 0; i < 3; i++) {
-      const d = await addDatum(admin, depot, { value: `v${i}` });
-      expectStatus(await admin.get(`/api/v1/moment/${d.moment_id}/finalize/`), 200);
-    }
+    const depot = await depotWithMoments(4);
     const list = `/api/v1/moment/?depot_id=${depot.id}`;
     const first = expectStatus<MomentPage>(await admin.get(`${list}&limit=2`), 200);
     assert.equal(first.objects.length, 2);
