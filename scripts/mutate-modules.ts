@@ -145,6 +145,8 @@ export const MODULES: MutationModule[] = [
       'plugins/magazine/test/magazine-moment-actions.spec.ts',
       'plugins/magazine/test/magazine-restore-history.spec.ts',
       'plugins/magazine/test/magazine-moment-paging.spec.ts',
+      // The map-window reads (datum-store's inWindow and the window filter of a page).
+      'plugins/magazine/test/magazine-extents.spec.ts',
     ],
   },
   {

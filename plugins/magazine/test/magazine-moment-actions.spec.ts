@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { MessageBus } from '@werkbank/sdk/node';
 import {
+  apiKeyClient,
   assertError,
   EVENTS,
   expectStatus,
@@ -10,6 +11,7 @@ import {
   type TestServer,
 } from '@werkbank/testing/node';
 import { addDatum, newDepot, valuesAt, type Datum, type Moment } from './magazine-support';
+import { uploadFile } from './magazine-upload-support';
 
 /**
  * What a moment action answers and leaves behind (spec 000 §4, §7 "Moments"): the moment's reply,
@@ -271,5 +273,62 @@ describe('magazine: moment actions and their accounts', () => {
       ['Apfelsine'],
     );
     assert.equal(expectStatus<Page>(await admin.get(`${list}?limit=1`), 200).meta.total_count, 4);
+  });
+  it('searches for % and _ as the characters they are, not as wildcards', async () => {
+    const depot = await newDepot(admin, 'string');
+    for (const value of ['Rabatt 5%', 'Rabatt 50', 'a_b', 'axb']) await addDatum(admin, depot, { value });
+    const search = async (q: string) =>
+      expectStatus<{ objects: Datum[] }>(
+        await admin.get(`/api/v1/datum/by-depot/${depot.id}/?q=${encodeURIComponent(q)}`),
+        200,
+      ).objects.map((d) => d.value);
+    assert.deepEqual(await search('5%'), ['Rabatt 5%']);
+    assert.deepEqual(await search('a_b'), ['a_b']);
+    assert.deepEqual(await search('Rabatt'), ['Rabatt 5%', 'Rabatt 50']);
+  });
+
+  it('serves moments to an API key of the depot realm only', async () => {
+    const depot = await newDepot(admin, 'string');
+    const a = await addDatum(admin, depot, { value: 'a' });
+    const [{ id }] = (await t.server.db.dataSource.query(`SELECT id FROM werkbank_user WHERE username = $1`, [
+      t.server.config.adminUsername,
+    ])) as { id: number }[];
+    const keyOf = async (realms: string[]) =>
+      apiKeyClient(t, expectStatus<{ key: string }>(await admin.post('/api/v1/apikey/', { user: userUri(id), realms }), 201).key);
+    const depotKey = await keyOf(['depot']);
+    assert.equal(expectStatus<Moment>(await depotKey.get(`/api/v1/moment/${a.moment_id}/`), 200).id, a.moment_id);
+    const otherKey = await keyOf(['switchboard']);
+    assertError(
+      await otherKey.get(`/api/v1/moment/${a.moment_id}/`),
+      403,
+      'realm_denied',
+      "This API key may not be used for calls of the realm 'depot'.",
+    );
+  });
+
+  it('counts a file’s bytes with the version that brings it: kept by a rename in its moment, not again by a later one', async () => {
+    const depot = await newDepot(admin, 'file');
+    const uploadId = expectStatus<{ upload_id: string }>(
+      await admin.post('/magazine/upload-reset/', { depot: depot.resource_uri }),
+      200,
+    ).upload_id;
+    const file = (await uploadFile(admin, uploadId, 'plan.txt', Buffer.from('0123456789'))).body.file.datum as Datum;
+    /** The bytes the file's current version stores beyond its fields. */
+    const blobPart = async () => {
+      const [v] = (await t.server.db.dataSource.query(
+        `SELECT data, bytes FROM magazine_datum_version WHERE datum_id = $1 AND valid_to IS NULL`,
+        [file.index],
+      )) as { data: unknown; bytes: string }[];
+      return Number(v.bytes) - Buffer.byteLength(JSON.stringify(v.data));
+    };
+    assert.equal(await blobPart(), 10, 'the upload');
+    const renamed = await patch(file, { value: 'plan-2.txt' });
+    assert.equal(renamed.moment_id, file.moment_id);
+    assert.equal(await blobPart(), 10, 'renamed in the moment that brought it');
+    assert.equal((await momentOf(file.moment_id)).persistent_size, await bytesFrom(file.moment_id));
+    const next = (await finalize(file.moment_id)).id;
+    await patch(file, { value: 'plan-3.txt' }, next);
+    assert.equal(await blobPart(), 0, 'a later version shares the file without counting it again');
+    assert.equal((await momentOf(next)).persistent_size, await bytesFrom(next));
   });
 });
