@@ -29,7 +29,8 @@ function nodeSide(plugin: string, isDir = false): string[] {
 
 /** API suites of the root `test/api` that test a plugin whose own `test` folder has none. */
 const ROOT_SUITES: Record<string, string[]> = {
-  events: ['test/api/events.spec.ts', 'test/api/licences.spec.ts'],
+  // The live feed's socket (/ws/events) is tested by the websocket suite.
+  events: ['test/api/events.spec.ts', 'test/api/licences.spec.ts', 'test/api/websockets.spec.ts'],
   // The licence suite switches the add-ons off: their lists (and the ?tag= filter) are refused then.
   tags: ['test/api/tags.spec.ts', 'test/api/licences.spec.ts'],
 };

@@ -123,4 +123,63 @@ describe('events', () => {
     assertError(await admin.delete(`${EVENTS}${entry.id}/`), 405, 'method_not_allowed');
     expectStatus(await admin.get(`${EVENTS}${entry.id}/`), 200);
   });
+  it('names each entry’s user, and its kind in the reader’s language', async () => {
+    const en = await t.user();
+    const de = await t.user();
+    expectStatus(await admin.patch(userUri(de.id), { language: 'de' }), 200);
+    expectStatus(await admin.patch(userUri(en.id), { language: 'en' }), 200);
+    const fromEn = await createGreeting(en.client, { name: 'from the English reader' });
+    const fromDe = await createGreeting(de.client, { name: 'vom deutschen Leser' });
+    const named = (await allEntries())
+      .filter((e) => e.content_object === fromEn.resource_uri || e.content_object === fromDe.resource_uri)
+      .map((e) => [e.content_repr, e.user_name]);
+    assert.deepEqual(named, [
+      ['vom deutschen Leser', de.username],
+      ['from the English reader', en.username],
+    ]);
+    for (const [reader, uri, label] of [
+      [en, fromEn.resource_uri, 'greeting'],
+      [de, fromDe.resource_uri, 'den Gruß'],
+    ] as const) {
+      const [entry] = (await entriesOf(reader.client, uri)) as Array<FeedEntry & { content_kind_label: string }>;
+      assert.equal(entry.content_kind_label, label);
+    }
+  });
+
+  it('filters by user, kind and a search in the entry’s name, orders by time either way, and hides internal columns', async () => {
+    const carla = await t.user();
+    const first = await createGreeting(carla.client, { name: 'Carlas erster Gruß' });
+    const second = await createGreeting(carla.client, { name: 'Carlas zweiter Gruß' });
+    const mine = expectStatus(await admin.get(`${EVENTS}?user=${encodeURIComponent(userUri(carla.id))}&limit=100`), 200)
+      .objects as FeedEntry[];
+    assert.deepEqual(
+      mine.map((e) => e.content_object),
+      [second.resource_uri, first.resource_uri],
+    );
+    assert.ok(mine.every((e) => e.user === userUri(carla.id)));
+    const oldest = expectStatus(await admin.get(`${EVENTS}?user=${encodeURIComponent(userUri(carla.id))}&order_by=created`), 200)
+      .objects as FeedEntry[];
+    assert.deepEqual(
+      oldest.map((e) => e.content_object),
+      [first.resource_uri, second.resource_uri],
+    );
+    const found = expectStatus(await carla.client.get(`${EVENTS}?q=${encodeURIComponent('zweiter')}`), 200)
+      .objects as FeedEntry[];
+    assert.deepEqual(
+      found.map((e) => e.content_object),
+      [second.resource_uri],
+    );
+    const kinds = expectStatus(await admin.get(`${EVENTS}?content_kind=user&limit=1000`), 200).objects as FeedEntry[];
+    assert.ok(kinds.length > 0 && kinds.every((e) => e.content_kind === 'user'));
+    for (const hidden of ['object_id', 'object_owner_id']) assert.equal(hidden in mine[0], false, hidden);
+  });
+
+  it('shows everyone the entries of kinds that have no object permissions', async () => {
+    const tag = expectStatus(await bob.client.post('/api/v2/backend/tags/', { name: `bobs tag ${Date.now()}` }), 201);
+    const seen = expectStatus(await alice.client.get(`${EVENTS}?content_kind=tag&limit=1000`), 200).objects as FeedEntry[];
+    assert.deepEqual(
+      seen.filter((e) => e.content_object === tag.resource_uri).map((e) => [e.key, e.user]),
+      [['create', userUri(bob.id)]],
+    );
+  });
 });

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { generateLicenceKeyPair, signLicence } from '@werkbank/kernel/node';
 import type { LicencePayload } from '@werkbank/sdk';
 import { startTestServer, type TestServer } from '@werkbank/testing/node';
-import { assertError, EVENTS, expectStatus, TAGS, type Client } from './api-test-support';
+import { assertError, connectSocket, cookieHeader, EVENTS, expectStatus, TAGS, type Client } from './api-test-support';
 
 const INSTALL = '/api/v1/addon/licence/';
 const DAY = 24 * 3600 * 1000;
@@ -51,6 +52,12 @@ describe('licences and the component gate', () => {
       'component_disabled',
       'The tags add-on has not yet been licensed.',
     );
+  });
+
+  it('closes the live activity feed with 4403 while the events add-on is off', async () => {
+    const ws = await connectSocket(`${t.url.replace('http', 'ws')}/ws/events`, { Origin: t.url, Cookie: cookieHeader(user) });
+    const [code] = (await once(ws, 'close')) as [number];
+    assert.equal(code, 4403);
   });
 
   it('keeps kinds without a component usable, without the tags of the add-on that is off', async () => {

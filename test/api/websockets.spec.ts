@@ -1,22 +1,7 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '@werkbank/testing/node';
-import { expectStatus, GREETINGS, type Client } from './api-test-support';
-
-function cookieHeader(client: Client): string {
-  return [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-}
-
-/** Opens a websocket and resolves with it once open, or rejects with the HTTP status of a refusal. */
-function connect(url: string, headers: Record<string, string>): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers });
-    ws.once('open', () => resolve(ws));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-}
+import { connectSocket as connect, cookieHeader, expectStatus, GREETINGS, type Client } from './api-test-support';
 
 describe('websockets: /ws/events', function () {
   let t: TestServer;
