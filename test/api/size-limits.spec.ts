@@ -3,7 +3,7 @@ import http from 'node:http';
 import { lookup } from 'node:dns/promises';
 import type { AddressInfo } from 'node:net';
 import { canonicalJson } from '@werkbank/sdk/node';
-import { newDepot, uploadFile } from '@werkbank/plugin-magazine/testing';
+import { newDepot, uploadFile, uploadReset } from '@werkbank/plugin-magazine/testing';
 import {
   addFrame,
   addNode,
@@ -64,10 +64,7 @@ describe('size limits: every path that stores bytes, at the limit and one byte o
 
   it('Magazine upload: stores a file of exactly UPLOAD_MAX_BYTES and refuses one byte more with 413', async () => {
     const depot = await newDepot(alice, 'file');
-    const id = expectStatus<{ upload_id: string }>(
-      await alice.post('/magazine/upload-reset/', { depot: depot.resource_uri }),
-      200,
-    ).upload_id;
+    const id = await uploadReset(alice, depot);
     const fits = await uploadFile(alice, id, 'fits.bin', Buffer.alloc(UPLOAD_LIMIT, 1));
     assert.equal(fits.status, 201, JSON.stringify(fits.body));
     assert.equal(fits.body.file.datum.size, UPLOAD_LIMIT);

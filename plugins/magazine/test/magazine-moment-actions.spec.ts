@@ -10,8 +10,8 @@ import {
   type Client,
   type TestServer,
 } from '@werkbank/testing/node';
-import { addDatum, newDepot, valuesAt, type Datum, type Moment } from './magazine-support';
-import { uploadFile } from './magazine-upload-support';
+import { addDatum, adminId, newDepot, valuesAt, type Datum, type Moment } from './magazine-support';
+import { uploadFile, uploadReset } from './magazine-upload-support';
 
 /**
  * What a moment action answers and leaves behind (spec 000 §4, §7 "Moments"): the moment's reply,
@@ -290,9 +290,7 @@ describe('magazine: moment actions and their accounts', () => {
   it('serves moments to an API key of the depot realm only', async () => {
     const depot = await newDepot(admin, 'string');
     const a = await addDatum(admin, depot, { value: 'a' });
-    const [{ id }] = (await t.server.db.dataSource.query(`SELECT id FROM werkbank_user WHERE username = $1`, [
-      t.server.config.adminUsername,
-    ])) as { id: number }[];
+    const id = await adminId(t);
     const keyOf = async (realms: string[]) =>
       apiKeyClient(t, expectStatus<{ key: string }>(await admin.post('/api/v1/apikey/', { user: userUri(id), realms }), 201).key);
     const depotKey = await keyOf(['depot']);
@@ -308,10 +306,7 @@ describe('magazine: moment actions and their accounts', () => {
 
   it('counts a file’s bytes with the version that brings it: kept by a rename in its moment, not again by a later one', async () => {
     const depot = await newDepot(admin, 'file');
-    const uploadId = expectStatus<{ upload_id: string }>(
-      await admin.post('/magazine/upload-reset/', { depot: depot.resource_uri }),
-      200,
-    ).upload_id;
+    const uploadId = await uploadReset(admin, depot);
     const file = (await uploadFile(admin, uploadId, 'plan.txt', Buffer.from('0123456789'))).body.file.datum as Datum;
     /** The bytes the file's current version stores beyond its fields. */
     const blobPart = async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '@werkbank/testing/node';
 import { expectStatus, type Client } from '@werkbank/testing/node';
 import { newDepot, type Datum, type Depot, type Moment } from './magazine-support';
-import { uploadFile } from './magazine-upload-support';
+import { uploadFile, uploadReset } from './magazine-upload-support';
 
 /**
  * One edit of a scripted history. A datum is named by the key it was added under; for a file
@@ -93,10 +93,7 @@ describe('magazine: restoring every moment of an edit history', () => {
     const adds = 'add' in edit ? [edit.add] : 'batch' in edit ? edit.batch : [];
     if (adds.length && type === 'file') {
       // A batch of files is one upload id with several files.
-      const id = expectStatus<{ upload_id: string }>(
-        await admin.post('/magazine/upload-reset/', { depot: depot.resource_uri }),
-        200,
-      ).upload_id;
+      const id = await uploadReset(admin, depot);
       for (const key of adds) {
         const reply = await uploadFile(admin, id, key, Buffer.from(bytesOf(key)));
         assert.equal(reply.status, 201, JSON.stringify(reply.body));

@@ -75,15 +75,20 @@ export async function headOf(c: Client, depot: Depot): Promise<Moment> {
   return expectStatus<Depot>(await c.get(depot.resource_uri), 200).current_moment!;
 }
 
+/** The id of the test server's administrator. */
+export async function adminId(t: TestServer): Promise<number> {
+  const [{ id }] = (await t.server.db.dataSource.query(`SELECT id FROM werkbank_user WHERE username = $1`, [
+    t.server.config.adminUsername,
+  ])) as { id: number }[];
+  return id;
+}
+
 /**
  * The administrator of a test server three ways: an API client, the signed-in user the server's
  * DepotAccess takes (as a switchboard function would hand it on), and that DepotAccess.
  */
 export async function adminWithDepotAccess(t: TestServer): Promise<{ admin: Client; adminUser: AuthUser; access: DepotAccess }> {
   const admin = await t.admin();
-  const [{ id }] = (await t.server.db.dataSource.query(`SELECT id FROM werkbank_user WHERE username = $1`, [
-    t.server.config.adminUsername,
-  ])) as { id: number }[];
-  const adminUser = (await t.server.accounts.loadAuthUser(id))!;
+  const adminUser = (await t.server.accounts.loadAuthUser(await adminId(t)))!;
   return { admin, adminUser, access: t.server.kernel.container.get<DepotAccess>(DepotAccess) };
 }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { Readable } from 'node:stream';
-import type { Client } from '@werkbank/testing/node';
+import { expectStatus, type Client } from '@werkbank/testing/node';
 
 const BOUNDARY = 'werkbank-upload-boundary';
 
@@ -87,3 +87,9 @@ export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** Starts an upload into a file depot (as the upload dialog does) and returns its upload id. */
+export async function uploadReset(client: Client, depot: { resource_uri: string }): Promise<string> {
+  return expectStatus<{ upload_id: string }>(await client.post('/magazine/upload-reset/', { depot: depot.resource_uri }), 200)
+    .upload_id;
+}
