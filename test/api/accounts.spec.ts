@@ -80,6 +80,14 @@ describe('accounts: login, logout, passwords, sessions', () => {
       await t.client().login(other.username, other.password);
     });
 
+    it('logs in a user whose name was typed with spaces around it, answering ok with the user', async () => {
+      const u = await t.user();
+      const res = await u.client.post('/accounts/login/', { username: `  ${u.username} `, password: u.password });
+      const body = expectStatus(res, 200);
+      assert.deepEqual([body.status, body.user, body.username], ['ok', `/api/v1/user/${u.id}/`, u.username]);
+      assert.ok(u.client.cookies.get('sessionid'));
+    });
+
     it('an expired account cannot log in (403 with a reason)', async () => {
       const u = await t.user({ expiration_date: new Date(Date.now() - 24 * 3600 * 1000) });
       const res = await u.client.post('/accounts/login/', { username: u.username, password: u.password });

@@ -232,18 +232,23 @@ describe('API keys', () => {
     assert.equal(all.objects.length, 3);
     assert.equal(all.meta.next, null, 'no further page when the last one is full');
 
-    assertError(await admin.get(`${first.meta.next}&offset=1`), 400, 'invalid_parameter');
+    const both = await admin.get(`${first.meta.next}&offset=1`);
+    assertError(both, 400, 'invalid_parameter');
+    assert.equal(both.body.field, 'offset', 'the refusal names the offset');
     // A cursor of another list, or one with values that are not the list's, is refused.
     const users = expectStatus(await admin.get('/api/v1/user/?limit=1'), 200).meta.next as string;
     const foreign = new URLSearchParams(users.split('?')[1]).get('after')!;
     assertError(await admin.get(`${mine}&after=${foreign}`), 400, 'invalid_cursor');
     const { encodeCursor } = await import('../../server/src/resources/list-cursor');
     const lastKey = second.objects[0];
-    for (const values of [
-      ['yesterday', '1'],
-      [lastKey.created.replace('T', ' ').replace('Z', '+00'), 'one'],
-    ]) {
-      const forged = encodeCursor({ order: '-created,-id', values });
+    const validValues = [lastKey.created.replace('T', ' ').replace('Z', '+00'), '1'];
+    for (const [order, values] of [
+      ['-created,-id', ['yesterday', '1']],
+      ['-created,-id', [validValues[0], 'one']],
+      // Values this list could hold, but behind the cursor of another order.
+      ['created,id', validValues],
+    ] as const) {
+      const forged = encodeCursor({ order, values: [...values] });
       const res = await admin.get(`${mine}&after=${forged}`);
       assertError(res, 400, 'invalid_cursor');
       assert.equal(res.body.field, 'after');

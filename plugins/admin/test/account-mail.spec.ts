@@ -86,7 +86,9 @@ describe('admin: invitations and password resets through a real SMTP server', fu
       400,
       'link_used',
     );
-    assertError(await visitor.post(LINK, { token: first.token }), 400, 'link_used');
+    const used = await visitor.post(LINK, { token: first.token });
+    assertError(used, 400, 'link_used');
+    assert.equal(used.body.field, 'token', 'the refusal names the link’s field');
     await visitor.login('inv.ben', 'bens-passwort-1');
 
     const cleo = await newUser('inv.cleo', 'cleo@example.org');
@@ -97,12 +99,13 @@ describe('admin: invitations and password resets through a real SMTP server', fu
       `UPDATE werkbank_account_token SET expires = now() - interval '1 minute' WHERE user_id = $1`,
       [cleo.id],
     );
-    assertError(
-      await visitor.post(SET, { token: expired.token, new_password1: 'cleos-passwort', new_password2: 'cleos-passwort' }),
-      400,
-      'link_expired',
-      /expired/,
-    );
+    const late = await visitor.post(SET, {
+      token: expired.token,
+      new_password1: 'cleos-passwort',
+      new_password2: 'cleos-passwort',
+    });
+    assertError(late, 400, 'link_expired', /expired/);
+    assert.equal(late.body.field, 'token');
     assertError(await visitor.post(LINK, { token: 'not-a-token' }), 400, 'link_invalid');
     assert.equal(expectStatus(await admin.get(cleo.resource_uri), 200).is_active, false, 'nothing changed');
   });
