@@ -241,14 +241,15 @@ describe('API keys', () => {
     assertError(await admin.get(`${mine}&after=${foreign}`), 400, 'invalid_cursor');
     const { encodeCursor } = await import('../../server/src/resources/list-cursor');
     const lastKey = second.objects[0];
-    const validValues = [lastKey.created.replace('T', ' ').replace('Z', '+00'), '1'];
-    for (const [order, values] of [
+    const created = lastKey.created.replace('T', ' ').replace('Z', '+00');
+    const cases: Array<[string, string[]]> = [
       ['-created,-id', ['yesterday', '1']],
-      ['-created,-id', [validValues[0], 'one']],
+      ['-created,-id', [created, 'one']],
       // Values this list could hold, but behind the cursor of another order.
-      ['created,id', validValues],
-    ] as const) {
-      const forged = encodeCursor({ order, values: [...values] });
+      ['created,id', [created, '1']],
+    ];
+    for (const [order, values] of cases) {
+      const forged = encodeCursor({ order, values });
       const res = await admin.get(`${mine}&after=${forged}`);
       assertError(res, 400, 'invalid_cursor');
       assert.equal(res.body.field, 'after');
