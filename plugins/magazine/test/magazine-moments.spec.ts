@@ -191,6 +191,20 @@ describe('magazine: moments and datums', () => {
     assert.deepEqual(await valuesAt(admin, depot), ['fresh']);
   });
 
+  it('a datum id that was never drawn is not found for reading, changing or deleting', async () => {
+    const depot = await newDepot(admin, 'string');
+    const a = await addDatum(admin, depot, { value: 'a' });
+    const head = await headOf(admin, depot);
+    // Behind the last block of ids: not to be taken for a datum of the depot that drew that block
+    // (its writers would otherwise hear that the datum was deleted).
+    const never = a.index + 1_000_000;
+    assertError(await admin.get(`/api/v1/datum/${never}/`), 404, 'not_found');
+    assertError(await admin.patch(`/api/v1/datum/${never}/`, { value: 'x' }), 404, 'not_found');
+    assertError(await admin.delete(`/api/v1/datum/${never}/`), 404, 'not_found');
+    assert.deepEqual(await valuesAt(admin, depot), ['a']);
+    assert.equal((await headOf(admin, depot)).id, head.id);
+  });
+
   it('concurrent writers: every write lands or is refused whole', async () => {
     const depot = await newDepot(admin, 'int');
     const alice = await t.user();
