@@ -153,6 +153,29 @@ describe('object permissions on /api/v1/greeting/', () => {
     assert.deepEqual((await asOwner(g)).permissions, []);
   });
 
+  it('refuses malformed grants with 400 naming the permissions field, and keeps the grants as they were', async () => {
+    const g = await newGreeting();
+    await grant(g, [{ user: userUri(other.id), perms: ['read'] }]);
+    const user = userUri(other.id);
+    const cases: Array<{ why: string; permissions: unknown }> = [
+      { why: 'an entry that is null', permissions: [null] },
+      { why: 'an entry that is a number', permissions: [5] },
+      { why: 'a permission greetings do not have beside one they have', permissions: [{ user, perms: ['read', 'delete'] }] },
+      { why: 'perms that are not a list', permissions: [{ user, perms: 'read' }] },
+      { why: 'an entry for nobody', permissions: [{ perms: ['read'] }] },
+      { why: 'an entry for a user and a group at once', permissions: [{ user, group: '/api/v1/group/1/', perms: ['read'] }] },
+    ];
+    for (const c of cases) {
+      const res = await owner.client.patch(g.resource_uri, { permissions: c.permissions, message: 'changed' });
+      assert.equal(res.status, 400, `${c.why}: ${JSON.stringify(res.body)}`);
+      assertError(res, 400, 'invalid_field');
+      assert.equal(res.body.field, 'permissions', c.why);
+    }
+    const now = await asOwner(g);
+    assert.deepEqual(now.permissions, [{ user, perms: ['read'] }]);
+    assert.equal(now.message, 'original');
+  });
+
   it('lets a superuser see, list, change and delete every greeting', async () => {
     const g = await newGreeting();
     expectStatus(await admin.get(g.resource_uri), 200);
