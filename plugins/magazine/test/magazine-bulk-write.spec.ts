@@ -229,6 +229,32 @@ describe('magazine: bulk writes', function () {
     assert.equal(await inDepot(next.id), `/api/v1/depot/${depot.id}/`);
   });
 
+  it('stores text of every kind unchanged and in order: umlauts, characters beyond 16 bits, tabs, newlines, backslashes', async () => {
+    const depot = await newDepot(admin, 'string');
+    // Every 7th value of the first batch has characters of several bytes; the second batch has
+    // none (rows of single-byte text and of several-byte text are measured differently).
+    const special = (i: number) => `Grüße ${i}\t🌍 C:\\Daten\\${i}\nzweite Zeile "zitiert" ß`;
+    const first = Array.from({ length: BATCH }, (_, i) => ({ value: i % 7 === 3 ? special(i) : `v${i}` }));
+    async function* batches() {
+      yield first;
+      yield batchOf(BATCH);
+    }
+    await access.writeStream(adminUser, depot.id, batches(), {});
+    const stored = await query<{ value: string }>(
+      `SELECT data->>'value' AS value FROM magazine_datum_version WHERE depot_id = $1 AND valid_to IS NULL ORDER BY datum_id`,
+      [depot.id],
+    );
+    assert.deepEqual(
+      stored.map((r) => r.value),
+      [...first, ...batchOf(BATCH)].map((v) => v.value),
+    );
+    const one = expectStatus<{ objects: Array<{ value: string }> }>(
+      await admin.get(`/api/v1/datum/by-depot/${depot.id}/?limit=1&offset=3`),
+      200,
+    ).objects[0];
+    assert.equal(one.value, special(3));
+  });
+
   it('removes the datums and versions of a deleted depot, and unsets the author of a deleted user', async () => {
     const bob = await t.user();
     const depot = await newDepot(bob.client, 'string');

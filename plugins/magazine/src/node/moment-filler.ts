@@ -1,7 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { EntityManager } from '@werkbank/sdk/node';
 import { insertVersions, snapshotPage, type VersionValues } from './datum-store';
-import { copyDatums, copyRowOf, insertDatumRecords, insertRecordOf, KeyOrderMemo, type BulkPath } from './bulk-rows';
+import {
+  copyDatums,
+  copyRowOf,
+  insertDatumRecords,
+  insertRecordOf,
+  KeyOrderMemo,
+  packRows,
+  type BulkPath,
+  type PackedRows,
+} from './bulk-rows';
 import { boxExtentOf, unionExtent, type Extent } from '../common/datum-extent';
 import { UNION_EXTENT, type ExtentChange } from './datum-extent-sql';
 
@@ -22,12 +31,18 @@ const COPY_ROWS_PER_STATEMENT = 20_000;
  * New datums' rows made ahead (MomentFiller.prepare): only their texts (without datum ids), the
  * bytes they store and their extents' union, so a batch's values and their fields are garbage once
  * it is prepared, while its rows wait for a statement to fill (decision 0075, evening amendment).
+ * COPY rows are packed outside V8's heap (`blocks`, one per batch); INSERT records of the embedded
+ * database stay strings (`records`), as its statement takes them.
  */
 export interface PreparedRows {
-  rows: string[];
+  count: number;
+  blocks: PackedRows[];
+  records: string[];
   bytes: number;
   extent: Extent | null;
 }
+
+const noRows = (): PreparedRows => ({ count: 0, blocks: [], records: [], bytes: 0, extent: null });
 
 /**
  * Fills a just-created open moment with values that arrive in batches (DepotAccess.write and
@@ -66,7 +81,7 @@ export class MomentFiller {
   }
 
   /** Rows waiting for their statement: sent once ROWS_PER_STATEMENT are there, or by `finish`. */
-  private pending: PreparedRows = { rows: [], bytes: 0, extent: null };
+  private pending: PreparedRows = noRows();
   /** The COPY on its way (PostgreSQL), awaited before the connection is used again. */
   private sending: Promise<void> | undefined;
   /** The key orders of this write's values, made once per shape. */
@@ -84,17 +99,25 @@ export class MomentFiller {
   }
 
   private rowsOf(values: VersionValues[]): PreparedRows {
-    const out: PreparedRows = { rows: new Array<string>(values.length), bytes: 0, extent: extentOfValues(values) };
+    const texts = new Array<string>(values.length);
+    let bytes = 0;
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       const row =
         this.path === 'copy'
           ? copyRowOf(v, this.depotId, this.momentId, this.userId, this.orders)
           : insertRecordOf(v, this.orders);
-      out.rows[i] = row.text;
-      out.bytes += row.bytes;
+      texts[i] = row.text;
+      bytes += row.bytes;
     }
-    return out;
+    const copy = this.path === 'copy' && values.length > 0;
+    return {
+      count: values.length,
+      blocks: copy ? [packRows(texts)] : [],
+      records: copy ? [] : texts,
+      bytes,
+      extent: extentOfValues(values),
+    };
   }
 
   /**
@@ -102,7 +125,7 @@ export class MomentFiller {
    * prepared rows without a transaction (the staged import opens one only to write).
    */
   writes(values: VersionValues[] | PreparedRows): boolean {
-    return Array.isArray(values) || this.pending.rows.length + values.rows.length >= ROWS_PER_STATEMENT;
+    return Array.isArray(values) || this.pending.count + values.count >= ROWS_PER_STATEMENT;
   }
 
   /** Queues prepared rows that do not fill a statement (`writes` is false). */
@@ -118,8 +141,8 @@ export class MomentFiller {
   async add(m: EntityManager, values: VersionValues[] | PreparedRows): Promise<void> {
     if (!Array.isArray(values)) {
       this.queue(values);
-      if (this.path !== 'copy') return this.pending.rows.length < ROWS_PER_STATEMENT ? undefined : this.send(m);
-      if (this.pending.rows.length < COPY_ROWS_PER_STATEMENT) return;
+      if (this.path !== 'copy') return this.pending.count < ROWS_PER_STATEMENT ? undefined : this.send(m);
+      if (this.pending.count < COPY_ROWS_PER_STATEMENT) return;
       // One COPY on its way while the rows of the next are made: the statement before must have
       // ended (its error is thrown here), this one is awaited by the next add, `settle` or `finish`.
       await this.settle();
@@ -134,7 +157,7 @@ export class MomentFiller {
       const fresh = this.exhausted ? chunk : chunk.slice(await this.replaceCurrent(m, chunk));
       if (!fresh.length) continue;
       this.queue(this.rowsOf(fresh));
-      if (this.pending.rows.length >= ROWS_PER_STATEMENT) await this.send(m);
+      if (this.pending.count >= ROWS_PER_STATEMENT) await this.send(m);
     }
   }
 
@@ -150,7 +173,9 @@ export class MomentFiller {
 
   private queue(prepared: PreparedRows): void {
     const p = this.pending;
-    for (const row of prepared.rows) p.rows.push(row);
+    for (const block of prepared.blocks) p.blocks.push(block);
+    for (const record of prepared.records) p.records.push(record);
+    p.count += prepared.count;
     p.bytes += prepared.bytes;
     p.extent = unionExtent(p.extent, prepared.extent);
   }
@@ -158,12 +183,12 @@ export class MomentFiller {
   /** Sends the queued rows as one statement (COPY, or a multi-row INSERT on the embedded database). */
   private async send(m: EntityManager): Promise<void> {
     const p = this.pending;
-    if (!p.rows.length) return;
-    this.pending = { rows: [], bytes: 0, extent: null };
-    if (this.path === 'copy') await copyDatums(m, this.depotId, this.momentId, p.rows);
-    else await insertDatumRecords(m, this.depotId, this.momentId, this.userId, p.rows);
+    if (!p.count) return;
+    this.pending = noRows();
+    if (this.path === 'copy') await copyDatums(m, this.depotId, this.momentId, p.blocks);
+    else await insertDatumRecords(m, this.depotId, this.momentId, this.userId, p.records);
     this.bytes += p.bytes;
-    this.added += p.rows.length;
+    this.added += p.count;
     this.extent.added = unionExtent(this.extent.added, p.extent);
   }
 
