@@ -21,7 +21,7 @@ import {
   runAndWait,
   type Obj,
 } from '@werkbank/plugin-switchboards/testing';
-import { applyMemoryPolicy } from '../server/src/memory-policy';
+import { applyMemoryPolicy, SEMI_SPACE_MB, semiSpaceInEffect } from '../server/src/memory-policy';
 import { POSTGRES_URL, redact, startServer, unreachable } from './bench-server';
 import { readRss, resetPeak, sampleRss } from './child-process';
 import { writePointsCsv, writePolygonsGeoJson, type Input } from './import-data';
@@ -136,10 +136,16 @@ async function copyPeer(url: string, copyInput: Input, rows: number, format: str
 async function main(): Promise<void> {
   // The server in this process runs with the garbage-collection policy `npm start` gives it.
   const heapGrowing = applyMemoryPolicy();
+  const semiSpace = semiSpaceInEffect();
   banner(
     'bench/import',
-    `${os.cpus().length} CPUs · ${os.cpus()[0]?.model ?? ''} · HEAP_GROWING_PERCENT=${heapGrowing || 'V8 default'}`,
+    `${os.cpus().length} CPUs · ${os.cpus()[0]?.model ?? ''} · HEAP_GROWING_PERCENT=${heapGrowing || 'V8 default'} · ` +
+      `semi-space ${semiSpace ? `${semiSpace} MiB` : 'V8 default'}`,
   );
+  // The server runs with the young generation its start scripts give it (decision 0094); started
+  // without that flag this process measures something else, and says so.
+  if (semiSpace !== SEMI_SPACE_MB)
+    console.log(`  NOTE: the server starts with --max-semi-space-size=${SEMI_SPACE_MB}; run this with it (npm run bench:import)`);
   const why = await unreachable(POSTGRES_URL);
   if (why) throw new Error(`PostgreSQL is not reachable at ${redact(POSTGRES_URL)} (${why}); set BENCH_DATABASE_URL`);
   const dir = await mkdtemp(join(BASE_DIR, 'werkbank-bench-import-'));

@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../server/src/memory-policy';
 import { printMutationScores } from './mutation-scores';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -31,7 +32,8 @@ const LIMIT_MS = 5 * 60_000;
 function runOne(name: string): Promise<{ code: number; ms: number }> {
   const started = performance.now();
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `bench/${name}.ts`], {
+    // With the node flags of the server's start scripts: several benches run a server in their process.
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', `bench/${name}.ts`], {
       cwd: ROOT,
       env: { ...process.env, BENCH_SMOKE: '1' },
       stdio: 'inherit',

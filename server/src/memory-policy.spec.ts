@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { applyMemoryPolicy, DEFAULT_HEAP_GROWING_PERCENT } from './memory-policy';
+import { readFileSync } from 'node:fs';
+import {
+  applyMemoryPolicy,
+  DEFAULT_HEAP_GROWING_PERCENT,
+  SEMI_SPACE_MB,
+  SERVER_NODE_FLAGS,
+  semiSpaceInEffect,
+} from './memory-policy';
 
 describe('server: memory policy (HEAP_GROWING_PERCENT)', () => {
   it('bounds heap growth by default and lets the administrator choose or switch it off', () => {
@@ -38,5 +45,27 @@ describe('server: memory policy (HEAP_GROWING_PERCENT)', () => {
     const bounded = peak('100');
     const unbounded = peak('0');
     assert.ok(bounded < unbounded * 0.75, `heap with the policy ${bounded >> 20} MiB, without ${unbounded >> 20} MiB`);
+  });
+
+  it('starts the server, the workers and the import bench with the young generation of the policy', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    for (const script of ['start', 'worker', 'bench:import']) {
+      const args = pkg.scripts[script].split(/\s+/);
+      assert.ok(
+        SERVER_NODE_FLAGS.every((flag) => args.includes(flag)),
+        `npm run ${script} ("${pkg.scripts[script]}") passes ${SERVER_NODE_FLAGS.join(' ')}`,
+      );
+      assert.equal(semiSpaceInEffect(args, ''), SEMI_SPACE_MB, script);
+    }
+  });
+
+  it('reads the semi-space size a process started with: NODE_OPTIONS, then the command line, the later winning', () => {
+    assert.equal(semiSpaceInEffect([], ''), undefined);
+    assert.equal(semiSpaceInEffect(['--import', 'tsx'], '--max-old-space-size=4096'), undefined);
+    assert.equal(semiSpaceInEffect([], '--max-semi-space-size=8'), 8);
+    assert.equal(semiSpaceInEffect(['--max_semi_space_size=64'], '--max-semi-space-size=8'), 64);
+    assert.equal(semiSpaceInEffect(['--max-semi-space-size=32', '--max-semi-space-size=16'], ''), 16);
   });
 });
