@@ -255,6 +255,51 @@ describe('magazine: bulk writes', function () {
     assert.equal(one.value, special(3));
   });
 
+  it('counts what a bulk write stores: datums and bytes of the moment, for an append and for a replace', async () => {
+    const depot = await newDepot(admin, 'string');
+    const bytesFrom = async (momentId: number) =>
+      (
+        await query<{ bytes: number }>(
+          `SELECT coalesce(sum(bytes), 0)::int AS bytes FROM magazine_datum_version WHERE valid_from = $1`,
+          [momentId],
+        )
+      )[0].bytes;
+    const momentOf = async (id: number) =>
+      expectStatus<{ size: number; persistent_size: number }>(await admin.get(`/api/v1/moment/${id}/`), 200);
+    async function* pages(...list: Array<Array<{ value: string }>>) {
+      yield* list;
+    }
+
+    const appended = await access.writeStream(adminUser, depot.id, pages(batchOf(0), batchOf(BATCH, 10)), { mode: 'append' });
+    const first = await momentOf(appended.moment_id);
+    assert.equal(first.size, BATCH + 10);
+    assert.ok(first.persistent_size > 0);
+    assert.equal(first.persistent_size, await bytesFrom(appended.moment_id), 'the bytes of every new version');
+
+    // Fewer values, the first five changed: five new versions, the rest kept, the last ten removed.
+    const values = batchOf(0).map((v, i) => (i < 5 ? { value: `changed ${i}` } : v));
+    const replaced = await access.writeStream(adminUser, depot.id, pages(values), { mode: 'replace' });
+    const second = await momentOf(replaced.moment_id);
+    assert.equal(second.size, BATCH);
+    assert.equal(second.persistent_size, await bytesFrom(replaced.moment_id), 'the bytes of the five new versions');
+    assert.equal(
+      (
+        await query<{ n: number }>(`SELECT count(*)::int AS n FROM magazine_datum_version WHERE valid_from = $1`, [
+          replaced.moment_id,
+        ])
+      )[0].n,
+      5,
+    );
+    const current = await query<{ value: string }>(
+      `SELECT data->>'value' AS value FROM magazine_datum_version WHERE depot_id = $1 AND valid_to IS NULL ORDER BY datum_id`,
+      [depot.id],
+    );
+    assert.deepEqual(
+      current.map((r) => r.value),
+      values.map((v) => v.value),
+    );
+  });
+
   it('removes the datums and versions of a deleted depot, and unsets the author of a deleted user', async () => {
     const bob = await t.user();
     const depot = await newDepot(bob.client, 'string');
