@@ -7,7 +7,8 @@ import type { VersionRow } from './datum-store';
 function featureText(v: VersionRow): string {
   const feature = (v.data.feature ?? { type: 'Feature', geometry: null, properties: null }) as Record<string, unknown>;
   if (feature.id !== undefined && feature.id !== null) return JSON.stringify(feature);
-  const { type, ...rest } = feature;
+  // An `id` of null is none: the datum's index takes its place (not overwritten by it).
+  const { type, id: _none, ...rest } = feature;
   return JSON.stringify({ type: type ?? 'Feature', id: v.datum_id, ...rest });
 }
 
