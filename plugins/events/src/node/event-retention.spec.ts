@@ -34,7 +34,7 @@ describe('activity feed retention (start-up hook)', function () {
 
   it('prunes at start when EVENTS_RETENTION_DAYS is set, saying how many entries went, and not at all without it', async () => {
     const hooks: StartupHookDescriptor[] = [];
-    eventRetention.registerStartupHooks({ add: (hook) => (hooks.push(hook), Disposable.create(() => undefined)) });
+    eventRetention.registerStartupHooks({ add: (hook) => (hooks.push(hook), Disposable.NULL) });
     assert.deepEqual(
       hooks.map((h) => h.id),
       ['events.retention'],
