@@ -46,6 +46,18 @@ describe('magazine: bulk writes', function () {
       )
     )[0];
 
+  /** The values of a depot's current datums, in datum order (every one, not a page). */
+  const currentValues = async (depot: Depot) =>
+    (
+      await query<{ value: string }>(
+        `SELECT data->>'value' AS value FROM magazine_datum_version WHERE depot_id = $1 AND valid_to IS NULL ORDER BY datum_id`,
+        [depot.id],
+      )
+    ).map((r) => r.value);
+  async function* pages(...list: Array<Array<{ value: string }>>) {
+    yield* list;
+  }
+
   it('answers other requests while a write is between its batches, and shows nothing of it before it ends', async () => {
     const depot = await newDepot(admin, 'string');
     await addDatum(admin, depot, { value: 'old 1' });
@@ -235,17 +247,9 @@ describe('magazine: bulk writes', function () {
     // none (rows of single-byte text and of several-byte text are measured differently).
     const special = (i: number) => `Grüße ${i}\t🌍 C:\\Daten\\${i}\nzweite Zeile "zitiert" ß`;
     const first = Array.from({ length: BATCH }, (_, i) => ({ value: i % 7 === 3 ? special(i) : `v${i}` }));
-    async function* batches() {
-      yield first;
-      yield batchOf(BATCH);
-    }
-    await access.writeStream(adminUser, depot.id, batches(), {});
-    const stored = await query<{ value: string }>(
-      `SELECT data->>'value' AS value FROM magazine_datum_version WHERE depot_id = $1 AND valid_to IS NULL ORDER BY datum_id`,
-      [depot.id],
-    );
+    await access.writeStream(adminUser, depot.id, pages(first, batchOf(BATCH)), {});
     assert.deepEqual(
-      stored.map((r) => r.value),
+      await currentValues(depot),
       [...first, ...batchOf(BATCH)].map((v) => v.value),
     );
     const one = expectStatus<{ objects: Array<{ value: string }> }>(
@@ -266,9 +270,6 @@ describe('magazine: bulk writes', function () {
       )[0].bytes;
     const momentOf = async (id: number) =>
       expectStatus<{ size: number; persistent_size: number }>(await admin.get(`/api/v1/moment/${id}/`), 200);
-    async function* pages(...list: Array<Array<{ value: string }>>) {
-      yield* list;
-    }
 
     const appended = await access.writeStream(adminUser, depot.id, pages(batchOf(0), batchOf(BATCH, 10)), { mode: 'append' });
     const first = await momentOf(appended.moment_id);
@@ -290,12 +291,8 @@ describe('magazine: bulk writes', function () {
       )[0].n,
       5,
     );
-    const current = await query<{ value: string }>(
-      `SELECT data->>'value' AS value FROM magazine_datum_version WHERE depot_id = $1 AND valid_to IS NULL ORDER BY datum_id`,
-      [depot.id],
-    );
     assert.deepEqual(
-      current.map((r) => r.value),
+      await currentValues(depot),
       values.map((v) => v.value),
     );
   });

@@ -190,7 +190,11 @@ export function packRows(rows: readonly string[]): PackedRows {
 /** How many rows `blocks` hold. */
 export const packedCount = (blocks: readonly PackedRows[]): number => blocks.reduce((n, b) => n + b.ends.length, 0);
 
-/** Writes the decimal digits of the non-negative integer `n` into `out` at `at`; returns the end. */
+/**
+ * Writes the decimal digits of the non-negative integer `n` into `out` at `at`; returns the end.
+ * `out.write(String(n), at, 'latin1')` does the same, but cost this process 0.4 s more CPU per
+ * 1,000,000 rows in bench/import (a string and a native call per row).
+ */
 function writeDigits(out: Buffer, at: number, n: number): number {
   let digits = 1;
   for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) digits++;
