@@ -66,6 +66,22 @@ describe('canvas actions and their undo', () => {
     assert.equal(api.calls.at(-1), `PATCH ${String(nodes[0].resource_uri)}`);
   });
 
+  it('Ctrl+Z while a move is still being saved takes back the move, not the insert before it', async () => {
+    const note = await actions.addNote('Hinweis', { x: 0, y: 0 });
+    let answer = () => undefined as void;
+    api.hold = new Promise<void>((resolve) => (answer = resolve));
+    const moving = actions.move([{ uri: note.resource_uri, from: { x: 0, y: 0 }, to: { x: 10, y: 10 } }]);
+    const undoing = actions.undo.undo();
+    api.hold = undefined;
+    answer();
+    await moving;
+    assert.equal((await undoing)?.label, 'move');
+    const saved = api.objects.get(note.resource_uri)!;
+    assert.deepEqual([saved.ui_x, saved.ui_y], [0, 0]);
+    assert.equal((await actions.undo.redo())?.label, 'move');
+    assert.deepEqual([saved.ui_x, saved.ui_y], [10, 10]);
+  });
+
   it('a late insert event whose fetch was under way when the object was deleted does not bring it back', async () => {
     let answer!: (o: unknown) => void;
     const slow = { get: () => new Promise((resolve) => (answer = resolve)) } as unknown as ApiClient;

@@ -64,103 +64,115 @@ export class CanvasActions {
     return this.ownDeletes.delete(uri);
   }
 
-  async addNode(func: string, at: Point): Promise<SbNode> {
-    const node = await this.create<SbNode>(NODE_PATH, { func, ui_x: at.x, ui_y: at.y });
-    this.recordCreate('insert', { kind: 'node', obj: node });
-    return node;
+  addNode(func: string, at: Point): Promise<SbNode> {
+    return this.undo.track(async () => {
+      const node = await this.create<SbNode>(NODE_PATH, { func, ui_x: at.x, ui_y: at.y });
+      this.recordCreate('insert', { kind: 'node', obj: node });
+      return node;
+    });
   }
 
-  async addFrame(contentType: string, items: unknown[], at: Point, name?: string): Promise<Frame> {
-    const body = {
-      content_type: contentType,
-      ui_x: at.x,
-      ui_y: at.y,
-      ...(name ? { name } : {}),
-      ...(items.length ? { content: items } : {}),
-    };
-    const frame = await this.create<Frame>(FRAME_PATH, body);
-    this.recordCreate('insert', { kind: 'frame', obj: frame, items });
-    return frame;
+  addFrame(contentType: string, items: unknown[], at: Point, name?: string): Promise<Frame> {
+    return this.undo.track(async () => {
+      const body = {
+        content_type: contentType,
+        ui_x: at.x,
+        ui_y: at.y,
+        ...(name ? { name } : {}),
+        ...(items.length ? { content: items } : {}),
+      };
+      const frame = await this.create<Frame>(FRAME_PATH, body);
+      this.recordCreate('insert', { kind: 'frame', obj: frame, items });
+      return frame;
+    });
   }
 
-  async addNote(text: string, at: Point): Promise<Note> {
-    const note = await this.create<Note>(NOTE_PATH, { text, ui_x: at.x, ui_y: at.y });
-    this.recordCreate('insert', { kind: 'note', obj: note });
-    return note;
+  addNote(text: string, at: Point): Promise<Note> {
+    return this.undo.track(async () => {
+      const note = await this.create<Note>(NOTE_PATH, { text, ui_x: at.x, ui_y: at.y });
+      this.recordCreate('insert', { kind: 'note', obj: note });
+      return note;
+    });
   }
 
   /** Saves new positions (one undo step for all of them); unchanged ones are not sent. */
-  async move(moves: Move[]): Promise<void> {
-    const changed = moves.filter((m) => m.from.x !== m.to.x || m.from.y !== m.to.y);
-    if (!changed.length) return;
-    const apply = (pick: (m: Move) => Point) =>
-      Promise.all(changed.map((m) => this.patch(this.undo.resolve(m.uri), { ui_x: pick(m).x, ui_y: pick(m).y })));
-    await apply((m) => m.to);
-    this.undo.push({
-      label: 'move',
-      refs: changed.map((m) => m.uri),
-      undo: () => apply((m) => m.from).then(() => undefined),
-      redo: () => apply((m) => m.to).then(() => undefined),
+  move(moves: Move[]): Promise<void> {
+    return this.undo.track(async () => {
+      const changed = moves.filter((m) => m.from.x !== m.to.x || m.from.y !== m.to.y);
+      if (!changed.length) return;
+      const apply = (pick: (m: Move) => Point) =>
+        Promise.all(changed.map((m) => this.patch(this.undo.resolve(m.uri), { ui_x: pick(m).x, ui_y: pick(m).y })));
+      await apply((m) => m.to);
+      this.undo.push({
+        label: 'move',
+        refs: changed.map((m) => m.uri),
+        undo: () => apply((m) => m.from).then(() => undefined),
+        redo: () => apply((m) => m.to).then(() => undefined),
+      });
     });
   }
 
   /** Connects a frame and a port; a link in the same slot (or the frame's other writer) is replaced. */
-  async connect(spec: LinkSpec): Promise<Link> {
-    const replaced = this.occupying(spec);
-    for (const l of replaced) this.ownDeletes.add(l.resource_uri);
-    const link = await this.create<Link>(LINK_PATH, spec);
-    for (const l of replaced) this.store.remove(l.resource_uri);
-    let current = link.resource_uri;
-    const first = link.resource_uri;
-    const restored = replaced.map((l) => l.resource_uri);
-    this.undo.push({
-      label: 'link',
-      refs: [spec.node, spec.frame, first, ...restored],
-      undo: async () => {
-        await this.delete(this.undo.resolve(current));
-        for (const [i, l] of replaced.entries()) {
-          const again = await this.create<Link>(LINK_PATH, this.resolved(linkSpec(l)));
-          this.undo.alias(this.undo.resolve(restored[i]), again.resource_uri);
-        }
-      },
-      redo: async () => {
-        for (const uri of restored) this.ownDeletes.add(this.undo.resolve(uri));
-        const again = await this.create<Link>(LINK_PATH, this.resolved(spec));
-        for (const uri of restored) this.store.remove(this.undo.resolve(uri));
-        this.undo.alias(this.undo.resolve(current), again.resource_uri);
-        current = again.resource_uri;
-      },
+  connect(spec: LinkSpec): Promise<Link> {
+    return this.undo.track(async () => {
+      const replaced = this.occupying(spec);
+      for (const l of replaced) this.ownDeletes.add(l.resource_uri);
+      const link = await this.create<Link>(LINK_PATH, spec);
+      for (const l of replaced) this.store.remove(l.resource_uri);
+      let current = link.resource_uri;
+      const first = link.resource_uri;
+      const restored = replaced.map((l) => l.resource_uri);
+      this.undo.push({
+        label: 'link',
+        refs: [spec.node, spec.frame, first, ...restored],
+        undo: async () => {
+          await this.delete(this.undo.resolve(current));
+          for (const [i, l] of replaced.entries()) {
+            const again = await this.create<Link>(LINK_PATH, this.resolved(linkSpec(l)));
+            this.undo.alias(this.undo.resolve(restored[i]), again.resource_uri);
+          }
+        },
+        redo: async () => {
+          for (const uri of restored) this.ownDeletes.add(this.undo.resolve(uri));
+          const again = await this.create<Link>(LINK_PATH, this.resolved(spec));
+          for (const uri of restored) this.store.remove(this.undo.resolve(uri));
+          this.undo.alias(this.undo.resolve(current), again.resource_uri);
+          current = again.resource_uri;
+        },
+      });
+      return link;
     });
-    return link;
   }
 
   /** Deletes nodes, frames, notes and links (a node's or frame's links go with it); one undo step. */
-  async remove(uris: string[]): Promise<void> {
-    const objects = uris.filter((u) => kindOf(u) !== 'link');
-    const snapshots = await Promise.all(objects.map((u) => this.snapshot(u)));
-    const links = new Map<string, Link>();
-    for (const u of uris) {
-      const l = this.store.links.get(u);
-      if (l) links.set(u, l);
-    }
-    for (const u of objects) for (const l of this.store.linksOf(u)) links.set(l.resource_uri, l);
-    const drop = async () => {
-      const gone = [...objects, ...[...links.keys()].filter((l) => !objects.some((o) => this.touches(links.get(l)!, o)))];
-      for (const u of gone) await this.delete(this.undo.resolve(u));
-    };
-    await drop();
-    if (snapshots.some((s) => !s)) return; // a frame too large to keep: not undoable
-    this.undo.push({
-      label: 'delete',
-      refs: [...objects, ...links.keys()],
-      undo: async () => {
-        for (const s of snapshots as Snapshot[]) await this.recreate(s);
-        for (const [uri, l] of links) {
-          const again = await this.create<Link>(LINK_PATH, this.resolved(linkSpec(l)));
-          this.undo.alias(this.undo.resolve(uri), again.resource_uri);
-        }
-      },
-      redo: drop,
+  remove(uris: string[]): Promise<void> {
+    return this.undo.track(async () => {
+      const objects = uris.filter((u) => kindOf(u) !== 'link');
+      const snapshots = await Promise.all(objects.map((u) => this.snapshot(u)));
+      const links = new Map<string, Link>();
+      for (const u of uris) {
+        const l = this.store.links.get(u);
+        if (l) links.set(u, l);
+      }
+      for (const u of objects) for (const l of this.store.linksOf(u)) links.set(l.resource_uri, l);
+      const drop = async () => {
+        const gone = [...objects, ...[...links.keys()].filter((l) => !objects.some((o) => this.touches(links.get(l)!, o)))];
+        for (const u of gone) await this.delete(this.undo.resolve(u));
+      };
+      await drop();
+      if (snapshots.some((s) => !s)) return; // a frame too large to keep: not undoable
+      this.undo.push({
+        label: 'delete',
+        refs: [...objects, ...links.keys()],
+        undo: async () => {
+          for (const s of snapshots as Snapshot[]) await this.recreate(s);
+          for (const [uri, l] of links) {
+            const again = await this.create<Link>(LINK_PATH, this.resolved(linkSpec(l)));
+            this.undo.alias(this.undo.resolve(uri), again.resource_uri);
+          }
+        },
+        redo: drop,
+      });
     });
   }
 

@@ -9,6 +9,8 @@ export class FakeCanvasApi {
   objects = new Map<string, Record<string, unknown>>();
   content = new Map<string, unknown[]>();
   calls: string[] = [];
+  /** While set, a PATCH waits for it (a server that answers slowly). */
+  hold: Promise<void> | undefined;
 
   private make(kind: string, body: Record<string, unknown>) {
     const id = this.next++;
@@ -40,6 +42,7 @@ export class FakeCanvasApi {
   }
   async patch(path: string, body: Record<string, unknown>) {
     this.calls.push(`PATCH ${path}`);
+    if (this.hold) await this.hold;
     const o = this.objects.get(path);
     if (!o) throw Object.assign(new Error('not found'), { status: 404 });
     Object.assign(o, body);

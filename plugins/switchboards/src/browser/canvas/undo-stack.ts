@@ -24,6 +24,8 @@ export class UndoStack {
   private readonly aliases = new Map<string, string>();
   /** How many edits were recorded so far (to see which came while an undo or redo was under way). */
   private edits = 0;
+  /** Edits sent to the server and not yet recorded: an undo or redo waits for them. */
+  private readonly saving = new Set<Promise<unknown>>();
   busy = false;
 
   constructor() {
@@ -43,6 +45,17 @@ export class UndoStack {
     this.done.push(entry);
     if (this.done.length > UNDO_LIMIT) this.done.shift();
     this.undone = [];
+  }
+
+  /**
+   * Runs an edit that records itself with `push` when the server has taken it. An undo or redo
+   * asked for meanwhile waits until it is recorded: Ctrl+Z right after a drag takes back the drag,
+   * not the edit before it, however slowly the server answers.
+   */
+  track<T>(edit: () => Promise<T>): Promise<T> {
+    const saved: Promise<T> = edit().finally(() => this.saving.delete(saved));
+    this.saving.add(saved);
+    return saved;
   }
 
   /** The current address of an object that may have been deleted and re-created since. */
@@ -74,11 +87,12 @@ export class UndoStack {
 
   private async step(op: 'undo' | 'redo'): Promise<UndoEntry | undefined> {
     if (this.busy) return undefined;
-    const entry = (op === 'undo' ? this.done : this.undone).pop();
-    if (!entry) return undefined;
     this.busy = true;
-    const edits = this.edits;
     try {
+      while (this.saving.size) await Promise.allSettled([...this.saving]);
+      const entry = (op === 'undo' ? this.done : this.undone).pop();
+      if (!entry) return undefined;
+      const edits = this.edits;
       await entry[op]();
       this.settle(op, entry, this.edits - edits);
       return entry;
