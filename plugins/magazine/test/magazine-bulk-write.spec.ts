@@ -5,6 +5,7 @@ import { assertError, expectStatus, type Client } from '@werkbank/testing/node';
 import { addDatum, headOf, newDepot, valuesAt, type Depot, adminWithDepotAccess } from './magazine-support';
 import { DepotAccess } from '@werkbank/plugin-magazine/api';
 import { MagazineDatumBlocks1796500000000 } from '../src/node/datum-block-migration';
+import { ROWS_PER_STATEMENT } from '../src/node/moment-filler';
 
 /** Items per batch of the streams below: more than one statement of the store (5,000 rows on the embedded database). */
 const BATCH = 6_000;
@@ -104,6 +105,57 @@ describe('magazine: bulk writes', function () {
     assert.equal((await stored(depot)).staged, 0);
     // The depot takes writes again.
     await addDatum(admin, depot, { value: 'after' });
+  });
+
+  it('stores a large write statement by statement as the rows arrive, however the batches are cut', async () => {
+    const depot = await newDepot(admin, 'string');
+    const size = 1_000;
+    const count = 12 * size;
+    // What the embedded database holds of the import each time the write asks for the next batch:
+    // the statements stored so far (each in a transaction of its own there; on PostgreSQL the
+    // whole write is one transaction, which no other connection sees before it ends).
+    const seen: number[] = [];
+    async function* batches() {
+      for (let first = 0; first < count; first += size) {
+        yield Array.from({ length: size }, (_, i) => ({ value: `v${first + i}` }));
+        if (embedded) seen.push((await stored(depot)).versions);
+      }
+    }
+    const written = await access.writeStream(adminUser, depot.id, batches(), { mode: 'append' });
+
+    assert.equal(written.count, count);
+    const values = await currentValues(depot);
+    assert.equal(values.length, count);
+    assert.deepEqual([values[0], values[ROWS_PER_STATEMENT], values[count - 1]], ['v0', `v${ROWS_PER_STATEMENT}`, `v${count - 1}`]);
+    if (embedded) {
+      assert.equal(seen.length, count / size);
+      assert.ok(
+        seen.every((n) => n % ROWS_PER_STATEMENT === 0),
+        `whole statements only, not batches: ${seen.join(', ')}`,
+      );
+      // When the source ends, every full statement is stored (11 batches at least: the 12th may
+      // still be on its way); only the rows of the last, partial one wait for the end.
+      assert.equal(seen.at(-1), Math.floor((count - size) / ROWS_PER_STATEMENT) * ROWS_PER_STATEMENT);
+    }
+  });
+
+  it('stores the new datums of a replace statement by statement too, also from a batch larger than a statement', async () => {
+    const depot = await newDepot(admin, 'string');
+    const first = ROWS_PER_STATEMENT + 2_000;
+    let seen: number | undefined;
+    // The first batch of a replace is compared with the current datums (none here), so its rows
+    // are made while it is stored: a full statement is sent from it, the rest waits.
+    async function* batches() {
+      yield Array.from({ length: first }, (_, i) => ({ value: `v${i}` }));
+      yield [{ value: 'last' }];
+      if (embedded) seen = (await stored(depot)).versions;
+    }
+    const written = await access.writeStream(adminUser, depot.id, batches(), {});
+
+    assert.equal(written.count, first + 1);
+    const values = await currentValues(depot);
+    assert.deepEqual([values.length, values[0], values.at(-1)], [first + 1, 'v0', 'last']);
+    if (embedded) assert.equal(seen, ROWS_PER_STATEMENT);
   });
 
   it('leaves nothing behind when the source fails in the middle: no moment, datum, version or staged import', async () => {

@@ -18,7 +18,7 @@ const extentOfValues = (values: VersionValues[]): Extent | null =>
   values.reduce<Extent | null>((u, v) => unionExtent(u, v.extent ?? null), null);
 
 /** New datums stored per statement (one multi-row INSERT on the embedded database, or one COPY). */
-const ROWS_PER_STATEMENT = 5000;
+export const ROWS_PER_STATEMENT = 5000;
 
 /**
  * New datums per COPY on PostgreSQL: each statement costs a round trip for its datum ids and one for
