@@ -152,6 +152,20 @@ describe('magazine: streaming reads', () => {
     assert.equal((approved.body as { features: unknown[] }).features.length, count);
   });
 
+  it('answers other requests while a reader of a whole depot is between its batches', async () => {
+    const services = t.server.kernel.container.get(MagazineServices);
+    const other = await newDepot(admin, 'string');
+    const batches = snapshotBatches(services, depot.id, firstMoment, { batch: 1000 });
+    const first = await batches.next();
+    assert.equal(first.done, false);
+    let seen = first.value!.length;
+    // The reader holds its batch and waits: writes and reads of others go on meanwhile.
+    await addDatum(admin, other, { value: 'meanwhile' });
+    expectStatus(await admin.get(`/api/v1/depot/${depot.id}/`), 200);
+    for await (const batch of batches) seen += batch.length;
+    assert.equal(seen, count);
+  });
+
   it('gives the typed API the same stream, and depot.read’s read takes it', async () => {
     const stranger = (await t.server.accounts.loadAuthUser((await t.user()).id))!;
     await assert.rejects(access.readStream(stranger, depot.id), { status: 404 });
