@@ -31,6 +31,8 @@ export interface ModuleScore {
   fingerprint: string;
   files: string[];
   specs: string[];
+  /** The databases its suites ran on when not the embedded one alone (results merged). */
+  databases?: string[];
   survivors: Survivor[];
 }
 

@@ -21,7 +21,7 @@ export function printMutationScores(): void {
       verdict,
       `${c.killed + c.timeout} / ${c.survived} / ${c.noCoverage}`,
       String(unexplained),
-      `${s.date} ${s.commit}`,
+      `${s.date} ${s.commit}${s.databases ? ` on ${s.databases.join(' and ')}` : ''}`,
     ];
   });
   const head = ['module', 'score', `aim ${scores.aim} %`, 'killed / survived / no cov.', 'unexplained', 'run'];

@@ -18,11 +18,18 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { resolve } from 'node:path';
-import { MODULES, findModule, type MutationModule } from './mutate-modules';
+import { MODULES, findModule, type Database, type MutationModule } from './mutate-modules';
 import { SCORES_FILE, readScores, survivorKey, type ModuleScore, type Survivor } from '../bench/mutation-scores-file';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const REPORTS = 'reports/mutation';
+
+/** The PostgreSQL server a module's run on `postgres` uses (each API suite makes its own database there). */
+const POSTGRES_URL = process.env.MUTATE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The report folder of a module's run on one database (the embedded one keeps the plain name). */
+const runDir = (module: MutationModule, db: Database): string =>
+  `${REPORTS}/${module.name}${db === 'embedded' ? '' : `@${db}`}`;
 
 /** Files of the work tree (tracked or new, not ignored) that match the module's pathspecs. */
 export function resolveFiles(patterns: string[]): string[] {
@@ -44,8 +51,7 @@ function fingerprint(files: string[], specs: string[]): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-function strykerConfig(module: MutationModule, files: string[], specs: string[], force: boolean): Record<string, unknown> {
-  const dir = `${REPORTS}/${module.name}`;
+function strykerConfig(dir: string, files: string[], specs: string[], force: boolean): Record<string, unknown> {
   return {
     $schema: '../../../node_modules/@stryker-mutator/core/schema/stryker-schema.json',
     packageManager: 'npm',
@@ -89,6 +95,37 @@ interface ReportMutant {
 }
 interface Report {
   files: Record<string, { source: string; mutants: ReportMutant[] }>;
+}
+
+/** Best first: a mutant detected on either database is detected. */
+const STATUS_RANK = ['Killed', 'Timeout', 'Survived', 'NoCoverage'];
+const rank = (status: string): number => {
+  const i = STATUS_RANK.indexOf(status);
+  return i < 0 ? STATUS_RANK.length : i;
+};
+
+/**
+ * One report of runs over the same files on different databases: each mutant (same place, mutator
+ * and replacement) with the best status any run gave it. Mutants that are invalid (compile errors)
+ * are so in every run.
+ */
+function mergeReports(reports: Report[]): Report {
+  const key = (m: ReportMutant) =>
+    [m.mutatorName, m.replacement ?? '', m.location.start.line, m.location.start.column, m.location.end.line, m.location.end.column].join(
+      ':',
+    );
+  const [first, ...rest] = reports;
+  const files: Report['files'] = {};
+  for (const [file, { source, mutants }] of Object.entries(first.files)) {
+    const best = new Map(mutants.map((m) => [key(m), { ...m }]));
+    for (const other of rest)
+      for (const m of other.files[file]?.mutants ?? []) {
+        const mine = best.get(key(m));
+        if (mine && rank(m.status) < rank(mine.status)) mine.status = m.status;
+      }
+    files[file] = { source, mutants: [...best.values()] };
+  }
+  return { files };
 }
 
 /** The text a mutant replaced, on one line and short enough to read in a list. */
@@ -155,10 +192,14 @@ function forgetStaticSurvivors(incrementalFile: string): void {
   writeFileSync(incrementalFile, JSON.stringify(report));
 }
 
-function runStryker(configFile: string): Promise<number> {
+function runStryker(configFile: string, db: Database): Promise<number> {
   return new Promise((done, fail) => {
     const bin = resolve(ROOT, 'node_modules/@stryker-mutator/core/bin/stryker.js');
-    const child = spawn(process.execPath, [bin, 'run', configFile], { cwd: ROOT, stdio: 'inherit' });
+    const env = { ...process.env };
+    // The API suites read DATABASE_URL: unset, each starts its server on an embedded database.
+    if (db === 'postgres') env.DATABASE_URL = POSTGRES_URL;
+    else delete env.DATABASE_URL;
+    const child = spawn(process.execPath, [bin, 'run', configFile], { cwd: ROOT, stdio: 'inherit', env });
     child.once('error', fail);
     child.once('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
   });
@@ -177,6 +218,32 @@ function parseArgs(argv: string[]): { modules?: string[]; all: boolean; force: b
     else throw new Error(`unknown argument ${a} (use --module <name>[,<name>], --all, --force, --list)`);
   }
   return args;
+}
+
+/** One Stryker run of a module with its API suites on `db`; its report, or undefined when it failed. */
+async function runOn(m: MutationModule, db: Database, files: string[], specs: string[], force: boolean): Promise<Report | undefined> {
+  const dir = runDir(m, db);
+  mkdirSync(resolve(ROOT, dir), { recursive: true });
+  const configFile = `${dir}/stryker.config.json`;
+  writeFileSync(resolve(ROOT, configFile), JSON.stringify(strykerConfig(dir, files, specs, force), null, 2));
+  // The module's files, and the repository's ambient declarations (`declare module …` for
+  // packages without types), which no file imports.
+  const declarations = resolveFiles(['**/*.d.ts']);
+  const tsconfig = {
+    extends: '../../../tsconfig.json',
+    files: [...new Set([...files, ...declarations])].map((f) => `../../../${f}`),
+    include: [],
+  };
+  writeFileSync(resolve(ROOT, dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+  console.log(`\n== mutate ${m.name}${db === 'embedded' ? '' : ` on ${db}`}: ${files.length} files, ${specs.length} spec files`);
+  if (!force) forgetStaticSurvivors(resolve(ROOT, dir, 'incremental.json'));
+  const code = await runStryker(configFile, db);
+  const reportFile = resolve(ROOT, dir, 'mutation.json');
+  if (code !== 0 || !existsSync(reportFile)) {
+    console.error(`Stryker failed for ${m.name} on ${db} (exit ${code}).`);
+    return undefined;
+  }
+  return JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
 }
 
 async function main(): Promise<void> {
@@ -216,19 +283,6 @@ async function main(): Promise<void> {
   setPriority(19);
   let failed = false;
   for (const { m, files, specs, fingerprint: print } of todo) {
-    const dir = resolve(ROOT, REPORTS, m.name);
-    mkdirSync(dir, { recursive: true });
-    const configFile = `${REPORTS}/${m.name}/stryker.config.json`;
-    writeFileSync(resolve(ROOT, configFile), JSON.stringify(strykerConfig(m, files, specs, args.force), null, 2));
-    // The module's files, and the repository's ambient declarations (`declare module …` for
-    // packages without types), which no file imports.
-    const declarations = resolveFiles(['**/*.d.ts']);
-    const tsconfig = {
-      extends: '../../../tsconfig.json',
-      files: [...new Set([...files, ...declarations])].map((f) => `../../../${f}`),
-      include: [],
-    };
-    writeFileSync(resolve(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
     // The commit the run started from, with `+` when the module's files or specs had uncommitted changes.
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
     const dirty = execFileSync('git', ['status', '--porcelain', '--', ...files, ...specs], {
@@ -236,17 +290,18 @@ async function main(): Promise<void> {
       encoding: 'utf8',
     }).trim();
     const commit = dirty ? `${head}+` : head;
-    console.log(`\n== mutate ${m.name}: ${files.length} files, ${specs.length} spec files`);
-    if (!args.force) forgetStaticSurvivors(resolve(dir, 'incremental.json'));
-    const code = await runStryker(configFile);
-    const reportFile = resolve(dir, 'mutation.json');
-    if (code !== 0 || !existsSync(reportFile)) {
-      console.error(`Stryker failed for ${m.name} (exit ${code}); its score is left as it was.`);
+    const databases = m.databases ?? ['embedded'];
+    const reports: Report[] = [];
+    for (const db of databases) {
+      const report = await runOn(m, db, files, specs, args.force);
+      if (report) reports.push(report);
+    }
+    if (reports.length < databases.length) {
+      console.error(`Stryker failed for ${m.name}; its score is left as it was.`);
       failed = true;
       continue;
     }
-    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
-    const summary = summarise(report, scores.modules[m.name]);
+    const summary = summarise(mergeReports(reports), scores.modules[m.name]);
     // Re-read: another module's run may have been recorded meanwhile by hand.
     const latest = readScores();
     latest.modules[m.name] = {
@@ -256,6 +311,7 @@ async function main(): Promise<void> {
       fingerprint: print,
       files,
       specs,
+      ...(m.databases ? { databases } : {}),
     };
     writeFileSync(SCORES_FILE, JSON.stringify(latest, null, 2) + '\n');
     const unexplained = summary.survivors.filter((s) => !s.why).length;
