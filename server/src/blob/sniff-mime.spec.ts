@@ -78,6 +78,65 @@ describe('sniffMime', () => {
     assert.equal(await sniff('x' + 'ä'.repeat(SNIFF_BYTES)), 'text/plain');
   });
 
+  it('names every GeoJSON type, whole and in the head of a large file, and JSON by how a head starts', async () => {
+    const types = [
+      'FeatureCollection',
+      'Feature',
+      'Point',
+      'MultiPoint',
+      'LineString',
+      'MultiLineString',
+      'Polygon',
+      'MultiPolygon',
+      'GeometryCollection',
+    ];
+    const padding = ' '.repeat(SNIFF_BYTES);
+    for (const type of types) {
+      assert.equal(await sniff(`{"type": "${type}"}`), 'application/geo+json', type);
+      assert.equal(await sniff(`{"type": "${type}", "x": "${padding}"}`), 'application/geo+json', `${type}, head`);
+    }
+    // A head is JSON when it starts as JSON does; a whole file only when it parses.
+    for (const start of ['{}', '{ "a"', '[[1', '[{"a"', '["x"', '[-1', '[7', '[]', '[true', '[false', '[null', '\uFEFF  {"a"'])
+      assert.equal(await sniff(`${start}${padding}`), 'application/json', start);
+    for (const start of ['{a', '[x', '[ truth', '{ 1']) assert.equal(await sniff(`${start}${padding}`), 'text/plain', start);
+    assert.equal(await sniff('[{"type": "Feature"}]'), 'application/json', 'an array is no GeoJSON');
+    assert.equal(await sniff('{"type": 7}'), 'application/json');
+    assert.equal(await sniff('"Feature"'), 'text/plain');
+    assert.equal(await sniff('{"type": "Feature"'), 'text/plain', 'a whole file that does not parse');
+  });
+
+  it('takes tab, line breaks, form feed and escape as text, and refines text by .tsv, .md and upper-case extensions', async () => {
+    assert.equal(await sniff('a\tb\r\nc\fd\u001be\n'), 'text/plain');
+    assert.equal(await sniff('a\u000bb'), 'application/octet-stream');
+    assert.equal(await sniff('a\tb\n', 'liste.tsv'), 'text/tab-separated-values');
+    assert.equal(await sniff('# Titel\n', 'LIESMICH.md'), 'text/markdown');
+    assert.equal(await sniff('a;b\n', 'STAEDTE.CSV'), 'text/csv');
+    assert.equal(await sniff('a;b\n', 'csv'), 'text/plain', 'a name without a dot has no extension');
+    // A character cut off at the end of a whole file is not UTF-8 text.
+    assert.equal(await sniff(Buffer.from([0x61, 0xc3])), 'application/octet-stream');
+  });
+
+  it('finds the root element after a prolog and names GPX, KML, SVG with a prefix, HTML in any case, and XML by extension', async () => {
+    const prolog =
+      '<?xml version="1.0"?>\n<?xml-stylesheet href="a.xsl"?>\n<!-- a <comment> -->\n<!DOCTYPE x [<!ENTITY e "v">]>\n';
+    assert.equal(await sniff(`${prolog}<gpx version="1.1"/>`), 'application/gpx+xml');
+    assert.equal(
+      await sniff(`${prolog}<kml:kml xmlns:kml="http://www.opengis.net/kml/2.2"/>`),
+      'application/vnd.google-earth.kml+xml',
+    );
+    assert.equal(await sniff(`${prolog}<svg:svg xmlns:svg="http://www.w3.org/2000/svg"/>`), 'image/svg+xml');
+    assert.equal(await sniff('<HTML><body>x</body></HTML>'), 'text/html');
+    assert.equal(await sniff('<!doctype HTML>\n<p>x'), 'text/html');
+    assert.equal(await sniff(`${prolog}<gml:Point/>`), 'application/gml+xml');
+    assert.equal(await sniff("<Point xmlns = 'http://www.opengis.net/gml'/>"), 'application/gml+xml');
+    assert.equal(await sniff('<Point xmlns="http://example.org/gml"/>'), 'application/xml');
+    assert.equal(await sniff('<Document/>', 'karte.kml'), 'application/vnd.google-earth.kml+xml');
+    assert.equal(await sniff('<trk/>', 'track.gpx'), 'application/gpx+xml');
+    assert.equal(await sniff('<Document/>', 'karte.txt'), 'application/xml');
+    assert.equal(await sniff('< not markup'), 'text/plain');
+    assert.equal(await sniff('<1a>'), 'text/plain');
+  });
+
   it('names a zip whose first entry runs past the sniffed head by its extension, never failing (issue 14 item 1)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sniff-zip-'));
     try {
