@@ -1,10 +1,29 @@
 import assert from 'node:assert/strict';
+import { formatBytes } from './blob-errors';
 import { contentDisposition } from './content-disposition';
 import { servedAs } from './inline-mime';
 import { parseRange } from './parse-range';
 
-/** The header rules of sending a blob: which bytes a Range asks for, how a type is served, the file name. */
+/**
+ * The header rules of sending a blob (which bytes a Range asks for, how a type is served, the file
+ * name) and the size limit as a refused upload names it.
+ */
 describe('blob headers', () => {
+  it('names a size limit as people read it: bytes, then KiB to TiB with at most one decimal', () => {
+    const cases: Array<[number, string]> = [
+      [0, '0 B'],
+      [512, '512 B'],
+      [1023, '1023 B'],
+      [1024, '1 KiB'],
+      [1536, '1.5 KiB'],
+      [10 * 1024 ** 2, '10 MiB'],
+      [5 * 1024 ** 3, '5 GiB'],
+      [1.25 * 1024 ** 4, '1.3 TiB'],
+      [2048 * 1024 ** 4, '2048 TiB'],
+    ];
+    for (const [bytes, text] of cases) assert.equal(formatBytes(bytes), text, String(bytes));
+  });
+
   describe('parseRange', () => {
     const cases: Array<[string | undefined, number, ReturnType<typeof parseRange>]> = [
       [undefined, 100, undefined],

@@ -55,6 +55,8 @@ describe('sendBlob', () => {
     assert.equal(res.headers.get('content-length'), '100');
     assert.equal(res.headers.get('accept-ranges'), 'bytes');
     assert.equal(res.headers.get('etag'), `"${blobs.digits.hash}"`);
+    // Only for this user's browser, and asked again each time (a changed permission takes effect).
+    assert.equal(res.headers.get('cache-control'), 'private, no-cache');
     assert.equal(res.headers.get('content-security-policy'), 'sandbox');
     assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
     assert.equal(res.headers.get('content-type'), 'text/plain; charset=utf-8');
