@@ -7,11 +7,12 @@ export interface TempOwner {
   started: number;
 }
 
-const SAFE_HOST = (h: string) => h.replace(/[^A-Za-z0-9-]/g, '_').slice(0, 64) || 'host';
+/** A host name as a part of a file name: letters, digits and `-`, the rest `_`, at most 64 characters. */
+export const safeHost = (h: string) => h.replace(/[^A-Za-z0-9-]/g, '_').slice(0, 64) || 'host';
 
 /** This process, as it names its temporary files (`{host}~{pid}~{started}.{uuid}.part`). */
 export function currentTempOwner(started = Date.now()): TempOwner {
-  return { host: SAFE_HOST(hostname()), pid: process.pid, started };
+  return { host: safeHost(hostname()), pid: process.pid, started };
 }
 
 export function tempOwnerTag(o: TempOwner): string {
