@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { ApiError } from '@werkbank/sdk/node';
 import { FileBlobStore } from './file-blob-store';
+import { SNIFF_BYTES } from './sniff-mime';
 import { filesUnder } from './blob-test-support';
 import { currentTempOwner, tempOwnerTag } from './temp-owner';
 
@@ -34,6 +35,22 @@ describe('FileBlobStore', () => {
     assert.deepEqual(await store.stat(h), { size: 8 });
     assert.equal(await text(store.open(h)), '{"a": 1}');
     assert.equal(await text(store.open(h, { start: 2, end: 4 })), 'a":');
+  });
+
+  it('sniffs the first bytes however they arrive, and the whole file only when it fits the sniffed head', async () => {
+    const chunks = (data: string, size: number) =>
+      Readable.from(
+        Array.from({ length: Math.ceil(data.length / size) }, (_, i) => Buffer.from(data.slice(i * size, (i + 1) * size))),
+      );
+    const put = async (data: string, size = 1000) => (await store.put(chunks(data, size), { maxBytes: 1e6 })).mime;
+    // A NUL after the head does not make the file binary: only the first SNIFF_BYTES are looked at.
+    assert.equal(await put(`${'a'.repeat(SNIFF_BYTES + 100)}\0${'b'.repeat(900)}`), 'text/plain');
+    assert.equal(await put(`${'a'.repeat(SNIFF_BYTES - 100)}\0${'b'.repeat(900)}`), 'application/octet-stream');
+    // Text that starts like JSON: a head larger files may have, parsed only when it is the whole file.
+    const jsonLike = (length: number) => `{"a": "${'x'.repeat(length - 7)}`;
+    assert.equal(await put(jsonLike(SNIFF_BYTES + 1)), 'application/json');
+    assert.equal(await put(jsonLike(SNIFF_BYTES)), 'text/plain');
+    assert.equal(await put(jsonLike(100), 7), 'text/plain');
   });
 
   it('keeps one copy of the same bytes and leaves no temporary file', async () => {
