@@ -240,6 +240,50 @@ describe('readMultipartUpload', () => {
     await nothingStored();
   });
 
+  it('refuses a field that is too long, a NUL in a field or the file name, and too many fields, storing nothing', async () => {
+    const code = async (fields: Record<string, string>, filename = 'x.txt') => {
+      const form = multipartBody(fields, { filename, data: Buffer.from('content') });
+      const reply = await postWhole(app.url, form.body, form.contentType);
+      const body = JSON.parse(reply.body) as { code?: string; field?: string };
+      return reply.status === 201 ? 'stored' : `${reply.status} ${body.code} ${body.field ?? ''}`.trim();
+    };
+    assert.equal(await code({ path: 'a'.repeat(64 * 1024) }), 'stored', 'a field of exactly 64 KiB');
+    await rm(join(store.root, 'sha256'), { recursive: true, force: true });
+    assert.equal(await code({ path: 'a'.repeat(64 * 1024 + 1) }), '400 field_too_long path');
+    assert.equal(await code({ path: 'a\u0000b' }), '400 invalid_text path');
+    assert.equal(await code({ 'pa\u0000th': 'x' }), '400 invalid_text pa\u0000th');
+    assert.equal(await code({}, 'a\u0000b.txt'), '400 invalid_text file');
+    const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`f${i}`, 'x']));
+    assert.equal(await code(many), '400 too_many_fields');
+    assert.equal(await code(Object.fromEntries(Object.entries(many).slice(1))), 'stored', 'fifty fields');
+    await rm(join(store.root, 'sha256'), { recursive: true, force: true });
+    await nothingStored();
+  });
+
+  it('stores the first part named file; other file parts and a second one are read and dropped', async () => {
+    const boundary = 'werkbank-test-boundary';
+    const part = (name: string, filename: string | undefined, data: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? '' : `; filename="${filename}"`}\r\n\r\n${data}\r\n`;
+    const body = Buffer.from(
+      part('attachment', 'other.txt', 'not this') +
+        part('path', undefined, 'x.txt') +
+        part('file', 'first.txt', 'the file') +
+        part('file', 'second.txt', 'nor this') +
+        part('after', undefined, 'late') +
+        `--${boundary}--\r\n`,
+    );
+    const reply = await postWhole(app.url, body, `multipart/form-data; boundary=${boundary}`);
+    assert.equal(reply.status, 201);
+    const outcome = await nextOutcome();
+    assert.ok('upload' in outcome);
+    assert.equal(outcome.upload.file?.filename, 'first.txt');
+    assert.deepEqual(outcome.upload.fields, { path: 'x.txt', after: 'late' });
+    const stored = await filesUnder(store.root);
+    assert.equal(stored.length, 1);
+    assert.equal(stored[0].endsWith(outcome.upload.file!.blob.hash), true);
+    assert.equal(outcome.upload.file?.blob.size, 'the file'.length);
+  });
+
   it('stops an upload that stalls with 408 upload_stalled and keeps nothing', async () => {
     options.idleTimeoutMs = 200;
     const { head, contentType } = multipartBody({}, { filename: 'slow.bin', data: Buffer.alloc(0) });
