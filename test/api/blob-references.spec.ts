@@ -17,6 +17,7 @@ import { newDepot, type Datum } from '@werkbank/plugin-magazine/testing';
 import { uploadFile } from '@werkbank/plugin-magazine/testing';
 import { bytesOf, frameUpload, heldFrameUpload } from '@werkbank/plugin-switchboards/testing';
 import { sweepContent } from '../../plugins/switchboards/src/node/frame-content';
+import { BlobSweep } from '../../server/src/blob/blob-sweep';
 
 /**
  * The server's one blob sweep asks every plugin which blobs it still uses (decision 0017): the
@@ -82,6 +83,43 @@ describe('Blob sweep: references of the Magazine and of switchboard frames', fun
     const got = await bytesOf(alice.client, String(datum.download_url));
     assert.equal(got.status, 200);
     assert.deepEqual(got.body, bytes);
+  });
+
+  it('sweeps in the background when started, logs what it removed or why it failed, and stop waits for it', async () => {
+    const lines: string[] = [];
+    const log = (line: string) => void lines.push(line);
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    /** Bytes of a Magazine datum whose depot is deleted, past the grace period. */
+    const orphan = async (text: string) => {
+      const bytes = Buffer.from(text);
+      const { depot } = await magazineFile('kurz.txt', bytes);
+      expectStatus(await alice.client.delete(depot.resource_uri), 204);
+      await db().query(`UPDATE werkbank_blob_candidate SET since = now() - interval '2 hours'`);
+      assert.ok(await stored(sha(bytes)));
+      return sha(bytes);
+    };
+    await sweepAfterGrace(); // what earlier tests left
+    const first = await orphan('nur kurz gebraucht\n');
+    const down = { id: 'test.down', usedOf: () => Promise.reject(new Error('source down')) };
+    const failing = new BlobSweep(db(), t.server.blobs, { all: () => [down] }, log);
+    failing.start();
+    await failing.stop();
+    assert.deepEqual(lines, ['Blob store: sweep failed: source down']);
+    assert.ok(await stored(first), 'a source that fails keeps its batch');
+
+    const sweeper = new BlobSweep(db(), t.server.blobs, t.server.blobReferences, log);
+    sweeper.start();
+    await sweeper.stop();
+    assert.deepEqual(lines.slice(1), ['Blob store: removed 1 files nothing refers to any more']);
+    assert.equal(await stored(first), false);
+    sweeper.start();
+    await sweeper.stop();
+    assert.equal(lines.length, 2, 'nothing removed, nothing logged');
+    const second = await orphan('auch nur kurz\n');
+    sweeper.start();
+    await sweeper.stop();
+    assert.deepEqual(lines.slice(2), ['Blob store: removed 1 files nothing refers to any more']);
+    assert.equal(await stored(second), false);
   });
 
   it('removes a frame upload’s blob once no frame holds it, but only after the grace period', async () => {
