@@ -28,8 +28,7 @@ const REPORTS = 'reports/mutation';
 const POSTGRES_URL = process.env.MUTATE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** The report folder of a module's run on one database (the embedded one keeps the plain name). */
-const runDir = (module: MutationModule, db: Database): string =>
-  `${REPORTS}/${module.name}${db === 'embedded' ? '' : `@${db}`}`;
+const runDir = (module: MutationModule, db: Database): string => `${REPORTS}/${module.name}${db === 'embedded' ? '' : `@${db}`}`;
 
 /** Files of the work tree (tracked or new, not ignored) that match the module's pathspecs. */
 export function resolveFiles(patterns: string[]): string[] {
@@ -111,9 +110,14 @@ const rank = (status: string): number => {
  */
 function mergeReports(reports: Report[]): Report {
   const key = (m: ReportMutant) =>
-    [m.mutatorName, m.replacement ?? '', m.location.start.line, m.location.start.column, m.location.end.line, m.location.end.column].join(
-      ':',
-    );
+    [
+      m.mutatorName,
+      m.replacement ?? '',
+      m.location.start.line,
+      m.location.start.column,
+      m.location.end.line,
+      m.location.end.column,
+    ].join(':');
   const [first, ...rest] = reports;
   const files: Report['files'] = {};
   for (const [file, { source, mutants }] of Object.entries(first.files)) {
@@ -221,7 +225,13 @@ function parseArgs(argv: string[]): { modules?: string[]; all: boolean; force: b
 }
 
 /** One Stryker run of a module with its API suites on `db`; its report, or undefined when it failed. */
-async function runOn(m: MutationModule, db: Database, files: string[], specs: string[], force: boolean): Promise<Report | undefined> {
+async function runOn(
+  m: MutationModule,
+  db: Database,
+  files: string[],
+  specs: string[],
+  force: boolean,
+): Promise<Report | undefined> {
   const dir = runDir(m, db);
   mkdirSync(resolve(ROOT, dir), { recursive: true });
   const configFile = `${dir}/stryker.config.json`;

@@ -126,7 +126,10 @@ describe('magazine: bulk writes', function () {
     assert.equal(written.count, count);
     const values = await currentValues(depot);
     assert.equal(values.length, count);
-    assert.deepEqual([values[0], values[ROWS_PER_STATEMENT], values[count - 1]], ['v0', `v${ROWS_PER_STATEMENT}`, `v${count - 1}`]);
+    assert.deepEqual(
+      [values[0], values[ROWS_PER_STATEMENT], values[count - 1]],
+      ['v0', `v${ROWS_PER_STATEMENT}`, `v${count - 1}`],
+    );
     if (embedded) {
       assert.equal(seen.length, count / size);
       assert.ok(

@@ -105,7 +105,10 @@ describe('blob headers', () => {
     });
 
     it('keeps the type of an attachment, text with its charset', () => {
-      assert.deepEqual(servedAs('text/html', 'attachment'), { contentType: 'text/html; charset=utf-8', disposition: 'attachment' });
+      assert.deepEqual(servedAs('text/html', 'attachment'), {
+        contentType: 'text/html; charset=utf-8',
+        disposition: 'attachment',
+      });
       assert.deepEqual(servedAs('text/csv', 'attachment'), { contentType: 'text/csv; charset=utf-8', disposition: 'attachment' });
       assert.deepEqual(servedAs('image/svg+xml', 'attachment'), { contentType: 'image/svg+xml', disposition: 'attachment' });
       assert.deepEqual(servedAs('application/zip', 'attachment'), { contentType: 'application/zip', disposition: 'attachment' });
