@@ -95,6 +95,23 @@ describe('FileBlobStore', () => {
     assert.equal(await store.stat(hash), undefined);
     assert.equal(await store.stat('../../etc/passwd'), undefined);
     assert.throws(() => store.open('../x'), TypeError);
+    // A well-formed hash with something before or after it is no hash either.
+    for (const wrapped of [`../../${hash}`, `${hash}/../../x`]) {
+      assert.throws(() => store.pathOf(wrapped), /^TypeError: Not a sha256 blob hash: "/);
+      assert.equal(await store.stat(wrapped), undefined);
+    }
+  });
+
+  it('reports a damaged store instead of calling a blob missing', async () => {
+    const hash = sha256('somewhere');
+    // A file where the folder of the hash's first two characters should be.
+    await writeFile(join(store.root, 'sha256', hash.slice(0, 2)), 'not a folder');
+    await assert.rejects(store.stat(hash), { code: 'ENOTDIR' });
+  });
+
+  it('fails a put, instead of waiting for ever, when its temporary file cannot be created', async () => {
+    await rm(store.tmpDir, { recursive: true });
+    await assert.rejects(store.put(Readable.from(['x']), { maxBytes: 10 }), { code: 'ENOENT' });
   });
 
   it('removes temporary files older than a day when it opens, and keeps newer ones', async () => {
@@ -104,7 +121,14 @@ describe('FileBlobStore', () => {
     await writeFile(fresh, 'an upload in progress');
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
     await utimes(old, twoDaysAgo, twoDaysAgo);
+    const almostADay = new Date(Date.now() - 23 * 3600 * 1000);
+    await utimes(fresh, almostADay, almostADay);
     const reopened = await FileBlobStore.open(dataDir);
+    assert.deepEqual(await filesUnder(reopened.tmpDir), ['fresh.part']);
+    // Asked directly, it says how many it removed.
+    await writeFile(old, 'left by a crash');
+    await utimes(old, twoDaysAgo, twoDaysAgo);
+    assert.equal(await reopened.sweepTemp(24 * 3600 * 1000), 1);
     assert.deepEqual(await filesUnder(reopened.tmpDir), ['fresh.part']);
   });
 
@@ -144,9 +168,16 @@ describe('FileBlobStore', () => {
 
   it('uses a fresh temporary folder for memory:// and removes it on close', async () => {
     const memory = await FileBlobStore.open('memory://');
-    assert.ok(memory.root.startsWith(tmpdir()));
+    assert.ok(memory.root.startsWith(join(tmpdir(), 'werkbank-blobs-')), memory.root);
     await memory.put(Readable.from(['kept until close']), { maxBytes: 100 });
     await memory.close();
     assert.equal(existsSync(memory.root), false);
+  });
+
+  it('keeps the blobs of a data folder when it closes', async () => {
+    const { hash } = await store.put(Readable.from(['kept']), { maxBytes: 100 });
+    await store.close();
+    assert.equal(store.root, join(dataDir, 'blobs'));
+    assert.deepEqual(await (await FileBlobStore.open(dataDir)).stat(hash), { size: 4 });
   });
 });

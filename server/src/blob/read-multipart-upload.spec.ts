@@ -159,6 +159,26 @@ describe('readMultipartUpload', () => {
     await nothingStored();
   });
 
+  it('refuses a declared body that cannot fit as soon as the file part begins, before any of the file arrives', async () => {
+    // Without the early refusal the server would wait for the file and answer 408 after this.
+    options.idleTimeoutMs = 3000;
+    const { head, contentType } = multipartBody({ path: 'big.tif' }, { filename: 'big.tif', data: Buffer.alloc(0) });
+    const socket = connect(Number(new URL(app.url).port), '127.0.0.1');
+    socket.on('error', () => {});
+    const received: Buffer[] = [];
+    socket.on('data', (c: Buffer) => received.push(c));
+    const closed = new Promise((res) => socket.once('close', res));
+    const declared = head.length + 3 * 1024 * 1024;
+    socket.write(`POST /upload HTTP/1.1\r\nHost: test\r\nContent-Type: ${contentType}\r\nContent-Length: ${declared}\r\n\r\n`);
+    // The form's head and the file's first bytes; the client then waits for an answer.
+    socket.write(Buffer.concat([head, Buffer.alloc(100, 1)]));
+    await new Promise((res) => socket.once('data', res));
+    socket.end();
+    await closed;
+    assert.match(Buffer.concat(received).toString(), /^HTTP\/1\.1 413 [^]*"code":"file_too_large"/);
+    await nothingStored();
+  });
+
   it('refuses a chunked upload with 413 once it passes maxBytes, closes the connection and keeps nothing', async () => {
     const { head, tail, contentType } = multipartBody({}, { filename: 'big.bin', data: Buffer.alloc(0) });
     const reply = await post(app.url, { contentType, head, tail, fileBytes: 100 * 1024 * 1024 });
@@ -217,7 +237,15 @@ describe('readMultipartUpload', () => {
   it('refuses requests that are not multipart, lack the file, carry an empty file or end early', async () => {
     const notMultipart = await postWhole(app.url, Buffer.from('{"path": "x"}'), 'application/json');
     assert.equal(notMultipart.status, 400);
-    assert.equal((JSON.parse(notMultipart.body) as { code: string }).code, 'not_multipart');
+    assert.deepEqual(JSON.parse(notMultipart.body), {
+      status: 'error',
+      code: 'not_multipart',
+      reason: "The upload must be sent as multipart/form-data with the file in the field 'file'.",
+    });
+    // A form the parser could read as fields, but with no way to carry a file.
+    const urlencoded = await postWhole(app.url, Buffer.from('path=x.csv&file=id%3Bname'), 'application/x-www-form-urlencoded');
+    assert.equal(urlencoded.status, 400);
+    assert.equal((JSON.parse(urlencoded.body) as { code: string }).code, 'not_multipart');
 
     const fieldsOnly = multipartBody({ path: 'x.csv' });
     const missing = await postWhole(app.url, fieldsOnly.body, fieldsOnly.contentType);
@@ -231,12 +259,20 @@ describe('readMultipartUpload', () => {
 
     const empty = multipartBody({}, { filename: 'empty.txt', data: Buffer.alloc(0) });
     const emptyReply = await postWhole(app.url, empty.body, empty.contentType);
-    assert.equal((JSON.parse(emptyReply.body) as { code: string }).code, 'empty_file');
+    assert.deepEqual(JSON.parse(emptyReply.body), {
+      status: 'error',
+      code: 'empty_file',
+      reason: 'The file is empty. Choose a file that has content.',
+    });
 
     const cut = multipartBody({}, { filename: 'cut.txt', data: Buffer.from('no closing boundary') });
     const cutReply = await postWhole(app.url, cut.body.subarray(0, cut.body.length - cut.tail.length), cut.contentType);
     assert.equal(cutReply.status, 400);
-    assert.equal((JSON.parse(cutReply.body) as { code: string }).code, 'upload_malformed');
+    assert.deepEqual(JSON.parse(cutReply.body), {
+      status: 'error',
+      code: 'upload_malformed',
+      reason: 'The upload could not be read because the form data is incomplete or malformed. Upload the file again.',
+    });
     await nothingStored();
   });
 
@@ -244,17 +280,21 @@ describe('readMultipartUpload', () => {
     const code = async (fields: Record<string, string>, filename = 'x.txt') => {
       const form = multipartBody(fields, { filename, data: Buffer.from('content') });
       const reply = await postWhole(app.url, form.body, form.contentType);
-      const body = JSON.parse(reply.body) as { code?: string; field?: string };
+      const body = JSON.parse(reply.body) as { code?: string; field?: string; reason?: string };
+      reasons.push(body.reason);
       return reply.status === 201 ? 'stored' : `${reply.status} ${body.code} ${body.field ?? ''}`.trim();
     };
+    const reasons: (string | undefined)[] = [];
     assert.equal(await code({ path: 'a'.repeat(64 * 1024) }), 'stored', 'a field of exactly 64 KiB');
     await rm(join(store.root, 'sha256'), { recursive: true, force: true });
     assert.equal(await code({ path: 'a'.repeat(64 * 1024 + 1) }), '400 field_too_long path');
+    assert.equal(reasons.at(-1), "The field 'path' may have at most 65536 characters.");
     assert.equal(await code({ path: 'a\u0000b' }), '400 invalid_text path');
     assert.equal(await code({ 'pa\u0000th': 'x' }), '400 invalid_text pa\u0000th');
     assert.equal(await code({}, 'a\u0000b.txt'), '400 invalid_text file');
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`f${i}`, 'x']));
     assert.equal(await code(many), '400 too_many_fields');
+    assert.equal(reasons.at(-1), 'The upload has more than 50 form fields. Send only the fields the upload needs.');
     assert.equal(await code(Object.fromEntries(Object.entries(many).slice(1))), 'stored', 'fifty fields');
     await rm(join(store.root, 'sha256'), { recursive: true, force: true });
     await nothingStored();
@@ -285,7 +325,7 @@ describe('readMultipartUpload', () => {
   });
 
   it('stops an upload that stalls with 408 upload_stalled and keeps nothing', async () => {
-    options.idleTimeoutMs = 200;
+    options.idleTimeoutMs = 1500;
     const { head, contentType } = multipartBody({}, { filename: 'slow.bin', data: Buffer.alloc(0) });
     const socket = connect(Number(new URL(app.url).port), '127.0.0.1');
     socket.on('error', () => {});
@@ -298,7 +338,33 @@ describe('readMultipartUpload', () => {
     const reply = Buffer.concat(received).toString();
     assert.match(reply, /^HTTP\/1\.1 408 /);
     assert.match(reply, /"code":"upload_stalled"/);
-    assert.match(reply, /No data arrived for 0 seconds|No data arrived for \d+ seconds/);
+    assert.match(reply, /"reason":"No data arrived for 2 seconds, so the upload was stopped\./);
+    await nothingStored();
+  });
+
+  it('does not stop an upload that keeps sending, however long it takes', async () => {
+    options.idleTimeoutMs = 400;
+    const { head, contentType } = multipartBody({}, { filename: 'slow.bin', data: Buffer.alloc(0) });
+    const socket = connect(Number(new URL(app.url).port), '127.0.0.1');
+    socket.on('error', () => {});
+    const received: Buffer[] = [];
+    let answered = false;
+    socket.on('data', (c: Buffer) => {
+      received.push(c);
+      answered = true;
+    });
+    const closed = new Promise((res) => socket.once('close', res));
+    socket.write(`POST /upload HTTP/1.1\r\nHost: test\r\nContent-Type: ${contentType}\r\nContent-Length: 100000\r\n\r\n`);
+    socket.write(head);
+    // A kilobyte every 25 ms for four times the idle time, then nothing more.
+    let sent = 0;
+    for (; sent < 64 && !answered; sent++) {
+      socket.write(Buffer.alloc(1024, 1));
+      await new Promise((res) => setTimeout(res, 25));
+    }
+    assert.equal(sent, 64, `stopped after ${sent} of 64 kilobytes`);
+    await closed;
+    assert.match(Buffer.concat(received).toString(), /^HTTP\/1\.1 408 /);
     await nothingStored();
   });
 });

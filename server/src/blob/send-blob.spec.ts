@@ -105,7 +105,11 @@ describe('sendBlob', () => {
       const res = await get('/blob/digits/attachment', { Range: range });
       assert.equal(res.status, 416, range);
       assert.equal(res.headers.get('content-range'), 'bytes */100');
-      assert.equal(((await res.json()) as { code: string }).code, 'range_not_satisfiable');
+      assert.deepEqual(await res.json(), {
+        status: 'error',
+        code: 'range_not_satisfiable',
+        reason: 'The requested byte range lies outside the file (100 bytes). Request a range within the file or the whole file.',
+      });
     }
     assert.equal((await get('/blob/empty/attachment', { Range: 'bytes=0-' })).status, 416);
   });

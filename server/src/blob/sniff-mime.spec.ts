@@ -96,9 +96,27 @@ describe('sniffMime', () => {
       assert.equal(await sniff(`{"type": "${type}", "x": "${padding}"}`), 'application/geo+json', `${type}, head`);
     }
     // A head is JSON when it starts as JSON does; a whole file only when it parses.
-    for (const start of ['{}', '{ "a"', '[[1', '[{"a"', '["x"', '[-1', '[7', '[]', '[true', '[false', '[null', '\uFEFF  {"a"'])
+    for (const start of [
+      '{}',
+      '{ "a"',
+      '[[1',
+      '[{"a"',
+      '["x"',
+      '[-1',
+      '[7',
+      '[]',
+      '[true',
+      '[false',
+      '[null',
+      '\uFEFF  {"a"',
+      '[\n  {',
+    ])
       assert.equal(await sniff(`${start}${padding}`), 'application/json', start);
-    for (const start of ['{a', '[x', '[ truth', '{ 1']) assert.equal(await sniff(`${start}${padding}`), 'text/plain', start);
+    for (const start of ['{a', '[x', '[ truth', '{ 1', '{{name}} [1]']) {
+      assert.equal(await sniff(`${start}${padding}`), 'text/plain', start);
+    }
+    // Written with a space before the colon, as some tools do.
+    assert.equal(await sniff(`{"type" : "FeatureCollection", "x": "${padding}"}`), 'application/geo+json');
     assert.equal(await sniff('[{"type": "Feature"}]'), 'application/json', 'an array is no GeoJSON');
     assert.equal(await sniff('{"type": 7}'), 'application/json');
     assert.equal(await sniff('"Feature"'), 'text/plain');
@@ -112,6 +130,7 @@ describe('sniffMime', () => {
     assert.equal(await sniff('# Titel\n', 'LIESMICH.md'), 'text/markdown');
     assert.equal(await sniff('a;b\n', 'STAEDTE.CSV'), 'text/csv');
     assert.equal(await sniff('a;b\n', 'csv'), 'text/plain', 'a name without a dot has no extension');
+    assert.equal(await sniff('a;b\n', 'staedte.csv.bak'), 'text/plain', 'only the last extension counts');
     // A character cut off at the end of a whole file is not UTF-8 text.
     assert.equal(await sniff(Buffer.from([0x61, 0xc3])), 'application/octet-stream');
   });
@@ -149,6 +168,7 @@ describe('sniffMime', () => {
       assert.equal(await sniff(zip, 'gebiete.zip'), 'application/zip');
       assert.equal(await sniff(zip, 'gebiete'), 'application/zip');
       assert.equal(await sniff(zip, 'tabelle.xlsx'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      assert.equal(await sniff(zip, 'tabelle.ods'), 'application/vnd.oasis.opendocument.spreadsheet');
       assert.equal(await sniff(zip, 'notes.txt'), 'application/zip', 'the extension never turns binary into text');
     } finally {
       rmSync(dir, { recursive: true, force: true });
