@@ -98,6 +98,45 @@ describe('basic functions: the plugin and its depot functions', () => {
       ['read', 7, 3, 12],
     ]);
     await assert.rejects(functions.get('depot.read')!.run({ depot: [{ value: {} }] }, ctx), { code: 'not_a_depot' });
+    assert.deepEqual(ctx.logs, ['read 2 datums of depot 3 at moment 30', 'read 2 datums of depot 3 at moment 12']);
+    kernel.dispose();
+  });
+
+  it('depot.read pairs depots and moments item by item, one of either going with every item of the other', async () => {
+    const { fake, calls } = recordingDepots();
+    const { kernel, functions } = loadPlugin(fake);
+    const read = (inputs: Record<string, unknown[]>) =>
+      functions
+        .get('depot.read')!
+        .run(Object.fromEntries(Object.entries(inputs).map(([k, vs]) => [k, vs.map((value) => ({ value }))])), fakeRunContext());
+    await read({ depot: [3, 4], moment: [12] });
+    await read({ depot: [5], moment: [13, null] });
+    await read({ depot: [6, 7], moment: [14, 15] });
+    await read({ depot: [8, 9] });
+    assert.deepEqual(
+      calls.map(([, , depot, moment]) => [depot, moment]),
+      [
+        [3, 12],
+        [4, 12],
+        [5, 13],
+        [5, undefined],
+        [6, 14],
+        [7, 15],
+        [8, undefined],
+        [9, undefined],
+      ],
+    );
+    await assert.rejects(read({ depot: [3], moment: [12, 1.5] }), (e: any) => {
+      assert.equal(e.code, 'not_an_integer');
+      assert.deepEqual(e.params, { item: 'moment[1]' });
+      return true;
+    });
+    await assert.rejects(read({ depot: [3, '  '] }), (e: any) => {
+      assert.equal(e.code, 'not_a_depot');
+      assert.deepEqual(e.params, { item: 'depot[1]' });
+      return true;
+    });
+    await assert.rejects(read({ depot: [3, 4, 5], moment: [1, 2] }), { code: 'length_mismatch' });
     kernel.dispose();
   });
 
@@ -115,11 +154,19 @@ describe('basic functions: the plugin and its depot functions', () => {
       ['write', 7, '/api/v1/depot/3/', datums, { nodeRunId: 42, mode: 'replace', lang: 'en' }],
       ['write', 7, '3', datums, { nodeRunId: 42, mode: 'append', lang: 'en' }],
     ]);
-    await assert.rejects(store.run({ depot: [{ value: '3' }], datums, mode: [{ value: 'merge' }] }, fakeRunContext()), {
-      code: 'invalid_mode',
-    });
-    await assert.rejects(store.run({ depot: [{ value: '3' }, { value: '4' }], datums }, fakeRunContext()), {
-      code: 'parameter_single',
+    assert.deepEqual(ctx.logs, ['wrote 1 datums to depot 3 as moment 31']);
+    await assert.rejects(
+      store.run({ depot: [{ value: '3' }], datums, mode: [{ value: 'merge' }] }, fakeRunContext()),
+      (e: any) => {
+        assert.equal(e.code, 'invalid_mode');
+        assert.deepEqual(e.params, { mode: 'merge' });
+        return true;
+      },
+    );
+    await assert.rejects(store.run({ depot: [{ value: '3' }, { value: '4' }], datums }, fakeRunContext()), (e: any) => {
+      assert.equal(e.code, 'parameter_single');
+      assert.deepEqual(e.params, { port: 'depot', count: 2 });
+      return true;
     });
     assert.equal(calls.length, 2, 'nothing written after a refused call');
     kernel.dispose();

@@ -3,6 +3,7 @@ import type { FunctionInputs, FunctionOutputs } from '@werkbank/sdk/node';
 import { NUMBER_FUNCTIONS, roundTo } from './number-functions';
 import { BOOL_FUNCTIONS } from './bool-functions';
 import { fakeRunContext } from '@werkbank/testing/node';
+import { CHUNK } from './frame-items';
 
 const fn = (id: string) => [...NUMBER_FUNCTIONS, ...BOOL_FUNCTIONS].find((f) => f.id === id)!;
 const values = (...xs: unknown[]) => xs.map((value) => ({ value }));
@@ -45,7 +46,11 @@ describe('basic functions: numbers and booleans (element-wise)', () => {
       run('number.add', { a: values(1, '2'), b: values(1) }),
       (e: any) => e.code === 'not_a_number' && e.params.item === 'a[1]',
     );
-    await assert.rejects(run('number.multiply', { a: values(1e308), b: values(10) }), { code: 'not_finite' });
+    await assert.rejects(run('number.multiply', { a: values(1, 1e308), b: values(10) }), (e: any) => {
+      assert.equal(e.code, 'not_finite');
+      assert.deepEqual(e.params, { item: 'result[1]' });
+      return true;
+    });
   });
 
   it('rounds halves away from zero at the given decimal places', async () => {
@@ -53,11 +58,25 @@ describe('basic functions: numbers and booleans (element-wise)', () => {
     assert.deepEqual(await result('number.round', { value: values(1.005, 3.14159), digits: values(2) }), [1.01, 3.14]);
     assert.equal(roundTo(-2.675, 2), -2.68);
     await assert.rejects(run('number.round', { value: values(1), digits: values(1.5) }), { code: 'invalid_digits' });
+    // 0 to 15 decimal places.
+    assert.deepEqual(await result('number.round', { value: values(0.1 + 0.2), digits: values(15) }), [0.3]);
+    for (const digits of [-1, 16]) {
+      await assert.rejects(
+        run('number.round', { value: values(1), digits: values(digits) }),
+        { code: 'invalid_digits' },
+        `${digits}`,
+      );
+    }
   });
 
   it('sums all items into one, 0 for none', async () => {
     assert.deepEqual(await result('number.sum', { values: values(1, 2, 3.5) }), [6.5]);
     assert.deepEqual(await result('number.sum', { values: [] }), [0]);
+    await assert.rejects(run('number.sum', { values: values(1, 'zwei') }), (e: any) => {
+      assert.equal(e.code, 'not_a_number');
+      assert.deepEqual(e.params, { item: 'values[1]' });
+      return true;
+    });
   });
 
   it('compares with an operator (default ==), refusing unknown operators', async () => {
@@ -72,6 +91,41 @@ describe('basic functions: numbers and booleans (element-wise)', () => {
     });
   });
 
+  it('knows every operator it offers, with spaces around it as typed', async () => {
+    const a = values(1, 2, 3);
+    const b = values(2);
+    const expected: Record<string, boolean[]> = {
+      '<': [true, false, false],
+      '<=': [true, true, false],
+      '==': [false, true, false],
+      '!=': [true, false, true],
+      '>=': [false, true, true],
+      '>': [false, false, true],
+    };
+    for (const [operator, want] of Object.entries(expected)) {
+      assert.deepEqual(await result('number.compare', { a, b, operator: values(` ${operator} `) }), want, operator);
+    }
+    await assert.rejects(run('number.compare', { a, b, operator: values('=>') }), (e: any) => {
+      assert.equal(e.code, 'invalid_operator');
+      assert.deepEqual(e.params, { operator: '=>' });
+      return true;
+    });
+  });
+
+  it('gives no items when an input has none or is not linked', async () => {
+    assert.deepEqual(await result('bool.and', { a: values(true) }), []);
+  });
+
+  it('refuses numbers JSON cannot carry as input items', async () => {
+    for (const x of [NaN, Infinity]) {
+      await assert.rejects(run('number.add', { a: values(1, x), b: values(1) }), (e: any) => {
+        assert.equal(e.code, 'not_a_number');
+        assert.deepEqual(e.params, { item: 'a[1]' });
+        return true;
+      });
+    }
+  });
+
   it('combines booleans item by item', async () => {
     assert.deepEqual(await result('bool.and', { a: values(true, true, false), b: values(true, false, false) }), [
       true,
@@ -84,10 +138,17 @@ describe('basic functions: numbers and booleans (element-wise)', () => {
   });
 
   it('reports progress on long inputs and stops with the signal’s reason when aborted', async () => {
-    const many = values(...Array.from({ length: 10_000 }, (_, i) => i));
+    const many = values(...Array.from({ length: 5 * CHUNK }, (_, i) => i));
     const ctx = fakeRunContext();
-    assert.equal((await run('number.add', { a: many, b: values(1) }, ctx)).result.length, 10_000);
-    assert.ok(ctx.progresses.length >= 4 && ctx.progresses.at(-1) === 1, `progress ${ctx.progresses.join(', ')}`);
+    assert.equal((await run('number.add', { a: many, b: values(1) }, ctx)).result.length, 5 * CHUNK);
+    // Once per chunk of items, then 1 when done.
+    assert.deepEqual(ctx.progresses, [0, 0.2, 0.4, 0.6, 0.8, 1]);
+    // Up to a chunk of items, no progress at all: it would only flicker.
+    for (const n of [10, CHUNK]) {
+      const short = fakeRunContext();
+      await run('number.add', { a: values(...Array.from({ length: n }, (_, i) => i)), b: values(1) }, short);
+      assert.deepEqual(short.progresses, [], `${n} items`);
+    }
 
     const aborted = fakeRunContext();
     const reason = new Error('stopped by the user');
