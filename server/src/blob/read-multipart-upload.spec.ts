@@ -83,6 +83,20 @@ describe('readMultipartUpload', () => {
   const record = (o: Outcome) => (waiting.length ? waiting.shift()!(o) : outcomes.push(o));
   const nothingStored = async () => assert.deepEqual(await filesUnder(store.root), []);
 
+  /**
+   * A raw connection that has sent an upload's request head declaring `declared` body bytes; the
+   * test writes the body. Collects what the server answers.
+   */
+  const rawUpload = (contentType: string, declared: number) => {
+    const socket = connect(Number(new URL(app.url).port), '127.0.0.1');
+    socket.on('error', () => {});
+    const received: Buffer[] = [];
+    socket.on('data', (c: Buffer) => received.push(c));
+    const closed = new Promise<void>((res) => socket.once('close', () => res()));
+    socket.write(`POST /upload HTTP/1.1\r\nHost: test\r\nContent-Type: ${contentType}\r\nContent-Length: ${declared}\r\n\r\n`);
+    return { socket, closed, answered: () => received.length > 0, reply: () => Buffer.concat(received).toString() };
+  };
+
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'werkbank-upload-spec-'));
     store = await FileBlobStore.open(dataDir);
@@ -163,19 +177,13 @@ describe('readMultipartUpload', () => {
     // Without the early refusal the server would wait for the file and answer 408 after this.
     options.idleTimeoutMs = 3000;
     const { head, contentType } = multipartBody({ path: 'big.tif' }, { filename: 'big.tif', data: Buffer.alloc(0) });
-    const socket = connect(Number(new URL(app.url).port), '127.0.0.1');
-    socket.on('error', () => {});
-    const received: Buffer[] = [];
-    socket.on('data', (c: Buffer) => received.push(c));
-    const closed = new Promise((res) => socket.once('close', res));
-    const declared = head.length + 3 * 1024 * 1024;
-    socket.write(`POST /upload HTTP/1.1\r\nHost: test\r\nContent-Type: ${contentType}\r\nContent-Length: ${declared}\r\n\r\n`);
+    const upload = rawUpload(contentType, head.length + 3 * 1024 * 1024);
     // The form's head and the file's first bytes; the client then waits for an answer.
-    socket.write(Buffer.concat([head, Buffer.alloc(100, 1)]));
-    await new Promise((res) => socket.once('data', res));
-    socket.end();
-    await closed;
-    assert.match(Buffer.concat(received).toString(), /^HTTP\/1\.1 413 [^]*"code":"file_too_large"/);
+    upload.socket.write(Buffer.concat([head, Buffer.alloc(100, 1)]));
+    await new Promise((res) => upload.socket.once('data', res));
+    upload.socket.end();
+    await upload.closed;
+    assert.match(upload.reply(), /^HTTP\/1\.1 413 [^]*"code":"file_too_large"/);
     await nothingStored();
   });
 
@@ -194,12 +202,7 @@ describe('readMultipartUpload', () => {
   it('leaves no temporary file and no blob when the client disconnects mid-upload', async () => {
     options.maxBytes = 100 * 1024 * 1024;
     const { head, contentType } = multipartBody({ path: 'x.bin' }, { filename: 'x.bin', data: Buffer.alloc(0) });
-    const socket = connect(Number(new URL(app.url).port), '127.0.0.1');
-    await new Promise((res) => socket.once('connect', res));
-    socket.on('error', () => {});
-    socket.write(
-      `POST /upload HTTP/1.1\r\nHost: test\r\nContent-Type: ${contentType}\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n`,
-    );
+    const { socket } = rawUpload(contentType, 10 * 1024 * 1024);
     socket.write(head);
     socket.write(Buffer.alloc(256 * 1024, 1));
     // Wait until the file is being written, then cut the connection.
@@ -327,15 +330,10 @@ describe('readMultipartUpload', () => {
   it('stops an upload that stalls with 408 upload_stalled and keeps nothing', async () => {
     options.idleTimeoutMs = 1500;
     const { head, contentType } = multipartBody({}, { filename: 'slow.bin', data: Buffer.alloc(0) });
-    const socket = connect(Number(new URL(app.url).port), '127.0.0.1');
-    socket.on('error', () => {});
-    const received: Buffer[] = [];
-    socket.on('data', (c: Buffer) => received.push(c));
-    const closed = new Promise((res) => socket.once('close', res));
-    socket.write(`POST /upload HTTP/1.1\r\nHost: test\r\nContent-Type: ${contentType}\r\nContent-Length: 100000\r\n\r\n`);
-    socket.write(Buffer.concat([head, Buffer.alloc(1000, 1)]));
-    await closed;
-    const reply = Buffer.concat(received).toString();
+    const upload = rawUpload(contentType, 100_000);
+    upload.socket.write(Buffer.concat([head, Buffer.alloc(1000, 1)]));
+    await upload.closed;
+    const reply = upload.reply();
     assert.match(reply, /^HTTP\/1\.1 408 /);
     assert.match(reply, /"code":"upload_stalled"/);
     assert.match(reply, /"reason":"No data arrived for 2 seconds, so the upload was stopped\./);
@@ -345,26 +343,17 @@ describe('readMultipartUpload', () => {
   it('does not stop an upload that keeps sending, however long it takes', async () => {
     options.idleTimeoutMs = 400;
     const { head, contentType } = multipartBody({}, { filename: 'slow.bin', data: Buffer.alloc(0) });
-    const socket = connect(Number(new URL(app.url).port), '127.0.0.1');
-    socket.on('error', () => {});
-    const received: Buffer[] = [];
-    let answered = false;
-    socket.on('data', (c: Buffer) => {
-      received.push(c);
-      answered = true;
-    });
-    const closed = new Promise((res) => socket.once('close', res));
-    socket.write(`POST /upload HTTP/1.1\r\nHost: test\r\nContent-Type: ${contentType}\r\nContent-Length: 100000\r\n\r\n`);
-    socket.write(head);
+    const upload = rawUpload(contentType, 100_000);
+    upload.socket.write(head);
     // A kilobyte every 25 ms for four times the idle time, then nothing more.
     let sent = 0;
-    for (; sent < 64 && !answered; sent++) {
-      socket.write(Buffer.alloc(1024, 1));
+    for (; sent < 64 && !upload.answered(); sent++) {
+      upload.socket.write(Buffer.alloc(1024, 1));
       await new Promise((res) => setTimeout(res, 25));
     }
     assert.equal(sent, 64, `stopped after ${sent} of 64 kilobytes`);
-    await closed;
-    assert.match(Buffer.concat(received).toString(), /^HTTP\/1\.1 408 /);
+    await upload.closed;
+    assert.match(upload.reply(), /^HTTP\/1\.1 408 /);
     await nothingStored();
   });
 });
