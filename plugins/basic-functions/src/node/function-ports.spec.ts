@@ -21,13 +21,21 @@ const port = (p: PortDescriptor) =>
   `${p.name}:${p.content_type}${p.is_list ? '[]' : ''}${p.is_dict ? '{}' : ''}${p.is_optional ? '?' : ''}` +
   (p.default_value ? `=${JSON.stringify(p.default_value)}` : '');
 
-describe('basic functions: ports', () => {
+/** The plugin alone in a fresh kernel: the functions and translations it contributes. */
+function loadPlugin() {
+  const kernel = new Kernel({ log: () => undefined });
+  kernel.container.bind(DepotAccess).toConstantValue({} as DepotAccess);
+  kernel.load([{ manifest: { id: 'basic-functions' }, module: plugin }]);
+  const functions = new Registry<FunctionDescriptor>('function');
+  kernel.collect(FunctionContribution, functions, (c, s) => c.registerFunctions(s));
+  const bundles = new Registry<TranslationBundle>('translation');
+  kernel.collect(NodeTranslationContribution, bundles, (c, s) => c.registerTranslations(s));
+  return { kernel, functions, bundles };
+}
+
+describe('basic functions: ports and failure texts', () => {
   it('offers every function with the ports saved switchboards link to (version 1 of each)', () => {
-    const kernel = new Kernel({ log: () => undefined });
-    kernel.container.bind(DepotAccess).toConstantValue({} as DepotAccess);
-    kernel.load([{ manifest: { id: 'basic-functions' }, module: plugin }]);
-    const functions = new Registry<FunctionDescriptor>('function');
-    kernel.collect(FunctionContribution, functions, (c, s) => c.registerFunctions(s));
+    const { kernel, functions } = loadPlugin();
     const signatures = Object.fromEntries(
       functions.all().map((f) => [f.id, `${f.inputs.map(port).join(', ')} -> ${f.outputs.map(port).join(', ')}`]),
     );
@@ -72,13 +80,7 @@ describe('basic functions: ports', () => {
   });
 
   it('gives the reasons its functions fail with in German and English, with their details', async () => {
-    const kernel = new Kernel({ log: () => undefined });
-    kernel.container.bind(DepotAccess).toConstantValue({} as DepotAccess);
-    kernel.load([{ manifest: { id: 'basic-functions' }, module: plugin }]);
-    const bundles = new Registry<TranslationBundle>('translation');
-    kernel.collect(NodeTranslationContribution, bundles, (c, s) => c.registerTranslations(s));
-    const functions = new Registry<FunctionDescriptor>('function');
-    kernel.collect(FunctionContribution, functions, (c, s) => c.registerFunctions(s));
+    const { kernel, functions, bundles } = loadPlugin();
     const [bundle] = bundles.all();
     assert.equal(bundle.namespace, 'basic-functions');
     /** The bundle's text for an error's key (`basic-functions:errors.code`) with its details filled in. */
