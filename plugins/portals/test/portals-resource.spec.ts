@@ -78,6 +78,9 @@ describe('portals: the portal resource', function () {
       ],
     );
     assert.deepEqual(reordered.layers, portal.layers, 'the layers stay');
+    assert.ok(reordered.modified > portal.modified, 'a change moves the time of the last change');
+    // Keeping its own short name is no clash.
+    assert.equal(expectStatus(await admin.patch(portal.resource_uri, { slug: 'gruen', name: 'Grünportal!' }), 200).slug, 'gruen');
     const listed = expectStatus(await admin.get(`${PORTALS}?q=Grün`), 200);
     assert.deepEqual(
       listed.objects.map((p: { id: number }) => p.id),
@@ -89,7 +92,8 @@ describe('portals: the portal resource', function () {
 
   it('lets only holders of publish_view switch a portal between PUBLIC and INTERNAL ONLY', async () => {
     const author = await t.user();
-    const portal = expectStatus(await author.client.post(PORTALS, { name: 'Mein Portal' }), 201);
+    assertError(await author.client.post(PORTALS, { name: 'Gleich öffentlich', public: true }), 403, 'permission_required');
+    const portal = expectStatus(await author.client.post(PORTALS, { name: 'Mein Portal', public: false }), 201);
     const refused = await author.client.patch(portal.resource_uri, { public: true }, { headers: { 'accept-language': 'de' } });
     assertError(refused, 403, 'permission_required', /Ansichten veröffentlichen/);
     expectStatus(await admin.patch(`/api/v1/user/${author.id}/`, { user_permissions: ['publish_view'] }), 200);
@@ -113,9 +117,17 @@ describe('portals: the portal resource', function () {
       ],
       [{ views: [{ view: '/api/v1/view/999999/' }] }, 'views[0].view', /nicht lesen dürfen \(999999\)/],
       [{ layers: [{ layer: 'Bäume' }] }, 'layers[0].layer', /Adresse eines Layers/],
+      [
+        { layers: [{ layer: layer.resource_uri }, { layer: '/api/v1/layer/999999/' }] },
+        'layers[1].layer',
+        /einen Layer, den es nicht gibt oder den Sie nicht lesen dürfen \(999999\)/,
+      ],
       [{ layers: 'alle' }, 'layers', /Liste/],
       [{ layers: [{ layer: layer.resource_uri, attr: [] }] }, 'layers[0].attr', /Objekt/],
       [{ attr: ['x'] }, 'attr', /Objekt/],
+      [{ attr: 'viel' }, 'attr', /Objekt/],
+      // Advanced settings are settings, not a store: at most 100,000 characters.
+      [{ attr: { notes: 'x'.repeat(100_000) } }, 'attr', /Objekt/],
       // A view the author may not read is refused like a missing one.
       [{ views: [{ view: view.resource_uri }] }, 'views[0].view', /nicht lesen dürfen/, author.client],
     ];
@@ -126,6 +138,9 @@ describe('portals: the portal resource', function () {
     }
     expectStatus(await admin.post(PORTALS, { name: 'Eins', slug: 'eins' }), 201);
     assertError(await admin.post(PORTALS, { name: 'Zwei', slug: 'eins' }), 400, 'slug_taken', /already used by another portal/);
+    const two = expectStatus(await admin.post(PORTALS, { name: 'Zwei', slug: 'zwei' }), 201);
+    assertError(await admin.patch(two.resource_uri, { slug: 'eins' }), 400, 'slug_taken', /“eins”/);
+    expectStatus(await admin.delete(two.resource_uri), 204);
     assert.equal(expectStatus(await admin.get(PORTALS), 200).meta.total_count, before + 1);
   });
 });
