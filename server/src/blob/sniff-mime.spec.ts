@@ -167,8 +167,16 @@ describe('sniffMime', () => {
       assert.ok(zip.length > SNIFF_BYTES);
       assert.equal(await sniff(zip, 'gebiete.zip'), 'application/zip');
       assert.equal(await sniff(zip, 'gebiete'), 'application/zip');
-      assert.equal(await sniff(zip, 'tabelle.xlsx'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      assert.equal(await sniff(zip, 'tabelle.ods'), 'application/vnd.oasis.opendocument.spreadsheet');
+      const zipBased: Array<[string, string]> = [
+        ['orte.kmz', 'application/vnd.google-earth.kmz'],
+        ['tabelle.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        ['bericht.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+        ['bericht.odt', 'application/vnd.oasis.opendocument.text'],
+        ['tabelle.ods', 'application/vnd.oasis.opendocument.spreadsheet'],
+      ];
+      for (const [name, type] of zipBased) assert.equal(await sniff(zip, name), type, name);
+      // A GeoPackage is an SQLite database, never a zip: zip bytes so named stay a zip.
+      assert.equal(await sniff(zip, 'gebiete.gpkg'), 'application/zip');
       assert.equal(await sniff(zip, 'notes.txt'), 'application/zip', 'the extension never turns binary into text');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -29,12 +29,12 @@ const XML_BY_EXTENSION: Record<string, string> = {
 
 /**
  * Binary types by extension, used only when file-type fails on the head (it reads zip entries and
- * can run past the sample, decision in DESIGN §7): the type the name promises, never a text type.
+ * can run past the sample, decision in DESIGN §7): the zip-based type the name promises, never a
+ * text type (nor a format that is not a zip, such as a GeoPackage).
  */
 const BINARY_BY_EXTENSION: Record<string, string> = {
   zip: 'application/zip',
   kmz: 'application/vnd.google-earth.kmz',
-  gpkg: 'application/geopackage+sqlite3',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   odt: 'application/vnd.oasis.opendocument.text',
