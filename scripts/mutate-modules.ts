@@ -42,6 +42,9 @@ const ROOT_SUITES: Record<string, string[]> = {
   events: ['test/api/events.spec.ts', 'test/api/licences.spec.ts', 'test/api/websockets.spec.ts', 'test/api/conventions.spec.ts'],
   // The licence suite switches the add-ons off: their lists (and the ?tag= filter) are refused then.
   tags: ['test/api/tags.spec.ts', 'test/api/licences.spec.ts'],
+  // The OpenAPI document of their routes and kinds is checked against its snapshot there.
+  portals: ['test/api/conventions.spec.ts'],
+  views: ['test/api/conventions.spec.ts'],
 };
 
 /** The folders of the geodata plugin's node side, each with the API suites of its `test` folder that reach it. */

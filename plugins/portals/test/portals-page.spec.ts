@@ -86,7 +86,7 @@ describe('portals: the public portal page', function () {
       }),
       201,
     );
-    expectStatus(await admin.post('/api/v1/portal/', { name: 'Intern', slug: 'intern' }), 201);
+    expectStatus(await admin.post('/api/v1/portal/', { name: 'Intern', slug: 'intern', attr: { description: '  ' } }), 201);
   });
   after(() => t?.close());
 
@@ -158,7 +158,9 @@ describe('portals: the public portal page', function () {
     assert.doesNotMatch(theirs.html, /Intern|Leitungen/);
     assert.equal((await page(other, '/portal/intern/')).status, 404);
     assert.equal((await page(t.client(), '/portal/intern/')).status, 404);
-    assert.equal((await page(admin, '/portal/intern/')).status, 200);
+    const intern = await page(admin, '/portal/intern/');
+    assert.equal(intern.status, 200);
+    assert.match(intern.html, /<h1>Intern<\/h1><\/header>/, 'a blank description is none');
     assert.equal((await page(t.client(), '/portal/gibt_es_nicht/')).status, 404);
   });
 });

@@ -78,6 +78,8 @@ describe('portals: the portal resource', function () {
       ],
     );
     assert.deepEqual(reordered.layers, portal.layers, 'the layers stay');
+    const relayered = expectStatus(await admin.patch(portal.resource_uri, { layers: [] }), 200);
+    assert.deepEqual(relayered.views, reordered.views, 'the views stay');
     assert.ok(reordered.modified > portal.modified, 'a change moves the time of the last change');
     // Keeping its own short name is no clash.
     assert.equal(expectStatus(await admin.patch(portal.resource_uri, { slug: 'gruen', name: 'Grünportal!' }), 200).slug, 'gruen');
@@ -137,10 +139,51 @@ describe('portals: the portal resource', function () {
       assert.equal(res.body.field, field, JSON.stringify(fields));
     }
     expectStatus(await admin.post(PORTALS, { name: 'Eins', slug: 'eins' }), 201);
-    assertError(await admin.post(PORTALS, { name: 'Zwei', slug: 'eins' }), 400, 'slug_taken', /already used by another portal/);
+    const taken = await admin.post(PORTALS, { name: 'Zwei', slug: 'eins' });
+    assertError(taken, 400, 'slug_taken', /already used by another portal/);
+    assert.equal(taken.body.field, 'slug');
+    // Without a short name (the portal page then has no address) any number of portals may exist.
+    for (const name of ['Ohne 1', 'Ohne 2']) expectStatus(await admin.post(PORTALS, { name, slug: '' }), 201);
+    // Settings up to 100,000 characters as JSON are kept.
+    const full = { notes: 'x'.repeat(100_000 - '{"notes":""}'.length) };
+    assert.equal(JSON.stringify(full).length, 100_000);
+    const kept = expectStatus(await admin.post(PORTALS, { name: 'Voll', attr: full }), 201);
+    assert.equal(kept.attr.notes.length, full.notes.length);
     const two = expectStatus(await admin.post(PORTALS, { name: 'Zwei', slug: 'zwei' }), 201);
     assertError(await admin.patch(two.resource_uri, { slug: 'eins' }), 400, 'slug_taken', /“eins”/);
     expectStatus(await admin.delete(two.resource_uri), 204);
-    assert.equal(expectStatus(await admin.get(PORTALS), 200).meta.total_count, before + 1);
+    assert.equal(expectStatus(await admin.get(PORTALS), 200).meta.total_count, before + 4);
+  });
+
+  it('lists portals by name unless asked otherwise', async () => {
+    const lister = await t.user();
+    for (const name of ['Zeder', 'Ahorn', 'Buche']) expectStatus(await lister.client.post(PORTALS, { name }), 201);
+    const listed = expectStatus(await lister.client.get(PORTALS), 200);
+    assert.deepEqual(
+      listed.objects.map((p: { name: string }) => p.name).filter((n: string) => ['Ahorn', 'Buche', 'Zeder'].includes(n)),
+      ['Ahorn', 'Buche', 'Zeder'],
+    );
+  });
+
+  it('names its object permissions for the user and group editors, in both languages', async () => {
+    const { client } = await t.user();
+    for (const [lang, read, write] of [
+      ['en', 'Portal: read', 'Portal: edit'],
+      ['de', 'Portal: lesen', 'Portal: bearbeiten'],
+    ]) {
+      const { objects } = expectStatus(
+        await client.get('/api/v2/backend/permissions', { headers: { 'accept-language': lang } }),
+        200,
+      );
+      const labels = Object.fromEntries(objects.map((p: { name: string; label: string }) => [p.name, p.label]));
+      assert.equal(labels.read_portal, read, lang);
+      assert.equal(labels.write_portal, write, lang);
+    }
+  });
+
+  it('keeps short names unique in the database itself, so that two saves at once cannot share one', async () => {
+    const db = t.server.db.dataSource;
+    await db.query(`INSERT INTO portals_portal (name, slug) VALUES ('Erstes', 'doppelt'), ('Ohne A', ''), ('Ohne B', '')`);
+    await assert.rejects(db.query(`INSERT INTO portals_portal (name, slug) VALUES ('Zweites', 'doppelt')`), /unique|duplicate/i);
   });
 });

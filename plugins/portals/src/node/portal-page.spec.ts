@@ -28,10 +28,12 @@ describe('portals: the portal page', () => {
   it('leaves out the description, the layers’ heading and the cards when there are none, and says so for views', () => {
     const { doc } = render({});
     assert.equal(doc.querySelector('header p'), null);
+    assert.equal(doc.querySelector('header')?.textContent, 'Portal');
     assert.deepEqual(
       [...doc.querySelectorAll('main > *')].map((e) => `${e.tagName} ${e.textContent}`),
       ['H2 page.views', 'P page.no_views'],
     );
+    assert.equal(doc.querySelector('main')?.textContent?.trim(), 'page.views\npage.no_views');
   });
 
   it('hides screen-reader texts only visually and marks the keyboard focus (the page has no other stylesheet)', () => {
@@ -151,6 +153,7 @@ describe('portals: the portal page', () => {
       ['Alle Bäume.', 'Stand 2026.'],
     );
     const services = trees.querySelector('ul.services')!;
+    assert.equal(services.textContent, 'WMSWFSpage.download', 'nothing but the links');
     assert.equal(services.getAttribute('aria-label'), 'page.services_of{"name":"Bäume & Sträucher"}');
     assert.deepEqual(
       [...services.querySelectorAll('li a')].map((a) => [a.textContent, a.getAttribute('href')]),

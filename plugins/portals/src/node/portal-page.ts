@@ -60,11 +60,11 @@ a{color:#1f4e79}a:focus-visible{outline:3px solid #f0b400;outline-offset:2px}
 .layers h3{margin:.25rem 0}.layers img{max-width:240px;display:block;margin:.5rem 0}
 .services{display:flex;flex-wrap:wrap;gap:.75rem;padding:0;list-style:none}`;
 
-const paragraphs = (text: string | undefined, cls = '') =>
+const paragraphs = (text: string | undefined) =>
   text
     ? text
         .split(/\n{2,}/)
-        .map((p) => `<p${cls ? ` class="${cls}"` : ''}>${escapeHtml(p)}</p>`)
+        .map((p) => `<p>${escapeHtml(p)}</p>`)
         .join('')
     : '';
 
