@@ -221,4 +221,40 @@ describe('views: the view resource', function () {
     assert.match(tooDeep.body.reason, /höchstens 10 Ebenen/);
     assert.equal(expectStatus(await admin.get(VIEWS), 200).meta.total_count, before);
   });
+
+  it('lists views by name unless asked otherwise', async () => {
+    const lister = await t.user();
+    for (const name of ['Zeder', 'Ahorn', 'Buche']) expectStatus(await lister.client.post(VIEWS, { name }), 201);
+    const names = expectStatus(await lister.client.get(VIEWS), 200).objects.map((v: { name: string }) => v.name);
+    assert.deepEqual(
+      names.filter((n: string) => ['Ahorn', 'Buche', 'Zeder'].includes(n)),
+      ['Ahorn', 'Buche', 'Zeder'],
+    );
+  });
+
+  it('names the object permissions of views and frozen views for the user and group editors, in both languages', async () => {
+    const { client } = await t.user();
+    const expected: Record<string, Record<string, string>> = {
+      en: {
+        read_view: 'View: read',
+        write_view: 'View: edit',
+        read_finalview: 'Frozen view: read',
+        write_finalview: 'Frozen view: edit',
+      },
+      de: {
+        read_view: 'Ansicht: lesen',
+        write_view: 'Ansicht: bearbeiten',
+        read_finalview: 'Eingefrorene Ansicht: lesen',
+        write_finalview: 'Eingefrorene Ansicht: bearbeiten',
+      },
+    };
+    for (const [lang, labels] of Object.entries(expected)) {
+      const { objects } = expectStatus(
+        await client.get('/api/v2/backend/permissions', { headers: { 'accept-language': lang } }),
+        200,
+      );
+      const got = Object.fromEntries(objects.map((p: { name: string; label: string }) => [p.name, p.label]));
+      for (const [name, label] of Object.entries(labels)) assert.equal(got[name], label, `${lang} ${name}`);
+    }
+  });
 });

@@ -32,6 +32,20 @@ describe('views: translations of a view', function () {
     assert.deepEqual(saved[0].values, { en: 'Urban green', fr: 'Verdure urbaine' });
     assert.equal(typeof saved[0].key_id, 'number');
     assert.deepEqual(expectStatus(await admin.get(translations(view.id)), 200), saved);
+    // Rows come back ordered by key, whatever order they were saved in.
+    const sorted = expectStatus(
+      await admin.post(translations(view.id), [
+        { key: 'Zeder', values: { en: 'Cedar' } },
+        { key: 'Ahorn', values: { en: 'Maple' } },
+        { key: 'Stadtgrün', values: { en: 'Urban green', fr: 'Verdure urbaine' } },
+      ]),
+      200,
+    );
+    assert.deepEqual(
+      sorted.map((r: { key: string }) => r.key),
+      ['Ahorn', 'Stadtgrün', 'Zeder'],
+    );
+    assert.deepEqual(expectStatus(await admin.get(translations(view.id)), 200), sorted);
     // A second save replaces the set.
     const again = expectStatus(await admin.post(translations(view.id), [{ key: 'Bäume', values: { en: 'Trees' } }]), 200);
     assert.deepEqual(
@@ -59,6 +73,7 @@ describe('views: translations of a view', function () {
     assertError(await stranger.client.post(translations(view.id), []), 404, 'not_found');
     assertError(await t.client().get(translations(view.id)), 401, 'not_authenticated');
     assertError(await admin.get(translations(999999)), 404, 'not_found');
+    assertError(await admin.get('/api/v2/presenting/view/stadtgruen/translations'), 404, 'not_found');
     // Saving is an unsafe call: without the CSRF header it is refused.
     assertError(await admin.post(translations(view.id), [], { csrf: false }), 403, 'csrf_missing');
   });
@@ -68,6 +83,20 @@ describe('views: translations of a view', function () {
     const res = await admin.post(translations(view.id), { key: 'x' }, { headers: { 'accept-language': 'de' } });
     assertError(res, 400, 'invalid_body', /Liste von Zeilen/);
     assertError(await admin.post(translations(view.id), [{ key: 'x', values: { en: 7 } }]), 400, 'invalid_body');
+    assert.deepEqual(expectStatus(await admin.get(translations(view.id)), 200), before);
+  });
+
+  it('answers 403 component_disabled while the view translation editor is switched off, and saves nothing', async () => {
+    const before = expectStatus(await admin.get(translations(view.id)), 200);
+    const gate = t.server.licences.gate;
+    const switches = gate.switches();
+    gate.update({ ...switches, view_translation_editor: false });
+    try {
+      assertError(await admin.get(translations(view.id)), 403, 'component_disabled');
+      assertError(await admin.post(translations(view.id), []), 403, 'component_disabled');
+    } finally {
+      gate.update(switches);
+    }
     assert.deepEqual(expectStatus(await admin.get(translations(view.id)), 200), before);
   });
 });
