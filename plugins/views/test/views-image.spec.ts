@@ -33,7 +33,7 @@ describe('views: preview image upload', function () {
     assert.equal(served.status, 200);
     assert.equal(served.headers.get('content-type'), 'image/png');
     assert.equal(served.headers.get('x-content-type-options'), 'nosniff');
-    assert.match(served.headers.get('content-disposition') ?? '', /^inline/);
+    assert.match(served.headers.get('content-disposition') ?? '', new RegExp(`^inline; filename="view-${view.id}\\.png"`));
     assert.ok(served.body.equals(PNG));
     const events = expectStatus<{ objects: Array<{ key: string }> }>(await admin.get(`/api/v1/event/?view_id=${view.id}`), 200);
     assert.deepEqual(
@@ -56,6 +56,9 @@ describe('views: preview image upload', function () {
       const served = await bytesAt(admin, imageOf(view));
       assert.equal(served.headers.get('content-type'), mime);
       assert.ok(served.body.equals(bytes), `${mime} comes back as uploaded`);
+      // Saved from the browser, it gets a name with the extension of its type.
+      const ext = { 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' }[mime];
+      assert.match(served.headers.get('content-disposition') ?? '', new RegExp(`^inline; filename="view-${view.id}\\.${ext}"`));
     }
   });
 
@@ -138,6 +141,14 @@ describe('views: preview image upload', function () {
     expectStatus(await admin.delete(imageOf(view)), 204);
     assert.equal(expectStatus<View>(await admin.get(view.resource_uri), 200).image, '');
     assert.equal((await bytesAt(admin, imageOf(view))).status, 404);
+    // Remove on a view without an image changes nothing: no new time of change, no feed entry.
+    const bare = await newView();
+    const events = async () =>
+      expectStatus<{ meta: { total_count: number } }>(await admin.get(`/api/v1/event/?view_id=${bare.id}`), 200).meta.total_count;
+    const eventsBefore = await events();
+    expectStatus(await admin.delete(imageOf(bare)), 204);
+    assert.equal(await events(), eventsBefore);
+    assert.equal(expectStatus<View>(await admin.get(bare.resource_uri), 200).modified, bare.modified);
     expectStatus(await admin.patch(view.resource_uri, { image: 'https://example.org/a.png' }), 200);
     expectStatus(await admin.delete(imageOf(view)), 204);
     assert.equal(expectStatus<View>(await admin.get(view.resource_uri), 200).image, '', 'Remove clears an address too');
