@@ -12,7 +12,7 @@ describe('portals: the portal resource', function () {
   let view: { id: number; resource_uri: string };
 
   before(async () => {
-    t = await startTestServer({ plugins: ['types', 'magazine', 'tags', 'layers', 'views', 'portals'] });
+    t = await startTestServer({ plugins: ['types', 'magazine', 'tags', 'layers', 'views', 'portals', 'events'] });
     admin = await t.admin();
     layer = expectStatus(await admin.post('/api/v1/layer/', { name: 'Bäume' }), 201);
     view = expectStatus(await admin.post('/api/v1/view/', { name: 'Stadtgrün' }), 201);
@@ -178,6 +178,27 @@ describe('portals: the portal resource', function () {
       const labels = Object.fromEntries(objects.map((p: { name: string; label: string }) => [p.name, p.label]));
       assert.equal(labels.read_portal, read, lang);
       assert.equal(labels.write_portal, write, lang);
+    }
+  });
+
+  it('names portals in the activity feed in the reader’s language', async () => {
+    const author = await t.user();
+    const portal = expectStatus(await author.client.post(PORTALS, { name: 'Im Feed' }), 201);
+    for (const [language, label] of [
+      ['en', 'portal'],
+      ['de', 'das Portal'],
+    ]) {
+      expectStatus(await admin.patch(`/api/v1/user/${author.id}/`, { language }), 200);
+      const feed = expectStatus(await author.client.get('/api/v1/event/?content_kind=portal'), 200).objects as {
+        key: string;
+        content_object: string;
+        content_kind_label: string;
+      }[];
+      assert.deepEqual(
+        feed.filter((e) => e.content_object === portal.resource_uri).map((e) => [e.key, e.content_kind_label]),
+        [['create', label]],
+        language,
+      );
     }
   });
 
