@@ -32,17 +32,24 @@ export function decodeText(bytes: Buffer, contentType: string | undefined, url: 
 const UNSAFE_NAME = /[\\/\x00-\x1f\x7f<>:"|?*\u202a-\u202e\u2066-\u2069]+/g;
 
 /**
- * The name a downloaded file gets: the `filename*` (RFC 5987) or `filename` of Content-Disposition,
+ * The name a downloaded file gets: the `filename*` (RFC 8187, UTF-8 or ISO-8859-1) or `filename` of Content-Disposition,
  * else the last segment of the URL's path, else `download`; reduced to a plain file name (no
  * folders, no control characters) of at most 200 characters.
  */
 export function downloadName(disposition: string | string[] | undefined, url: string): string {
   const header = Array.isArray(disposition) ? disposition[0] : disposition;
   let name = '';
-  const extended = /filename\*\s*=\s*(?:utf-8|iso-8859-1)'[^']*'([^;]+)/i.exec(header ?? '');
+  const extended = /filename\*\s*=\s*(utf-8|iso-8859-1)'[^']*'([^;]+)/i.exec(header ?? '');
   const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(header ?? '');
   try {
-    if (extended) name = decodeURIComponent(extended[1].trim());
+    if (extended) {
+      const value = extended[2].trim();
+      // RFC 8187: percent-encoded bytes in the charset named; ISO-8859-1's bytes are its code points.
+      name =
+        extended[1].toLowerCase() === 'utf-8'
+          ? decodeURIComponent(value)
+          : value.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    }
   } catch {
     name = '';
   }

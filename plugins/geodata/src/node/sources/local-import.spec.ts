@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiError, FunctionInputs } from '@werkbank/sdk/node';
 import { fakeRunContext } from '@werkbank/testing/node';
-import { fileImport } from './local-import';
+import { fileImport, LOCAL_IMPORT_MAX_FILES } from './local-import';
 import { GeodataServices } from '../geodata-services';
 
 describe('geodata sources: file.import', () => {
@@ -26,6 +27,12 @@ describe('geodata sources: file.import', () => {
     await writeFile(join(outside, 'passwort.txt'), 'geheim');
     await symlink(join(outside, 'passwort.txt'), join(root, 'link.txt'));
     await symlink(outside, join(root, 'ordnerlink'));
+    // A sibling whose name starts like the allowed folder's, and a second allowed folder.
+    await mkdir(join(dir, 'daten2'));
+    await writeFile(join(dir, 'daten2', 'x.csv'), 'x\n');
+    await mkdir(join(dir, 'zweite'));
+    await writeFile(join(dir, 'zweite', 'y.csv'), 'y\n');
+    execFileSync('mkfifo', [join(root, 'rohr')]);
   });
   after(() => rm(dir, { recursive: true, force: true }));
 
@@ -45,6 +52,44 @@ describe('geodata sources: file.import', () => {
     );
     assert.equal(ctx.files.get(String(out.file[0].stored_blob))!.bytes.toString('utf8'), 'name;x\nGörlitz;1\n');
     assert.deepEqual(ctx.progresses, [0.5, 1]);
+    assert.deepEqual(
+      ctx.logs,
+      [join(root, 'punkte.csv'), join(root, 'lieferung', 'a.csv'), join(root, 'lieferung', 'b.geojson')].map(
+        (name, i) => `imported ${name} (${String(out.file[i].size)} bytes)`,
+      ),
+    );
+  });
+
+  it('takes files below every allowed folder, relative paths from the first, and a folder named with a trailing slash', async () => {
+    const second = join(dir, 'zweite');
+    const out = await fn([`${root}/`, second]).run(paths('punkte.csv', join(second, 'y.csv')), fakeRunContext());
+    assert.deepEqual(
+      out.file.map((f) => f.value),
+      ['punkte.csv', 'y.csv'],
+    );
+  });
+
+  it('refuses a pipe or device instead of a file, and a folder of more files than one import takes', async () => {
+    await assert.rejects(
+      fn([root]).run(paths('rohr'), fakeRunContext()),
+      (e: ApiError) => e.code === 'not_a_file' && (e.params as { path: string }).path === 'rohr',
+    );
+    const many = join(root, 'viele');
+    await mkdir(many);
+    for (let i = 0; i < LOCAL_IMPORT_MAX_FILES; i++) await writeFile(join(many, `f${String(i).padStart(4, '0')}.csv`), '');
+    // The pipe among them is no file: exactly the limit passes.
+    execFileSync('mkfifo', [join(many, 'rohr')]);
+    const out = await fn([root]).run(paths('viele'), fakeRunContext());
+    assert.equal(out.file.length, LOCAL_IMPORT_MAX_FILES);
+    await writeFile(join(many, 'eine-zu-viel.csv'), '');
+    await assert.rejects(fn([root]).run(paths('viele'), fakeRunContext()), (e: ApiError) => {
+      assert.deepEqual(
+        [e.code, e.params],
+        ['too_many_files', { path: 'viele', count: LOCAL_IMPORT_MAX_FILES + 1, limit: LOCAL_IMPORT_MAX_FILES }],
+      );
+      return true;
+    });
+    await rm(many, { recursive: true });
   });
 
   it('refuses paths outside the allowed folders, also through .. and symbolic links', async () => {
@@ -55,6 +100,7 @@ describe('geodata sources: file.import', () => {
     await refused(join(root, 'link.txt'));
     await refused(join(root, 'ordnerlink', 'passwort.txt'));
     await refused('/etc/passwd');
+    await refused(join(dir, 'daten2', 'x.csv'));
     // Whether a path outside exists is not told.
     await refused(join(outside, 'gibt-es-nicht.txt'));
     await refused(`${root}/../geheim/gibt-es-nicht.txt`);
