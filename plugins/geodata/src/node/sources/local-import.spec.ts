@@ -33,6 +33,9 @@ describe('geodata sources: file.import', () => {
     await mkdir(join(dir, 'zweite'));
     await writeFile(join(dir, 'zweite', 'y.csv'), 'y\n');
     execFileSync('mkfifo', [join(root, 'rohr')]);
+    // Written in an order that is neither sorted nor its reverse: the import sorts by name.
+    await mkdir(join(root, 'gemischt'));
+    for (const name of ['m.csv', 'z.csv', 'a.csv']) await writeFile(join(root, 'gemischt', name), `${name}\n`);
   });
   after(() => rm(dir, { recursive: true, force: true }));
 
@@ -62,10 +65,19 @@ describe('geodata sources: file.import', () => {
 
   it('takes files below every allowed folder, relative paths from the first, and a folder named with a trailing slash', async () => {
     const second = join(dir, 'zweite');
-    const out = await fn([`${root}/`, second]).run(paths('punkte.csv', join(second, 'y.csv')), fakeRunContext());
+    const out = await fn([`${root}/`, second]).run(paths('punkte.csv', join(second, 'y.csv'), 'gemischt'), fakeRunContext());
     assert.deepEqual(
       out.file.map((f) => f.value),
-      ['punkte.csv', 'y.csv'],
+      ['punkte.csv', 'y.csv', 'a.csv', 'm.csv', 'z.csv'],
+    );
+    await assert.rejects(fn([root, second]).run(paths(join(second, 'fehlt.csv')), fakeRunContext()), { code: 'path_missing' });
+  });
+
+  it('imports an allowed folder itself: its files, without links, pipes and subfolders', async () => {
+    const out = await fn([root]).run(paths(root), fakeRunContext());
+    assert.deepEqual(
+      out.file.map((f) => f.value),
+      ['punkte.csv'],
     );
   });
 
@@ -108,8 +120,19 @@ describe('geodata sources: file.import', () => {
   });
 
   it('says when a path inside does not exist, when none is given, and when no folder is allowed', async () => {
-    await assert.rejects(fn([root]).run(paths(join(root, 'fehlt.csv')), fakeRunContext()), { code: 'path_missing' });
-    await assert.rejects(fn([root]).run(paths('  '), fakeRunContext()), { code: 'path_empty' });
+    const failure = async (inputs: FunctionInputs, roots = [root]) => {
+      try {
+        await fn(roots).run(inputs, fakeRunContext());
+      } catch (e) {
+        return [(e as ApiError).code, (e as ApiError).params];
+      }
+      assert.fail('the import ran');
+    };
+    assert.deepEqual(await failure(paths('fehlt.csv')), ['path_missing', { path: 'fehlt.csv' }]);
+    assert.deepEqual(await failure(paths(join(root, 'fehlt.csv'))), ['path_missing', { path: join(root, 'fehlt.csv') }]);
+    assert.deepEqual(await failure(paths('/etc/passwd')), ['path_outside_roots', { path: '/etc/passwd' }]);
+    assert.deepEqual(await failure(paths('link.txt')), ['path_outside_roots', { path: 'link.txt' }]);
+    assert.deepEqual(await failure(paths('punkte.csv', '  ')), ['path_empty', { item: 'path[1]' }]);
     await assert.rejects(fn([]).run(paths(join(root, 'punkte.csv')), fakeRunContext()), { code: 'local_import_off' });
   });
 
