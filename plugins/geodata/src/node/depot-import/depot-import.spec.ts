@@ -179,5 +179,16 @@ describe('depot.import_file', () => {
     await rejectsWith((await run({}, { file: fileItem('a.csv'), mode: one('merge') })).out, 'invalid_choice', { port: 'mode' });
     await rejectsWith((await run({}, { file: fileItem('a.csv'), format: one('gml') })).out, 'invalid_choice', { port: 'format' });
     await rejectsWith((await run({}, {})).out, 'no_file');
+    // One depot exactly, with a message of its own (it named a message the tabular functions have not).
+    for (const depot of [[], [...one('/api/v1/depot/3/'), ...one('/api/v1/depot/4/')]]) {
+      const refused = (await run({ 'a.csv': csvText(1) }, { file: fileItem('a.csv'), depot })).out;
+      await assert.rejects(refused, (e: ApiError) => {
+        assert.deepEqual(
+          [e.code, e.key, e.params],
+          ['parameter_single', 'geodata-depot-import:errors.parameter_single', { port: 'depot', count: depot.length }],
+        );
+        return true;
+      });
+    }
   });
 });

@@ -14,7 +14,7 @@ type OpenedSource = OpenedFile & { format: (typeof FORMATS)[number] };
 /** A depot item's reference for DepotAccess: its address (`/api/v1/depot/3/`) or id (as depot.store takes it). */
 function depotRef(inputs: Parameters<FunctionDescriptor['run']>[0]): string | number {
   const depots = itemsOf(inputs, 'depot');
-  if (depots.length !== 1) throw tabularFailure('parameter_single', { port: 'depot', count: depots.length });
+  if (depots.length !== 1) throw failure('parameter_single', { port: 'depot', count: depots.length });
   const value = depots[0].value;
   if ((typeof value === 'string' && value.trim()) || typeof value === 'number') return value;
   throw failure('not_a_depot', { item: 'depot[0]' });

@@ -1,10 +1,14 @@
 import { ApiError, itemsOf, paramOf as sdkParamOf, yieldToLoop, type FunctionInputs } from '@werkbank/sdk/node';
+import en from './i18n/en.json' with { type: 'json' };
 
 /** Rows handled between two checks of the abort signal (and progress reports). */
 export const CHUNK = 2000;
 
+/** The reasons the tabular functions fail with: one per message, so that the type checker refuses a reason without one. */
+export type TabularFailure = keyof typeof en.errors;
+
 /** A failure of a tabular function, with its reason in German and English (`geodata-tabular:errors.*`). */
-export function failure(code: string, params: Record<string, unknown> = {}): ApiError {
+export function failure(code: TabularFailure, params: Record<string, unknown> = {}): ApiError {
   return ApiError.badRequest(code, `geodata-tabular:errors.${code}`, params);
 }
 

@@ -1,10 +1,14 @@
 import { ApiError, type FrameItems, type FunctionInputs, type FunctionRunContext } from '@werkbank/sdk/node';
+import en from './i18n/en.json' with { type: 'json' };
 
 /** Features handled between two checks of the abort signal (and progress reports). */
 export const CHUNK = 2000;
 
+/** The reasons the vector functions fail with: one per message, so that the type checker refuses a reason without one. */
+export type VectorFailure = keyof typeof en.errors;
+
 /** A failure of a vector function, with its reason in German and English (`geodata-vector:errors.*`). */
-export function failure(code: string, params: Record<string, unknown> = {}): ApiError {
+export function failure(code: VectorFailure, params: Record<string, unknown> = {}): ApiError {
   return ApiError.badRequest(code, `geodata-vector:errors.${code}`, params);
 }
 
