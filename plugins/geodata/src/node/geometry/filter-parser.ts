@@ -1,4 +1,5 @@
 import { FilterSyntaxError, tokenize, type Token } from './filter-tokenizer';
+import type { FilterFailure } from './geometry-items';
 
 /** How deep parentheses and `not` may nest before the expression is refused. */
 export const MAX_FILTER_DEPTH = 50;
@@ -32,7 +33,7 @@ export function parseFilter(source: string): FilterNode {
   const peek = (): Token => tokens[pos];
   const isKeyword = (text: string, t = peek()) => t.kind === 'keyword' && t.text === text;
   const isOp = (text: string, t = peek()) => t.kind === 'op' && t.text === text;
-  const fail = (code: string, t = peek()): never => {
+  const fail = (code: FilterFailure, t = peek()): never => {
     throw t.kind === 'end'
       ? new FilterSyntaxError('unexpected_end', t.column)
       : new FilterSyntaxError(code, t.column, { found: t.text });

@@ -1,3 +1,4 @@
+import type { FilterFailure } from './geometry-items';
 /** Limits that keep hostile filter expressions cheap to refuse. */
 export const MAX_FILTER_LENGTH = 10_000;
 
@@ -18,7 +19,7 @@ export interface Token {
  */
 export class FilterSyntaxError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: FilterFailure,
     readonly column: number,
     readonly params: Record<string, unknown> = {},
   ) {

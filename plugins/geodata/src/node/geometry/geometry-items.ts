@@ -7,12 +7,19 @@ import {
   type FunctionInputs,
   type FunctionRunContext,
 } from '@werkbank/sdk/node';
+import en from './i18n/en.json' with { type: 'json' };
 
 /** Items handled between two checks of the abort signal and progress reports. */
 export const CHUNK = 500;
 
+/** The reasons the geometry functions fail with: one per message, so that the type checker refuses a reason without one. */
+export type GeometryFailure = keyof typeof en.errors;
+
+/** The reasons a filter expression is refused with: the messages `filter_<code>`. */
+export type FilterFailure = GeometryFailure extends infer K ? (K extends `filter_${infer C}` ? C : never) : never;
+
 /** A failure of a geometry function, with its reason in German and English (`geodata-geometry:errors.*`). */
-export function failure(code: string, params: Record<string, unknown> = {}): ApiError {
+export function failure(code: GeometryFailure, params: Record<string, unknown> = {}): ApiError {
   return ApiError.badRequest(code, `geodata-geometry:errors.${code}`, params);
 }
 
