@@ -71,6 +71,7 @@ describe('geodata sources: the text of a download', () => {
     assert.equal(downloadName(`attachment; filename*=UTF-8''%E0%A4%A; filename="ersatz.csv"`, URL_), 'ersatz.csv');
     assert.equal(downloadName(`attachment; filename = "mit Leer.csv" ; size=3`, URL_), 'mit Leer.csv');
     assert.equal(downloadName('attachment; filename=ohne.csv; size=3', URL_), 'ohne.csv');
+    assert.equal(downloadName('attachment; filename= ohne Anführung.csv ; size=3', URL_), 'ohne Anführung.csv');
     assert.equal(downloadName(['attachment; filename="erste.csv"', 'attachment; filename="zweite.csv"'], URL_), 'erste.csv');
     assert.equal(downloadName(undefined, 'https://daten.example.org/pfad/Gew%C3%A4sser.gml/'), 'Gewässer.gml');
     assert.equal(downloadName(undefined, 'https://daten.example.org/%E0%A4%A'), 'download');
@@ -81,7 +82,9 @@ describe('geodata sources: the text of a download', () => {
   it('makes a plain file name: no folders, no unsafe characters, no leading dots, at most 200 characters', () => {
     assert.equal(plainFileName('C:\\Daten\\orte.csv', 'x'), 'orte.csv');
     assert.equal(plainFileName('a<b>c:d"e|f?g*h\u0007.csv', 'x'), 'a_b_c_d_e_f_g_h_.csv');
-    assert.equal(plainFileName('\u202egpj.exe\u2066', 'x'), '_gpj.exe_');
+    assert.equal(plainFileName('\u202a\u202egpj.exe\u2066\u2069', 'x'), '_gpj.exe_');
+    assert.equal(plainFileName('a\u202ab\u202ec\u2066d\u2069e\u007ff', 'x'), 'a_b_c_d_e_f');
+    assert.equal(plainFileName('..versteckt.csv', 'x'), 'versteckt.csv');
     assert.equal(plainFileName('...  ', 'x'), 'x');
     assert.equal(plainFileName('  orte.csv  ', 'x'), 'orte.csv');
     assert.equal(plainFileName(`${'ä'.repeat(250)}.csv`, 'x'), 'ä'.repeat(200));

@@ -34,4 +34,14 @@ describe('geodata sources: XML guard before parsing', () => {
     refused('<!-- first --><!doctype x SYSTEM "http://evil.example/x.dtd"><x/>', 1, 15);
     refused('<a>\n  <!ENTITY e "x">\n</a>', 2, 3);
   });
+
+  it('leaves other markup, unterminated comments and sections to the parser, which reports them', () => {
+    assert.doesNotThrow(() => checkXmlSafe('<a><!x></a>'));
+    assert.doesNotThrow(() => checkXmlSafe('<a><!-- nie geschlossen <!DOCTYPE x>'));
+    assert.doesNotThrow(() => checkXmlSafe('<a><![CDATA[ nie geschlossen <!DOCTYPE x>'));
+    // A comment right after the end of an earlier one.
+    assert.doesNotThrow(() => checkXmlSafe('<a>x--><!-- <!DOCTYPE y> --></a>'));
+    refused('<a>x--><!-- eins --><!DOCTYPE y></a>', 1, 21);
+    refused('<a><![CDATA[ ]]><!ENTITY e "x"></a>', 1, 17);
+  });
 });
