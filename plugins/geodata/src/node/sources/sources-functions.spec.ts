@@ -22,6 +22,7 @@ const urls = (...xs: unknown[]) => xs.map((value) => ({ value }));
 
 describe('geodata sources: file.download', () => {
   let server: http.Server;
+  let onEndless: () => void = () => undefined;
   let base: string;
 
   before(async () => {
@@ -43,13 +44,19 @@ describe('geodata sources: file.download', () => {
             'content-disposition': `attachment; filename="x.csv"; filename*=UTF-8''${encodeURIComponent('Straßen 2024.csv')}`,
           })
           .end('a;b\n');
-      else if (req.url === '/to-metadata') res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+      else if (req.url === '/endless') {
+        // Sends a first chunk and never ends: the run is stopped while it downloads.
+        res.writeHead(200, { 'content-type': 'text/plain' }).write('a'.repeat(1000), () => onEndless());
+      } else if (req.url === '/to-metadata') res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       else res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  after(() => server.close());
+  after(() => {
+    server.closeAllConnections();
+    server.close();
+  });
 
   const run = (fns: SourcesFunctions, inputs: FunctionInputs, ctx = runContext()) => fns.download.run(inputs, ctx);
 
@@ -99,6 +106,17 @@ describe('geodata sources: file.download', () => {
     );
     await assert.rejects(run(functionsWith(['127.0.0.1']), { url: urls(`${base}/nothing`) }), { code: 'fetch_status' });
     await assert.rejects(run(functionsWith(['127.0.0.1']), { url: urls('file:///etc/passwd') }), { code: 'url_invalid' });
+  });
+
+  it('stops a download that is under way when the run is stopped', async () => {
+    const ctx = runContext();
+    onEndless = () => ctx.controller.abort(new Error('stopped while downloading'));
+    try {
+      await assert.rejects(run(functionsWith(['127.0.0.1']), { url: urls(`${base}/endless`) }, ctx), /stopped while downloading/);
+    } finally {
+      onEndless = () => undefined;
+    }
+    assert.equal(ctx.files.size, 0);
   });
 
   it('stops when the run is aborted', async () => {
