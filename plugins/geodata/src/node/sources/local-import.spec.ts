@@ -35,7 +35,8 @@ describe('geodata sources: file.import', () => {
     execFileSync('mkfifo', [join(root, 'rohr')]);
     // Written in an order that is neither sorted nor its reverse: the import sorts by name.
     await mkdir(join(root, 'gemischt'));
-    for (const name of ['m.csv', 'z.csv', 'a.csv']) await writeFile(join(root, 'gemischt', name), `${name}\n`);
+    for (const name of ['m.csv', 'z.csv', 'a.csv', 'q.csv', 'c.csv', 'x.csv', 'f.csv', 'k.csv'])
+      await writeFile(join(root, 'gemischt', name), `${name}\n`);
   });
   after(() => rm(dir, { recursive: true, force: true }));
 
@@ -68,7 +69,7 @@ describe('geodata sources: file.import', () => {
     const out = await fn([`${root}/`, second]).run(paths('punkte.csv', join(second, 'y.csv'), 'gemischt'), fakeRunContext());
     assert.deepEqual(
       out.file.map((f) => f.value),
-      ['punkte.csv', 'y.csv', 'a.csv', 'm.csv', 'z.csv'],
+      ['punkte.csv', 'y.csv', ...['a', 'c', 'f', 'k', 'm', 'q', 'x', 'z'].map((n) => `${n}.csv`)],
     );
     await assert.rejects(fn([root, second]).run(paths(join(second, 'fehlt.csv')), fakeRunContext()), { code: 'path_missing' });
   });
@@ -133,6 +134,8 @@ describe('geodata sources: file.import', () => {
     assert.deepEqual(await failure(paths('/etc/passwd')), ['path_outside_roots', { path: '/etc/passwd' }]);
     assert.deepEqual(await failure(paths('link.txt')), ['path_outside_roots', { path: 'link.txt' }]);
     assert.deepEqual(await failure(paths('punkte.csv', '  ')), ['path_empty', { item: 'path[1]' }]);
+    assert.deepEqual(await failure({ path: [{ value: 7 }] }), ['path_empty', { item: 'path[0]' }]);
+    assert.deepEqual(await failure(paths('/gibt/es/nicht.csv')), ['path_outside_roots', { path: '/gibt/es/nicht.csv' }]);
     await assert.rejects(fn([]).run(paths(join(root, 'punkte.csv')), fakeRunContext()), { code: 'local_import_off' });
   });
 

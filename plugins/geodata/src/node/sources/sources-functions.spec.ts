@@ -104,6 +104,10 @@ describe('geodata sources: file.download', () => {
       run(functionsWith(['127.0.0.1']), { url: urls(`${base}/plain`, '  ') }),
       (e: any) => e.code === 'url_missing' && e.params.item === 'url[1]',
     );
+    await assert.rejects(
+      run(functionsWith(['127.0.0.1']), { url: urls(42) }),
+      (e: any) => e.code === 'url_missing' && e.params.item === 'url[0]',
+    );
     await assert.rejects(run(functionsWith(['127.0.0.1']), { url: urls(`${base}/nothing`) }), { code: 'fetch_status' });
     await assert.rejects(run(functionsWith(['127.0.0.1']), { url: urls('file:///etc/passwd') }), { code: 'url_invalid' });
   });
