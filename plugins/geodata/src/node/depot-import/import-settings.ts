@@ -46,7 +46,8 @@ export function depotImportSettings(inputs: FunctionInputs): DepotImportSettings
  */
 export function depotImportPorts(files: FileAccess): PortDescriptor[] {
   const csvSettings = csvImport(files).inputs.filter((p) => p.name !== 'file' && p.name !== 'text');
-  const columns = rowsToFeaturesFunction.inputs.filter((p) => p.name !== 'rows');
+  // rows.to_features's own crs is the one below (it was offered twice).
+  const columns = rowsToFeaturesFunction.inputs.filter((p) => p.name !== 'rows' && p.name !== 'crs');
   return [
     { name: 'file', content_type: 'file' },
     { name: 'depot', content_type: 'depot' },
