@@ -248,6 +248,20 @@ describe('geodata sources: ZIP inspection before extracting', () => {
     assert.deepEqual(failure(patched(zip, (z) => z.writeUInt16LE(1, local + 28))), ['zip_invalid', { detail: 'data of a.csv' }]);
     assert.deepEqual(failure(patched(zip, (z) => z.writeUInt16LE(6, local + 26))), ['zip_invalid', { detail: 'data of a.csv' }]);
     assert.deepEqual(failure(patched(zip, (z) => z.writeUInt32LE(5, entry + 20))), ['zip_invalid', { detail: 'data of a.csv' }]);
+    // An entry whose extra field runs past the end, and a local header far past it: refused, not a crash.
+    assert.deepEqual(
+      failure(
+        patched(zip, (z) => {
+          z.writeUInt16LE(2, end + 10);
+          z.writeUInt16LE(0xffff, entry + 30);
+        }),
+      ),
+      ['zip_invalid', { detail: 'entry 1' }],
+    );
+    assert.deepEqual(failure(patched(zip, (z) => z.writeUInt32LE(0xfffffff0, entry + 42))), [
+      'zip_invalid',
+      { detail: 'local header of a.csv' },
+    ]);
     assert.deepEqual(failure(Buffer.from('PK')), ['zip_invalid', { detail: 'no end of central directory' }]);
   });
 
