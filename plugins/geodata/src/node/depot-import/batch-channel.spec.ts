@@ -63,5 +63,23 @@ describe('BatchChannel', () => {
     for await (const n of channel) if (n === 2) break;
     await channel.settled();
     assert.ok(stoppedWith instanceof ConsumerStopped);
+    assert.equal((stoppedWith as Error).message, 'the consumer of the batches stopped');
+  });
+
+  it('settles only when the producer has finished its work after the consumer left', async () => {
+    let closed = false;
+    const channel = new BatchChannel<number>(async (push) => {
+      try {
+        for (let i = 0; ; i++) await push(i);
+      } finally {
+        // A producer closes what it read from, which takes turns of the event loop.
+        await new Promise((resolve) => setImmediate(resolve));
+        await new Promise((resolve) => setImmediate(resolve));
+        closed = true;
+      }
+    });
+    for await (const n of channel) if (n === 1) break;
+    await channel.settled();
+    assert.equal(closed, true);
   });
 });

@@ -7,9 +7,10 @@ import { BATCH } from './file-batches';
 import { type DepotAccess } from '@werkbank/plugin-magazine/api';
 import { type FileAccess } from '@werkbank/plugin-switchboards/api';
 
-/** A FileAccess over in-memory texts keyed by name; it records which files were read. */
+/** A FileAccess over in-memory texts keyed by name; it records which files were read and keeps the streams it opened. */
 function fakeFiles(texts: Record<string, string>) {
   const read: string[] = [];
+  const streams: Readable[] = [];
   const files: FileAccess = {
     open: async (_user, file) => {
       const name = String(file.value);
@@ -21,10 +22,12 @@ function fakeFiles(texts: Record<string, string>) {
           this.push(null);
         },
       });
-      return { stream, size: texts[name].length, mime_type: 'text/plain', name };
+      streams.push(stream);
+      // A file stored without a name (`~` here) is named by its item.
+      return { stream, size: texts[name].length, mime_type: 'text/plain', name: name.startsWith('~') ? '' : name };
     },
   };
-  return { files, read };
+  return { files, read, streams };
 }
 
 /** A DepotAccess whose writeStream pulls every batch like the Magazine does (or refuses first). */
@@ -99,6 +102,9 @@ describe('depot.import_file', () => {
     });
     assert.deepEqual(r.ctx.writes, [{ depot_id: 3, moment_id: 31 }]);
     assert.equal(r.ctx.progresses.at(-1), 1);
+    // The node's run log says what was read and what was written.
+    const size = csvText(rows).length;
+    assert.deepEqual(r.ctx.logs, [`points.csv: ${size} bytes`, `wrote ${rows} features to depot 3 as moment 31`]);
   });
 
   it('reads a CSV geometry from a WKT column and reprojects with the crs setting', async () => {
@@ -109,6 +115,57 @@ describe('depot.import_file', () => {
     assert.deepEqual(a.properties, { id: 1 });
     assert.ok(Math.abs(a.geometry.coordinates[0] - 9) < 1e-6 && Math.abs(a.geometry.coordinates[1] - 49.65254) < 1e-5);
     assert.equal(b.geometry, null);
+    assert.ok(r.ctx.logs.includes('a.csv: reprojecting from EPSG:25832 to EPSG:4326'), r.ctx.logs.join('\n'));
+    assert.ok(!r.ctx.logs.some((l) => l.includes('auto_transform')), r.ctx.logs.join('\n'));
+  });
+
+  it('takes blank wkt and crs settings as not given, and trims the ones given', async () => {
+    const text = 'x;y\n500000;5500000';
+    const blank = await run({ 'a.csv': text }, { file: fileItem('a.csv'), wkt: one('  '), crs: one('  ') });
+    await blank.out;
+    assert.deepEqual(features(blank.batches)[0].geometry.coordinates, [500000, 5500000]);
+    const padded = await run({ 'a.csv': text }, { file: fileItem('a.csv'), crs: one(' EPSG:25832 ') });
+    await padded.out;
+    assert.ok(Math.abs(features(padded.batches)[0].geometry.coordinates[0] - 9) < 1e-6);
+  });
+
+  it('reprojects with auto_transform off as well, since depots store WGS 84, and says so in the log', async () => {
+    const r = await run(
+      { 'a.csv': 'x;y\n500000;5500000' },
+      { file: fileItem('a.csv'), crs: one('EPSG:25832'), auto_transform: one(false) },
+    );
+    await r.out;
+    assert.ok(Math.abs(features(r.batches)[0].geometry.coordinates[0] - 9) < 1e-6);
+    assert.deepEqual(r.ctx.logs.slice(1, 3), [
+      'a.csv: depots store EPSG:4326, auto_transform is ignored',
+      'a.csv: reprojecting from EPSG:25832 to EPSG:4326',
+    ]);
+  });
+
+  it('keeps GeoJSON declared in WGS 84 as it is, without reprojecting', async () => {
+    const text = JSON.stringify({
+      type: 'FeatureCollection',
+      crs: { type: 'name', properties: { name: 'EPSG:4326' } },
+      features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [9.123456789, 49.1] }, properties: {} }],
+    });
+    const r = await run({ 'a.geojson': text }, { file: fileItem('a.geojson') });
+    await r.out;
+    assert.deepEqual(features(r.batches)[0].geometry.coordinates, [9.123456789, 49.1]);
+    assert.ok(!r.ctx.logs.some((l) => l.includes('reprojecting')), r.ctx.logs.join('\n'));
+  });
+
+  it('names the row of a bad coordinate in a later batch by its index in the whole file', async () => {
+    const bad = BATCH + 5;
+    const rows = ['x;y', ...Array.from({ length: BATCH * 2 }, (_, i) => (i === bad ? 'abc;1' : `${i % 90};1`))];
+    const r = await run({ 'r.csv': rows.join('\n') }, { file: fileItem('r.csv') });
+    await rejectsWith(r.out, 'not_a_coordinate', { source: 'r.csv', row: bad, column: 'x', value: 'abc' });
+  });
+
+  it('names the row that cannot be reprojected in a later batch by its index in the whole file', async () => {
+    const bad = BATCH + 5;
+    const rows = ['x;y', ...Array.from({ length: BATCH * 2 }, (_, i) => (i === bad ? '500;1' : `${i % 90};1`))];
+    const r = await run({ 'r.csv': rows.join('\n') }, { file: fileItem('r.csv'), crs: one('EPSG:4258') });
+    await rejectsWith(r.out, 'out_of_range', { source: 'r.csv', index: bad });
   });
 
   it('streams GeoJSON features and reprojects them from the crs member', async () => {
@@ -155,6 +212,67 @@ describe('depot.import_file', () => {
     const r = await run({ 'points.csv': csvText(3) }, { file: fileItem('points.csv') }, refused);
     await assert.rejects(r.out, (e: ApiError) => e === refused);
     assert.deepEqual(r.read, []);
+    // The files opened for it are closed again.
+    assert.deepEqual(
+      r.streams.map((s) => s.destroyed),
+      [true],
+    );
+  });
+
+  it('takes a depot by its id as well, and refuses a blank or other depot item', async () => {
+    const byId = await run({ 'a.csv': csvText(1) }, { file: fileItem('a.csv'), depot: one(3) });
+    await byId.out;
+    assert.equal(byId.calls[0][1], 3);
+    for (const value of ['  ', { id: 3 }]) {
+      const r = await run({ 'a.csv': csvText(1) }, { file: fileItem('a.csv'), depot: one(value) });
+      await rejectsWith(r.out, 'not_a_depot', { item: 'depot[0]' });
+      assert.deepEqual(r.calls, []);
+    }
+  });
+
+  it('refuses a file that cannot be opened, naming its item, and closes the ones opened before', async () => {
+    const file = [...fileItem('a.csv'), ...fileItem('gone.csv')];
+    const r = await run({ 'a.csv': csvText(1) }, { file });
+    await rejectsWith(r.out, 'file_unreadable', { item: 'file[1]', name: 'gone.csv' });
+    assert.deepEqual(r.calls, []);
+    assert.deepEqual(
+      r.streams.map((s) => s.destroyed),
+      [true],
+    );
+  });
+
+  it('names a file without a name by its item', async () => {
+    const r = await run({ '~1': 'x' }, { file: fileItem('~1') });
+    await rejectsWith(r.out, 'unknown_format', { source: 'file[0]' });
+    const csv = await run({ '~1': csvText(2) }, { file: fileItem('~1'), format: one('csv') });
+    await csv.out;
+    assert.equal(csv.ctx.logs[0], `file[0]: ${csvText(2).length} bytes`);
+  });
+
+  it('refuses wkt and crs settings that are not texts', async () => {
+    for (const port of ['wkt', 'crs']) {
+      const r = await run({ 'a.csv': csvText(1) }, { file: fileItem('a.csv'), [port]: one(5) });
+      await rejectsWith(r.out, 'invalid_parameter', { port, value: '5' });
+    }
+  });
+
+  it('takes a crs setting over a crs member that comes after the features, and imports an empty collection with a crs member', async () => {
+    const feature = { type: 'Feature', geometry: { type: 'Point', coordinates: [500000, 5500000] }, properties: {} };
+    const late = JSON.stringify({
+      type: 'FeatureCollection',
+      features: Array.from({ length: 3 }, () => feature),
+      crs: { type: 'name', properties: { name: 'EPSG:31467' } },
+    });
+    const r = await run({ 'late.geojson': late }, { file: fileItem('late.geojson'), crs: one('EPSG:25832') });
+    assert.deepEqual(await r.out, { moment: [{ value: 31 }], count: [{ value: 3 }] });
+    assert.ok(Math.abs(features(r.batches)[0].geometry.coordinates[0] - 9) < 1e-6);
+    const empty = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [],
+      crs: { type: 'name', properties: { name: 'EPSG:25832' } },
+    });
+    const none = await run({ 'empty.geojson': empty }, { file: fileItem('empty.geojson') });
+    assert.deepEqual(await none.out, { moment: [{ value: 31 }], count: [{ value: 0 }] });
   });
 
   it('refuses a file whose format its name does not tell, before writing', async () => {
