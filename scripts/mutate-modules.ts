@@ -206,8 +206,8 @@ export const MODULES: MutationModule[] = [
   })),
   {
     name: 'plugin-geodata-shared',
-    about: 'the node side of the geodata plugin: module, services and source items',
-    mutate: ['plugins/geodata/src/node/*.ts', '!plugins/geodata/src/node/*.spec.ts'],
+    about: 'the node side of the geodata plugin: module, services, source items and failures',
+    mutate: ['plugins/geodata/src/node/*.ts', '!plugins/geodata/src/node/*.spec.ts', '!plugins/geodata/src/node/*-test-*.ts'],
     specs: ['plugins/geodata/src/node/*.spec.ts', 'plugins/geodata/test/geodata-pipeline.spec.ts'],
   },
   {

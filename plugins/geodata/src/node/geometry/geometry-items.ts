@@ -8,6 +8,7 @@ import {
   type FunctionRunContext,
 } from '@werkbank/sdk/node';
 import en from './i18n/en.json' with { type: 'json' };
+import { failureOf } from '../failure';
 
 /** Items handled between two checks of the abort signal and progress reports. */
 export const CHUNK = 500;
@@ -19,9 +20,7 @@ export type GeometryFailure = keyof typeof en.errors;
 export type FilterFailure = GeometryFailure extends infer K ? (K extends `filter_${infer C}` ? C : never) : never;
 
 /** A failure of a geometry function, with its reason in German and English (`geodata-geometry:errors.*`). */
-export function failure(code: GeometryFailure, params: Record<string, unknown> = {}): ApiError {
-  return ApiError.badRequest(code, `geodata-geometry:errors.${code}`, params);
-}
+export const failure = failureOf<GeometryFailure>('geodata-geometry');
 
 /** The items linked to an input port; [] when it is unset (the SDK's reader). */
 export { itemsOf };

@@ -1,15 +1,14 @@
-import { ApiError, type FunctionInputs } from '@werkbank/sdk/node';
+import { type FunctionInputs } from '@werkbank/sdk/node';
 import { itemsOf } from '../vector/vector-params';
 import { REST_OBJECT_ROOT, REST_UPDATE_INTERVAL, STA_BATCH_SIZE, STA_VERSION } from './live-dataset-types';
 import en from './i18n/en.json' with { type: 'json' };
+import { failureOf } from '../failure';
 
 /** The reasons live datasets fail with: one per message, so that the type checker refuses a reason without one. */
 export type LiveFailure = keyof typeof en.errors;
 
 /** A failure of a live dataset function, with its reason in German and English (`geodata-live:errors.*`). */
-export function liveFailure(code: LiveFailure, params: Record<string, unknown> = {}): ApiError {
-  return ApiError.badRequest(code, `geodata-live:errors.${code}`, params);
-}
+export const liveFailure = failureOf<LiveFailure>('geodata-live');
 
 /** What a failure is called in the server's log: its machine-readable reason, else its message. */
 export function reasonOf(e: unknown): string {

@@ -1,20 +1,6 @@
-import assert from 'node:assert/strict';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import { describeReasons } from '../failure-test-reasons';
 import { liveFailure } from './live-settings';
 
-describe('geodata live datasets: error reasons', () => {
-  it('has every reason in German and English, with the same placeholders', () => {
-    assert.deepEqual(Object.keys(de.errors).sort(), Object.keys(en.errors).sort());
-    const holes = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-    for (const [key, text] of Object.entries(en.errors))
-      assert.deepEqual(holes(de.errors[key as keyof typeof de.errors]), holes(text), key);
-  });
-
-  it('fails with a reason whose key names its message (the type of liveFailure admits only reasons with one)', () => {
-    const first = Object.keys(en.errors)[0] as keyof typeof en.errors;
-    const e = liveFailure(first, { line: 3 });
-    assert.deepEqual([e.status, e.code, e.key, e.params], [400, first, `geodata-live:errors.${first}`, { line: 3 }]);
-    assert.deepEqual(liveFailure(first).params, {});
-  });
-});
+describeReasons('geodata-live', liveFailure, en, de);

@@ -4,6 +4,8 @@ import { fakeRunContext } from '@werkbank/testing/node';
 import { fakeFiles, fixture, one, serviceFunction } from './services-test-server';
 import en from './i18n/en.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import { describeReasons } from '../failure-test-reasons';
+import { servicesFailure } from './services-failure';
 import { near } from '../vector/vector-test-helpers';
 
 type Feature = { id?: string; geometry: { type: string; coordinates: any } | null; properties: Record<string, unknown> };
@@ -183,11 +185,6 @@ describe('gml.import', () => {
     ctx.controller.abort(new Error('stopped'));
     await assert.rejects(run({ text: one(fixture('places-gml32.gml')) }, fakeFiles({}), ctx), /stopped/);
   });
-
-  it('has every reason in German and English with the same placeholders', () => {
-    assert.deepEqual(Object.keys(de.errors).sort(), Object.keys(en.errors).sort());
-    const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-    for (const [code, text] of Object.entries(en.errors))
-      assert.deepEqual(placeholders((de.errors as Record<string, string>)[code]), placeholders(text), code);
-  });
 });
+
+describeReasons('geodata-services', servicesFailure, en, de);

@@ -1,9 +1,11 @@
-import { ApiError } from '@werkbank/sdk/node';
+import { failureOf } from '../failure';
+import en from './i18n/en.json' with { type: 'json' };
+
+/** The reasons the sources functions fail with: one per message, so that the type checker refuses a reason without one. */
+export type SourcesFailure = keyof typeof en.errors;
 
 /** A failure of a sources function, with its reason in German and English (`geodata-sources:errors.*`). */
-export function sourcesFailure(code: string, params: Record<string, unknown> = {}): ApiError {
-  return ApiError.badRequest(code, `geodata-sources:errors.${code}`, params);
-}
+export const sourcesFailure = failureOf<SourcesFailure>('geodata-sources');
 
 /**
  * The text of a downloaded body: decoded in the charset of `content-type` (UTF-8 when none is

@@ -1,5 +1,6 @@
-import { ApiError, itemsOf, paramOf as sdkParamOf, yieldToLoop, type FunctionInputs } from '@werkbank/sdk/node';
+import { itemsOf, paramOf as sdkParamOf, yieldToLoop, type FunctionInputs } from '@werkbank/sdk/node';
 import en from './i18n/en.json' with { type: 'json' };
+import { failureOf } from '../failure';
 
 /** Rows handled between two checks of the abort signal (and progress reports). */
 export const CHUNK = 2000;
@@ -8,9 +9,7 @@ export const CHUNK = 2000;
 export type TabularFailure = keyof typeof en.errors;
 
 /** A failure of a tabular function, with its reason in German and English (`geodata-tabular:errors.*`). */
-export function failure(code: TabularFailure, params: Record<string, unknown> = {}): ApiError {
-  return ApiError.badRequest(code, `geodata-tabular:errors.${code}`, params);
-}
+export const failure = failureOf<TabularFailure>('geodata-tabular');
 
 /** The SDK's readers of function inputs, for the tabular functions. */
 export { itemsOf, yieldToLoop };

@@ -1,5 +1,6 @@
-import { ApiError, type FrameItems, type FunctionInputs, type FunctionRunContext } from '@werkbank/sdk/node';
+import { type FrameItems, type FunctionInputs, type FunctionRunContext } from '@werkbank/sdk/node';
 import en from './i18n/en.json' with { type: 'json' };
+import { failureOf } from '../failure';
 
 /** Features handled between two checks of the abort signal (and progress reports). */
 export const CHUNK = 2000;
@@ -8,9 +9,7 @@ export const CHUNK = 2000;
 export type VectorFailure = keyof typeof en.errors;
 
 /** A failure of a vector function, with its reason in German and English (`geodata-vector:errors.*`). */
-export function failure(code: VectorFailure, params: Record<string, unknown> = {}): ApiError {
-  return ApiError.badRequest(code, `geodata-vector:errors.${code}`, params);
-}
+export const failure = failureOf<VectorFailure>('geodata-vector');
 
 /** The items linked to a plain input port; [] when it is unset. */
 export function itemsOf(inputs: FunctionInputs, port: string): FrameItems {
