@@ -136,6 +136,81 @@ describe('geodata reproject: geometry.reproject', () => {
     assert.deepEqual(f.geometry.bbox, f.bbox);
   });
 
+  it('keeps the heights of a 3D bbox, recomputes the bbox of collections and drops the bbox of an empty geometry', async () => {
+    const input = [
+      {
+        feature: {
+          type: 'Feature',
+          bbox: [13.4, 52.5, 10, 13.405, 52.52, 20],
+          geometry: {
+            type: 'GeometryCollection',
+            bbox: [13.4, 52.5, 13.405, 52.52],
+            geometries: [
+              { type: 'Point', coordinates: [13.405, 52.52, 20] },
+              { type: 'Point', coordinates: [13.4, 52.5, 10] },
+            ],
+          },
+          properties: {},
+        },
+      },
+      { feature: { type: 'Feature', bbox: [1, 2, 3, 4], geometry: null, properties: {} } },
+      { feature: { type: 'Feature', geometry: { type: 'MultiPoint', bbox: [1, 2, 3, 4], coordinates: [] }, properties: {} } },
+    ];
+    const out = (await run({ features: input, to: text('EPSG:25832') })).features.map((i) => i.feature as any);
+    const [a, b] = out[0].geometry.geometries.map((g: { coordinates: number[] }) => g.coordinates);
+    const box = [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1])];
+    assert.deepEqual(out[0].bbox, [box[0], box[1], 10, box[2], box[3], 20]);
+    assert.deepEqual(out[0].geometry.bbox, box);
+    assert.equal('bbox' in out[1], false);
+    assert.equal('bbox' in out[2].geometry, false);
+  });
+
+  it('refuses geometries that are no objects and collections without geometries, naming the feature', async () => {
+    const cases: Array<[unknown, string]> = [
+      ['POINT (7 50)', 'string'],
+      [[7, 50], 'object'],
+      [{ type: 'GeometryCollection' }, 'GeometryCollection'],
+      [{ coordinates: [7, 50] }, 'undefined'],
+    ];
+    for (const [geometry, type] of cases) {
+      await assert.rejects(run({ features: [feature({ type: 'Point', coordinates: [7, 50] }), feature(geometry)] }), (e: any) => {
+        assert.deepEqual([e.code, e.params], ['geometry_invalid', { index: 1, type }]);
+        return true;
+      });
+    }
+  });
+
+  it('takes blank from and to as not given, refuses them when they are no text, and logs the two CRSs', async () => {
+    const ctx = context();
+    const out = await run({ features: [feature({ type: 'Point', coordinates: [7, 50] })], from: text(' '), to: text(' ') }, ctx);
+    assert.deepEqual((out.features[0].feature as { geometry: unknown }).geometry, { type: 'Point', coordinates: [7, 50] });
+    assert.deepEqual(ctx.logs, ['EPSG:4326 → EPSG:4326']);
+    const padded = context();
+    const utm = await run({ features: [], from: text(' EPSG:4326 '), to: text(' EPSG:25832 ') }, padded);
+    assert.deepEqual([utm.features, padded.logs], [[], ['EPSG:4326 → EPSG:25832']]);
+    for (const port of ['from', 'to']) {
+      await assert.rejects(run({ features: [], [port]: [{ value: 25832 }] }), (e: any) => {
+        assert.deepEqual([e.code, e.params], ['parameter_not_text', { port }]);
+        return true;
+      });
+    }
+  });
+
+  it('takes from for unlabelled features whose positions are no degrees, and confirms the CRS of labelled ones', async () => {
+    const [wgs84] = await geometries({
+      features: [feature({ type: 'Point', coordinates: BERLIN_UTM32 })],
+      from: text('EPSG:25832'),
+    });
+    near((wgs84 as { coordinates: number[] }).coordinates, [13.405, 52.52], 1e-8);
+    const utm = (await run({ features: [feature({ type: 'Point', coordinates: [13.405, 52.52] })], to: text('EPSG:25832') }))
+      .features;
+    const [same] = await geometries({ features: utm, from: text('EPSG:25832') });
+    near((same as { coordinates: number[] }).coordinates, [13.405, 52.52], 1e-8);
+    // A labelled feature with positions beyond degrees is still in the CRS of its label.
+    const labelledFar = { feature: { ...(utm[0].feature as object), crs: { type: 'name', properties: { name: 'EPSG:4326' } } } };
+    await assert.rejects(run({ features: [labelledFar], from: text('EPSG:25832') }), { code: 'crs_not_source' });
+  });
+
   it('uses the BETA2007 grid for Gauss-Krüger inside Germany and the Helmert parameters outside it', async () => {
     const gk = await resolveCrs('EPSG:31467');
     assert.ok(gk.gridDefinition, 'proj-data with BETA2007.gsb is installed here');
@@ -242,6 +317,14 @@ describe('geodata reproject: geometry.reproject', () => {
     const aborted = context();
     aborted.controller.abort(new Error('stopped'));
     await assert.rejects(run({ features: many, to: text('EPSG:25832') }, aborted), /stopped/);
+    // Aborted while it runs: it stops at the next chunk, with no result.
+    const later = context();
+    later.progress = (f) => {
+      later.progresses.push(f);
+      if (f > 0) later.controller.abort(new Error('stopped later'));
+    };
+    await assert.rejects(run({ features: many, to: text('EPSG:25832') }, later), /stopped later/);
+    assert.deepEqual(later.progresses, [0, 1 / 3]);
   });
 
   it('offers the same reprojection to other functions for plain GeoJSON features (vector import)', async () => {
