@@ -85,6 +85,61 @@ export const VIEWS_HALVES: Record<string, string[]> = {
   ],
 };
 
+/**
+ * The layers plugin's node side (3,400 lines, 14 API suites) in parts by area, each with the suites
+ * that reach it: with every suite, each of its module constants' mutants (a run of every spec in a
+ * fresh process) would take minutes. A part may miss a kill by a suite of another part (its
+ * survivors then say so); it never counts a kill that did not happen.
+ */
+export const LAYERS_PARTS: Record<string, { files: string[]; suites: string[] }> = {
+  tiles: {
+    files: ['layer-tile-routes', 'layer-tiles-service', 'tiles-blob-references', 'tiles-migration', 'tiles/*'],
+    suites: ['layers-pmtiles'],
+  },
+  metadata: {
+    files: ['iso19139', 'layer-iso', 'depot-iso', 'metadata-migration', 'metadata-resources', 'metadata-routes'],
+    suites: ['layers-metadata', 'layers-typed-metadata'],
+  },
+  styles: {
+    files: [
+      'legend-blob-references',
+      'legend-migration',
+      'legend-png',
+      'legend-routes',
+      'layer-style-save',
+      'layer-style-source',
+    ],
+    suites: ['layers-legend', 'layers-style', 'layers-style-datum'],
+  },
+  piles: {
+    files: ['pile-store', 'metalayer-cycle-guard', 'metalayer-cycles', 'layer-templates-service', 'layer-template-types'],
+    suites: [
+      'layers-piles',
+      'layers-create-in-pile',
+      'layers-pile-switchboard',
+      'layers-stacks',
+      'layers-datum-cycles',
+      'layers-templates',
+    ],
+  },
+  resource: {
+    files: [
+      'layer-resource',
+      'layer-routes',
+      'layer-data',
+      'layer-reader-service',
+      'depot-layers-service',
+      'layer-events-extension',
+      'layers-migration',
+      'layers-node-contributions',
+      'layers-node-module',
+      'layers-openapi',
+      'layers-services',
+    ],
+    suites: ['layers-resource', 'layers-tabs', 'layers-stacks'],
+  },
+};
+
 /** A plugin's unit specs of its node and common side, and its API suites. */
 function pluginSpecs(plugin: string): string[] {
   return [
@@ -214,14 +269,12 @@ export const MODULES: MutationModule[] = [
       'test/api/blob-references.spec.ts',
     ],
   },
-  ...['basic-functions', 'events', 'layers', 'magazine', 'portals', 'switchboards', 'tags', 'types'].map(
-    (plugin): MutationModule => ({
-      name: `plugin-${plugin}`,
-      about: `the node side of the ${plugin} plugin`,
-      mutate: nodeSide(plugin),
-      specs: pluginSpecs(plugin),
-    }),
-  ),
+  ...['basic-functions', 'events', 'magazine', 'portals', 'switchboards', 'tags', 'types'].map((plugin): MutationModule => ({
+    name: `plugin-${plugin}`,
+    about: `the node side of the ${plugin} plugin`,
+    mutate: nodeSide(plugin),
+    specs: pluginSpecs(plugin),
+  })),
   // The views plugin's node side in two halves, each with all its specs: its 1,061 mutants ran at
   // 4 to 12 a minute here (its descriptors are module constants, each mutant of them a run of every
   // spec in a fresh process), longer than a working session; a half ends within one.
@@ -230,6 +283,18 @@ export const MODULES: MutationModule[] = [
     about: `the node side of the views plugin: ${half}`,
     mutate: within('plugins/views/src/node', names),
     specs: pluginSpecs('views'),
+  })),
+  ...Object.entries(LAYERS_PARTS).map(([part, { files, suites }]): MutationModule => ({
+    name: `plugin-layers-${part}`,
+    about: `the node side of the layers plugin: ${part}`,
+    mutate: files
+      .map((f) => `plugins/layers/src/node/${f}.ts`)
+      .concat('!plugins/layers/src/node/**/*.spec.ts', '!plugins/layers/src/node/**/*.d.ts'),
+    specs: [
+      ...files.map((f) => `plugins/layers/src/node/${f}.spec.ts`),
+      ...suites.map((s) => `plugins/layers/test/${s}.spec.ts`),
+      ...(part === 'resource' ? ['test/api/conventions.spec.ts'] : []),
+    ],
   })),
   // The two largest node sides (about 10,000 and 8,000 lines) by folder: one module of a few
   // thousand mutants took longer than a working session, so each part is measured on its own.
