@@ -44,7 +44,6 @@ const ROOT_SUITES: Record<string, string[]> = {
   tags: ['test/api/tags.spec.ts', 'test/api/licences.spec.ts'],
   // The OpenAPI document of their routes and kinds is checked against its snapshot there.
   portals: ['test/api/conventions.spec.ts'],
-  views: ['test/api/conventions.spec.ts'],
 };
 
 /** The folders of the geodata plugin's node side, each with the API suites of its `test` folder that reach it. */
@@ -59,39 +58,77 @@ const GEODATA_PARTS: Record<string, string[]> = {
   vector: ['geodata-geojson-files', 'geodata-vector-files', 'geodata-file-types', 'gdal-formats'],
 };
 
-/** The views plugin's node side in two halves of about 750 lines; together every non-spec file of plugins/views/src/node. */
-export const VIEWS_HALVES: Record<string, string[]> = {
-  content: [
-    'view-scene-routes',
-    'view-image-routes',
-    'view-image-blob-references',
-    'view-image-migration',
-    'view-analytics-routes',
-    'view-visitor-statistics',
-    'view-visits-service',
-    'view-events-extension',
-  ],
-  resource: [
-    'view-resource',
-    'finalview-resource',
-    'finalview-routes',
-    'frozen-views-service',
-    'view-translation-routes',
-    'views-migration',
-    'views-node-module',
-    'views-services',
-    'view-start-modes',
-    'view-rows',
-  ],
-};
-
 /**
- * The layers plugin's node side (3,400 lines, 14 API suites) in parts by area, each with the suites
- * that reach it: with every suite, each of its module constants' mutants (a run of every spec in a
- * fresh process) would take minutes. A part may miss a kill by a suite of another part (its
+ * A part of a large plugin node side, measured as a module of its own (`plugin-<plugin>-<part>`):
+ * one Stryker run of a whole large node side took longer than a working session, mostly because
+ * each mutant of a module constant (descriptors, OpenAPI texts) runs every spec of the module in a
+ * fresh process. `files` are paths under the plugin's `src/node` without `.ts` (globs allowed), each
+ * with its `.spec.ts` beside it; `suites` the plugin's API suites (`test/<name>.spec.ts`) that
+ * reach the part, `more` further spec paths. A part may miss a kill by a suite of another part (its
  * survivors then say so); it never counts a kill that did not happen.
  */
-export const LAYERS_PARTS: Record<string, { files: string[]; suites: string[] }> = {
+interface PluginPart {
+  files: string[];
+  suites: string[];
+  more?: string[];
+}
+
+function pluginParts(plugin: string, parts: Record<string, PluginPart>): MutationModule[] {
+  const node = `plugins/${plugin}/src/node`;
+  return Object.entries(parts).map(([part, { files, suites, more = [] }]) => ({
+    name: `plugin-${plugin}-${part}`,
+    about: `the node side of the ${plugin} plugin: ${part}`,
+    mutate: [...files.map((f) => `${node}/${f}.ts`), `!${node}/**/*.spec.ts`, `!${node}/**/*.d.ts`, `!${node}/**/*-test-*.ts`],
+    specs: [...files.map((f) => `${node}/${f}.spec.ts`), ...suites.map((s) => `plugins/${plugin}/test/${s}.spec.ts`), ...more],
+  }));
+}
+
+const VIEWS_SUITES = [
+  'views-analytics',
+  'views-finalviews',
+  'views-image',
+  'views-resource',
+  'views-scenes',
+  'views-translations',
+];
+const VIEWS_MORE = ['plugins/views/src/common/**/*.spec.ts', 'test/api/conventions.spec.ts'];
+
+/** The views plugin's node side in two halves of about 750 lines (1,061 mutants took 2 h and more), each with all its specs. */
+export const VIEWS_PARTS: Record<string, PluginPart> = {
+  content: {
+    files: [
+      'view-scene-routes',
+      'view-image-routes',
+      'view-image-blob-references',
+      'view-image-migration',
+      'view-analytics-routes',
+      'view-visitor-statistics',
+      'view-visits-service',
+      'view-events-extension',
+    ],
+    suites: VIEWS_SUITES,
+    more: VIEWS_MORE,
+  },
+  resource: {
+    files: [
+      'view-resource',
+      'finalview-resource',
+      'finalview-routes',
+      'frozen-views-service',
+      'view-translation-routes',
+      'views-migration',
+      'views-node-module',
+      'views-services',
+      'view-start-modes',
+      'view-rows',
+    ],
+    suites: VIEWS_SUITES,
+    more: VIEWS_MORE,
+  },
+};
+
+/** The layers plugin's node side (3,400 lines, 14 API suites) by area, each with the suites that reach it. */
+export const LAYERS_PARTS: Record<string, PluginPart> = {
   tiles: {
     files: ['layer-tile-routes', 'layer-tiles-service', 'tiles-blob-references', 'tiles-migration', 'tiles/*'],
     suites: ['layers-pmtiles'],
@@ -137,6 +174,53 @@ export const LAYERS_PARTS: Record<string, { files: string[]; suites: string[] }>
       'layers-services',
     ],
     suites: ['layers-resource', 'layers-tabs', 'layers-stacks'],
+    more: ['test/api/conventions.spec.ts'],
+  },
+};
+
+/**
+ * The Magazine's node side by area (4,800 lines), without the files the moment-store and
+ * moment-bulk modules measure.
+ */
+export const MAGAZINE_PARTS: Record<string, PluginPart> = {
+  datums: {
+    files: ['datum-routes', 'datum-codec', 'datum-write', 'datum-write-guards', 'datum-blocks', 'datum-extent-sql', 'bulk-rows'],
+    suites: ['magazine-depots', 'magazine-moments', 'magazine-extents', 'magazine-moment-actions'],
+    more: ['plugins/magazine/src/node/key-order-text.spec.ts'],
+  },
+  depots: {
+    files: [
+      'depot-resource',
+      'depot-routes',
+      'depotfolder-resource',
+      'depot-crs',
+      'depot-layer-routes',
+      'folder-paths',
+      'file-path',
+      'magazine-contextview',
+    ],
+    suites: ['magazine-depots', 'magazine-moments', 'magazine-extents'],
+  },
+  access: {
+    files: ['depot-access-service', 'depot-access', 'staged-import'],
+    suites: ['magazine-depot-access', 'magazine-bulk-write', 'magazine-streams', 'magazine-extents'],
+  },
+  uploads: {
+    files: ['upload-routes', 'upload-status', 'uploaded-file', 'interrupted-uploads', 'datum-blob-references'],
+    suites: ['magazine-uploads', 'magazine-large-upload', 'magazine-restore-history'],
+  },
+  module: {
+    files: [
+      '*-migration',
+      'magazine-maintenance',
+      'magazine-node-contributions',
+      'magazine-node-module',
+      'magazine-openapi',
+      'magazine-routes',
+      'magazine-services',
+    ],
+    suites: ['magazine-depots', 'magazine-uploads', 'magazine-moments'],
+    more: ['test/api/conventions.spec.ts'],
   },
 };
 
@@ -269,33 +353,15 @@ export const MODULES: MutationModule[] = [
       'test/api/blob-references.spec.ts',
     ],
   },
-  ...['basic-functions', 'events', 'magazine', 'portals', 'switchboards', 'tags', 'types'].map((plugin): MutationModule => ({
+  ...['basic-functions', 'events', 'portals', 'switchboards', 'tags', 'types'].map((plugin): MutationModule => ({
     name: `plugin-${plugin}`,
     about: `the node side of the ${plugin} plugin`,
     mutate: nodeSide(plugin),
     specs: pluginSpecs(plugin),
   })),
-  // The views plugin's node side in two halves, each with all its specs: its 1,061 mutants ran at
-  // 4 to 12 a minute here (its descriptors are module constants, each mutant of them a run of every
-  // spec in a fresh process), longer than a working session; a half ends within one.
-  ...Object.entries(VIEWS_HALVES).map(([half, names]): MutationModule => ({
-    name: `plugin-views-${half}`,
-    about: `the node side of the views plugin: ${half}`,
-    mutate: within('plugins/views/src/node', names),
-    specs: pluginSpecs('views'),
-  })),
-  ...Object.entries(LAYERS_PARTS).map(([part, { files, suites }]): MutationModule => ({
-    name: `plugin-layers-${part}`,
-    about: `the node side of the layers plugin: ${part}`,
-    mutate: files
-      .map((f) => `plugins/layers/src/node/${f}.ts`)
-      .concat('!plugins/layers/src/node/**/*.spec.ts', '!plugins/layers/src/node/**/*.d.ts'),
-    specs: [
-      ...files.map((f) => `plugins/layers/src/node/${f}.spec.ts`),
-      ...suites.map((s) => `plugins/layers/test/${s}.spec.ts`),
-      ...(part === 'resource' ? ['test/api/conventions.spec.ts'] : []),
-    ],
-  })),
+  ...pluginParts('views', VIEWS_PARTS),
+  ...pluginParts('layers', LAYERS_PARTS),
+  ...pluginParts('magazine', MAGAZINE_PARTS),
   // The two largest node sides (about 10,000 and 8,000 lines) by folder: one module of a few
   // thousand mutants took longer than a working session, so each part is measured on its own.
   ...Object.entries(GEODATA_PARTS).map(([part, suites]): MutationModule => ({
