@@ -6,6 +6,8 @@
  * (`*`, `**`, no braces); a leading `!` leaves files out. docs/mutation-testing.md says how to run
  * and read it; docs/decisions/0082-mutation-testing.md why it is configured this way.
  */
+import { LAYERS_PARTS, MAGAZINE_PARTS, pluginParts, SERVICES_PARTS, SWITCHBOARDS_PARTS, VIEWS_PARTS } from './mutate-parts';
+
 export interface MutationModule {
   name: string;
   /** What the module is, one line (printed by `npm run mutate -- --list`). */
@@ -56,172 +58,6 @@ const GEODATA_PARTS: Record<string, string[]> = {
   sources: ['geodata-sources'],
   tabular: ['geodata-csv-files', 'key-order'],
   vector: ['geodata-geojson-files', 'geodata-vector-files', 'geodata-file-types', 'gdal-formats'],
-};
-
-/**
- * A part of a large plugin node side, measured as a module of its own (`plugin-<plugin>-<part>`):
- * one Stryker run of a whole large node side took longer than a working session, mostly because
- * each mutant of a module constant (descriptors, OpenAPI texts) runs every spec of the module in a
- * fresh process. `files` are paths under the plugin's `src/node` without `.ts` (globs allowed), each
- * with its `.spec.ts` beside it; `suites` the plugin's API suites (`test/<name>.spec.ts`) that
- * reach the part, `more` further spec paths. A part may miss a kill by a suite of another part (its
- * survivors then say so); it never counts a kill that did not happen.
- */
-interface PluginPart {
-  files: string[];
-  suites: string[];
-  more?: string[];
-}
-
-function pluginParts(plugin: string, parts: Record<string, PluginPart>): MutationModule[] {
-  const node = `plugins/${plugin}/src/node`;
-  return Object.entries(parts).map(([part, { files, suites, more = [] }]) => ({
-    name: `plugin-${plugin}-${part}`,
-    about: `the node side of the ${plugin} plugin: ${part}`,
-    mutate: [...files.map((f) => `${node}/${f}.ts`), `!${node}/**/*.spec.ts`, `!${node}/**/*.d.ts`, `!${node}/**/*-test-*.ts`],
-    specs: [...files.map((f) => `${node}/${f}.spec.ts`), ...suites.map((s) => `plugins/${plugin}/test/${s}.spec.ts`), ...more],
-  }));
-}
-
-const VIEWS_SUITES = [
-  'views-analytics',
-  'views-finalviews',
-  'views-image',
-  'views-resource',
-  'views-scenes',
-  'views-translations',
-];
-const VIEWS_MORE = ['plugins/views/src/common/**/*.spec.ts', 'test/api/conventions.spec.ts'];
-
-/** The views plugin's node side in two halves of about 750 lines (1,061 mutants took 2 h and more), each with all its specs. */
-export const VIEWS_PARTS: Record<string, PluginPart> = {
-  content: {
-    files: [
-      'view-scene-routes',
-      'view-image-routes',
-      'view-image-blob-references',
-      'view-image-migration',
-      'view-analytics-routes',
-      'view-visitor-statistics',
-      'view-visits-service',
-      'view-events-extension',
-    ],
-    suites: VIEWS_SUITES,
-    more: VIEWS_MORE,
-  },
-  resource: {
-    files: [
-      'view-resource',
-      'finalview-resource',
-      'finalview-routes',
-      'frozen-views-service',
-      'view-translation-routes',
-      'views-migration',
-      'views-node-module',
-      'views-services',
-      'view-start-modes',
-      'view-rows',
-    ],
-    suites: VIEWS_SUITES,
-    more: VIEWS_MORE,
-  },
-};
-
-/** The layers plugin's node side (3,400 lines, 14 API suites) by area, each with the suites that reach it. */
-export const LAYERS_PARTS: Record<string, PluginPart> = {
-  tiles: {
-    files: ['layer-tile-routes', 'layer-tiles-service', 'tiles-blob-references', 'tiles-migration', 'tiles/*'],
-    suites: ['layers-pmtiles'],
-  },
-  metadata: {
-    files: ['iso19139', 'layer-iso', 'depot-iso', 'metadata-migration', 'metadata-resources', 'metadata-routes'],
-    suites: ['layers-metadata', 'layers-typed-metadata'],
-  },
-  styles: {
-    files: [
-      'legend-blob-references',
-      'legend-migration',
-      'legend-png',
-      'legend-routes',
-      'layer-style-save',
-      'layer-style-source',
-    ],
-    suites: ['layers-legend', 'layers-style', 'layers-style-datum'],
-  },
-  piles: {
-    files: ['pile-store', 'metalayer-cycle-guard', 'metalayer-cycles', 'layer-templates-service', 'layer-template-types'],
-    suites: [
-      'layers-piles',
-      'layers-create-in-pile',
-      'layers-pile-switchboard',
-      'layers-stacks',
-      'layers-datum-cycles',
-      'layers-templates',
-    ],
-  },
-  resource: {
-    files: [
-      'layer-resource',
-      'layer-routes',
-      'layer-data',
-      'layer-reader-service',
-      'depot-layers-service',
-      'layer-events-extension',
-      'layers-migration',
-      'layers-node-contributions',
-      'layers-node-module',
-      'layers-openapi',
-      'layers-services',
-    ],
-    suites: ['layers-resource', 'layers-tabs', 'layers-stacks'],
-    more: ['test/api/conventions.spec.ts'],
-  },
-};
-
-/**
- * The Magazine's node side by area (4,800 lines), without the files the moment-store and
- * moment-bulk modules measure.
- */
-export const MAGAZINE_PARTS: Record<string, PluginPart> = {
-  datums: {
-    files: ['datum-routes', 'datum-codec', 'datum-write', 'datum-write-guards', 'datum-blocks', 'datum-extent-sql', 'bulk-rows'],
-    suites: ['magazine-depots', 'magazine-moments', 'magazine-extents', 'magazine-moment-actions'],
-    more: ['plugins/magazine/src/node/key-order-text.spec.ts'],
-  },
-  depots: {
-    files: [
-      'depot-resource',
-      'depot-routes',
-      'depotfolder-resource',
-      'depot-crs',
-      'depot-layer-routes',
-      'folder-paths',
-      'file-path',
-      'magazine-contextview',
-    ],
-    suites: ['magazine-depots', 'magazine-moments', 'magazine-extents'],
-  },
-  access: {
-    files: ['depot-access-service', 'depot-access', 'staged-import'],
-    suites: ['magazine-depot-access', 'magazine-bulk-write', 'magazine-streams', 'magazine-extents'],
-  },
-  uploads: {
-    files: ['upload-routes', 'upload-status', 'uploaded-file', 'interrupted-uploads', 'datum-blob-references'],
-    suites: ['magazine-uploads', 'magazine-large-upload', 'magazine-restore-history'],
-  },
-  module: {
-    files: [
-      '*-migration',
-      'magazine-maintenance',
-      'magazine-node-contributions',
-      'magazine-node-module',
-      'magazine-openapi',
-      'magazine-routes',
-      'magazine-services',
-    ],
-    suites: ['magazine-depots', 'magazine-uploads', 'magazine-moments'],
-    more: ['test/api/conventions.spec.ts'],
-  },
 };
 
 /** A plugin's unit specs of its node and common side, and its API suites. */
@@ -353,7 +189,7 @@ export const MODULES: MutationModule[] = [
       'test/api/blob-references.spec.ts',
     ],
   },
-  ...['basic-functions', 'events', 'portals', 'switchboards', 'tags', 'types'].map((plugin): MutationModule => ({
+  ...['basic-functions', 'events', 'portals', 'tags', 'types'].map((plugin): MutationModule => ({
     name: `plugin-${plugin}`,
     about: `the node side of the ${plugin} plugin`,
     mutate: nodeSide(plugin),
@@ -362,6 +198,7 @@ export const MODULES: MutationModule[] = [
   ...pluginParts('views', VIEWS_PARTS),
   ...pluginParts('layers', LAYERS_PARTS),
   ...pluginParts('magazine', MAGAZINE_PARTS),
+  ...pluginParts('switchboards', SWITCHBOARDS_PARTS),
   // The two largest node sides (about 10,000 and 8,000 lines) by folder: one module of a few
   // thousand mutants took longer than a working session, so each part is measured on its own.
   ...Object.entries(GEODATA_PARTS).map(([part, suites]): MutationModule => ({
@@ -376,28 +213,7 @@ export const MODULES: MutationModule[] = [
     mutate: ['plugins/geodata/src/node/*.ts', '!plugins/geodata/src/node/*.spec.ts', '!plugins/geodata/src/node/*-test-*.ts'],
     specs: ['plugins/geodata/src/node/*.spec.ts', 'plugins/geodata/test/geodata-pipeline.spec.ts'],
   },
-  {
-    name: 'plugin-services',
-    about: 'the node side of the services plugin: OGC API Features, WFS, vector tiles, publication',
-    mutate: [...nodeSide('services'), '!plugins/services/src/node/wms/**', '!plugins/services/src/node/wmts/**'],
-    specs: [
-      'plugins/services/src/node/*.spec.ts',
-      'plugins/services/src/common/**/*.spec.ts',
-      'plugins/services/test/*.spec.ts',
-      '!plugins/services/test/services-wm*.spec.ts',
-    ],
-  },
-  {
-    name: 'plugin-services-wms',
-    about: 'the node side of the services plugin: WMS and WMTS',
-    mutate: [...nodeSide('services/src/node/wms', true), ...nodeSide('services/src/node/wmts', true)],
-    specs: [
-      'plugins/services/src/node/wms/*.spec.ts',
-      'plugins/services/src/node/wmts/*.spec.ts',
-      'plugins/services/test/services-wm*.spec.ts',
-      'plugins/services/test/services-metalayer.spec.ts',
-    ],
-  },
+  ...pluginParts('services', SERVICES_PARTS),
 ];
 
 export function findModule(name: string): MutationModule | undefined {

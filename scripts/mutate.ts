@@ -32,12 +32,24 @@ const runDir = (module: MutationModule, db: Database): string => `${REPORTS}/${m
 
 /** Files of the work tree (tracked or new, not ignored) that match the module's pathspecs. */
 export function resolveFiles(patterns: string[]): string[] {
-  const pathspecs = patterns.map((p) => (p.startsWith('!') ? `:(exclude,glob)${p.slice(1)}` : `:(glob)${p}`));
-  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...pathspecs], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  return [...new Set(out.split('\n').filter((f) => f && existsSync(resolve(ROOT, f))))].sort();
+  // Git's own exclude pathspecs miss files when a single pattern names the files (`a/b/*.ts`
+  // without `:(exclude)a/**/*.spec.ts` taking effect), so the left-out files are listed apart.
+  const left = new Set(listFiles(patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1))));
+  const taken = listFiles(patterns.filter((p) => !p.startsWith('!')));
+  return [...new Set(taken.filter((f) => !left.has(f) && existsSync(resolve(ROOT, f))))].sort();
+}
+
+function listFiles(globs: string[]): string[] {
+  if (!globs.length) return [];
+  const out = execFileSync(
+    'git',
+    ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...globs.map((g) => `:(glob)${g}`)],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  );
+  return out.split('\n').filter(Boolean);
 }
 
 /** One hash over the module's files and specs: a module is "changed" when this differs from the recorded one. */
