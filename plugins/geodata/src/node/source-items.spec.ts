@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createI18n } from '@werkbank/sdk/node';
-import { named } from './source-items';
+import { fakeRunContext } from '@werkbank/testing/node';
+import { append, named, part } from './source-items';
 import { sourcesFailure } from './sources/download-text';
 import en from './sources/i18n/en.json' with { type: 'json' };
 import de from './sources/i18n/de.json' with { type: 'json' };
@@ -35,5 +36,31 @@ describe('geodata source items: named', () => {
       assert.deepEqual(holes(errors[variant]), [...holes(errors[key]), 'source'].sort(), variant);
       assert.deepEqual(holes((de.errors as Record<string, string>)[variant]), holes(errors[variant]), `de ${variant}`);
     }
+  });
+});
+
+describe('geodata source items: failures of other kinds, appending, parts of a run', () => {
+  it('passes on a failure without parameters as it is', async () => {
+    const plain = new Error('disk full');
+    await assert.rejects(named(Promise.reject(plain), 'a.csv'), (e) => e === plain && !('params' in plain));
+    const odd = Object.assign(new Error('odd'), { params: 'text' });
+    await assert.rejects(named(Promise.reject(odd), 'a.csv'), (e) => e === odd && odd.params === 'text');
+    const items = [{ value: 1 }];
+    assert.equal(await named(Promise.resolve(items), 'a.csv'), items);
+  });
+
+  it('appends items in order', () => {
+    const all = [{ value: 1 }];
+    append(all, [{ value: 2 }, { value: 3 }]);
+    assert.deepEqual(all, [{ value: 1 }, { value: 2 }, { value: 3 }]);
+  });
+
+  it("gives each of n sources its share of the run's progress", () => {
+    const ctx = fakeRunContext();
+    part(ctx, 0, 4).progress(0.5);
+    part(ctx, 2, 4).progress(0);
+    part(ctx, 3, 4).progress(1);
+    assert.deepEqual(ctx.progresses, [0.125, 0.5, 1]);
+    assert.equal(part(ctx, 1, 4).user, ctx.user);
   });
 });

@@ -129,6 +129,21 @@ describe('depot.import_file', () => {
     assert.ok(Math.abs(features(padded.batches)[0].geometry.coordinates[0] - 9) < 1e-6);
   });
 
+  it('takes the coordinate columns named by x and y', async () => {
+    const r = await run({ 'a.csv': 'lon;lat;x\n7;50;a' }, { file: fileItem('a.csv'), x: one('lon'), y: one('lat') });
+    await r.out;
+    assert.deepEqual(features(r.batches)[0], {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [7, 50] },
+      properties: { x: 'a' },
+    });
+  });
+
+  it('names a file item without a value that cannot be opened by its place alone', async () => {
+    const r = await run({}, { file: [{ value: null }] });
+    await rejectsWith(r.out, 'file_unreadable', { item: 'file[0]', name: '' });
+  });
+
   it('reprojects with auto_transform off as well, since depots store WGS 84, and says so in the log', async () => {
     const r = await run(
       { 'a.csv': 'x;y\n500000;5500000' },
