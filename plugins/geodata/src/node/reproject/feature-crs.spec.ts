@@ -86,6 +86,12 @@ describe('geodata reproject: the CRS of features', () => {
     const plain = items(point([7, 50]));
     assert.equal(labelItems(plain, 'EPSG:4326'), plain);
     assert.deepEqual(labelItems(items(point([7, 50], 'EPSG:25832')), 'EPSG:4326'), plain);
+    assert.deepEqual(
+      labelItems(items(point([7, 50], 'EPSG:25832'), point([7, 50])), 'EPSG:4326'),
+      items(point([7, 50]), point([7, 50])),
+    );
+    // An item whose feature is no object stays as it is.
+    assert.deepEqual(labelItems([{ feature: 'text' }], 'EPSG:25832'), [{ feature: 'text' }]);
   });
 
   it('finds the one CRS of a frame; features in two CRSs are refused, naming the port and both', () => {
@@ -93,6 +99,8 @@ describe('geodata reproject: the CRS of features', () => {
     assert.equal(itemsCrs([{ value: 1 }, { feature: 'text' }], 'features'), 'EPSG:4326');
     const utm = point([500000, 5500000], 'EPSG:25832');
     assert.equal(itemsCrs([{ value: 1 }, ...items(utm, utm)], 'features'), 'EPSG:25832');
+    // Items without a feature object do not count, wherever they are.
+    assert.equal(itemsCrs([null as never, { feature: 'text' }, ...items(utm)], 'features'), 'EPSG:25832');
     assert.throws(
       () => itemsCrs(items(utm, utm, point([7, 50])), 'a'),
       refusal('crs_mixed', { port: 'a', first: 'EPSG:25832', second: 'EPSG:4326' }),

@@ -3,7 +3,7 @@ import type { FrameItems, FunctionInputs } from '@werkbank/sdk/node';
 import { fakeRunContext, type FakeRunContext } from '@werkbank/testing/node';
 import { CHUNK, REPROJECT_FUNCTIONS } from './reproject-functions';
 import { epsgCode } from './crs-definitions';
-import { resolveCrs } from './crs-resolver';
+import { projDataDirs, resolveCrs } from './crs-resolver';
 import { CrsTransform } from './crs-transform';
 import { featureReprojector } from './reproject-geometry';
 import en from './i18n/en.json' with { type: 'json' };
@@ -211,6 +211,77 @@ describe('geodata reproject: geometry.reproject', () => {
     await assert.rejects(run({ features: [labelledFar], from: text('EPSG:25832') }), { code: 'crs_not_source' });
   });
 
+  it('describes itself in German and English: names, the built-in CRSs, its ports and their defaults', () => {
+    assert.deepEqual([reproject.version, reproject.verbose_name], ['2', { de: 'Umprojizieren', en: 'Reproject' }]);
+    for (const lang of ['de', 'en'] as const) {
+      const doc = reproject.doc![lang];
+      for (const part of [
+        'EPSG:4326, 4258, 3857, 25832, 25833, 3035',
+        '31466–31469',
+        'projinfo',
+        'urn:ogc:def:crs:EPSG::25832',
+        'CRS84',
+      ])
+        assert.ok(doc.includes(part), `${lang}: ${part}`);
+    }
+    assert.match(reproject.doc!.de, /^Rechnet die Geometrien .* abgelehnt\. Achsen in GeoJSON-Reihenfolge/);
+    assert.match(reproject.doc!.en, /^Transforms the geometries .* refused\. Axes in GeoJSON order/);
+    assert.deepEqual(reproject.inputs, [
+      { name: 'features', content_type: 'feature' },
+      { name: 'from', content_type: 'string', is_optional: true, default_value: { value: '' } },
+      { name: 'to', content_type: 'string', is_optional: true, default_value: { value: 'EPSG:4326' } },
+    ]);
+  });
+
+  it('keeps positions exactly as they are between the same CRS, and reuses a resolved CRS', async () => {
+    const utm = await resolveCrs('EPSG:25832');
+    assert.equal(resolveCrs('EPSG:25832'), resolveCrs('25832'));
+    const same = new CrsTransform(utm, await resolveCrs('urn:ogc:def:crs:EPSG::25832'));
+    assert.deepEqual(same.position(500000.123456789, 5500000.987654321), [500000.123456789, 5500000.987654321]);
+  });
+
+  it('looks for datum grids where PROJ_DATA and PROJ_LIB say first, then in the usual folders', () => {
+    const saved = [process.env.PROJ_DATA, process.env.PROJ_LIB];
+    try {
+      process.env.PROJ_DATA = ['/opt/a', '/opt/b'].join(':');
+      process.env.PROJ_LIB = '/opt/c';
+      assert.deepEqual(projDataDirs(), ['/opt/a', '/opt/b', '/opt/c', '/usr/share/proj', '/usr/local/share/proj']);
+      delete process.env.PROJ_DATA;
+      delete process.env.PROJ_LIB;
+      assert.deepEqual(projDataDirs(), ['/usr/share/proj', '/usr/local/share/proj']);
+    } finally {
+      for (const [i, key] of (['PROJ_DATA', 'PROJ_LIB'] as const).entries()) {
+        if (saved[i] === undefined) delete process.env[key];
+        else process.env[key] = saved[i];
+      }
+    }
+  });
+
+  it('takes a feature without a geometry member as one without geometry', async () => {
+    const out = await run({ features: [{ feature: { type: 'Feature', properties: { a: 1 } } }], to: text('EPSG:25832') });
+    assert.equal((out.features[0].feature as { geometry: unknown }).geometry, null);
+  });
+
+  it('refuses positions with texts or infinite numbers, a latitude beyond 90°, and keeps 180° as a longitude', async () => {
+    const refused = async (coordinates: unknown[], code: string) =>
+      assert.rejects(run({ features: [feature({ type: 'Point', coordinates })], to: text('EPSG:3857') }), (e: any) => {
+        assert.equal(e.code, code, JSON.stringify(coordinates));
+        return true;
+      });
+    await refused(['7', 50], 'coordinates_invalid');
+    await refused([Infinity, 50], 'coordinates_invalid');
+    await refused([7, 90.5], 'out_of_range');
+    await refused([180.5, 0], 'out_of_range');
+    const [edge] = await geometries({ features: [feature({ type: 'Point', coordinates: [180, 0] })], to: text('EPSG:3857') });
+    near((edge as { coordinates: number[] }).coordinates, [20037508.34, 0], 0.01);
+    // A long position is shown cut to 80 characters.
+    const long = [1, 'x', ...Array.from({ length: 40 }, (_, i) => i + 0.123456)];
+    await assert.rejects(run({ features: [feature({ type: 'Point', coordinates: long })] }), (e: any) => {
+      assert.equal(e.params.position, JSON.stringify(long).slice(0, 80));
+      return true;
+    });
+  });
+
   it('uses the BETA2007 grid for Gauss-Krüger inside Germany and the Helmert parameters outside it', async () => {
     const gk = await resolveCrs('EPSG:31467');
     assert.ok(gk.gridDefinition, 'proj-data with BETA2007.gsb is installed here');
@@ -220,9 +291,21 @@ describe('geodata reproject: geometry.reproject', () => {
     const frankfurt: [number, number] = [3477000, 5553000];
     const shift = Math.abs(grid.position(...frankfurt)[0] - helmert.position(...frankfurt)[0]);
     assert.ok(shift > 1e-7, `the grid changes the result (${shift}°)`);
-    // Paris, far west of the grid: Helmert, as cs2cs falls back to it.
+    // Paris, far west of the grid, and places north, south and east of it: Helmert, as cs2cs falls back to it.
     const paris: [number, number] = [3000000, 5420000];
     assert.deepEqual(grid.position(...paris), helmert.position(...paris));
+    for (const [lon, lat] of [
+      [9, 57.5],
+      [9, 45.5],
+      [18.5, 51],
+    ]) {
+      const outside = new CrsTransform(await resolveCrs('EPSG:4326'), gk).position(lon, lat);
+      assert.ok(Number.isFinite(outside[0]), `${lon} ${lat}`);
+      assert.deepEqual(grid.position(...outside), helmert.position(...outside), `${lon} ${lat}`);
+    }
+    // The grid's outer nodes in degrees: gdalinfo reads BETA2007.gsb's corners as 5.41667 E 55.35 N and
+    // 15.75 E 46.95 N, half a cell (1/6° by 0.1°) beyond them.
+    near(gk.gridBounds!, [5.41667 + 1 / 12, 46.95 + 0.05, 15.75 - 1 / 12, 55.35 - 0.05], 1e-5);
   });
 
   it('looks up codes that are not built in in the installed PROJ database, and refuses unknown ones', async () => {
